@@ -1,0 +1,106 @@
+/**
+ * buildApp: wires config, database, platform services and every feature's routes. Tests drive it
+ * with app.inject(); main.ts listens. Each feature is registered explicitly in the list below.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import type { Database } from "./db/client.ts";
+import { createAccessEngine } from "./features/access/access.engine.ts";
+import { createRedisRateLimiter } from "./features/access/access.rate-limit.ts";
+import { healthRoutes } from "./features/health/health.routes.ts";
+import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
+import { registerAccessHook } from "./platform/access-hook.ts";
+import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
+import { registerErrorHandling } from "./platform/errors.ts";
+import { createJobs } from "./platform/jobs.ts";
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Run job workers in this process (default: config.JOBS === "inline"). */
+  work?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : null;
+  redis?.on("error", (err) => app.log.warn({ err: err.message }, "redis error"));
+  const bus: Bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus();
+  const jobs = createJobs(database, app.log);
+  const access = await createAccessEngine({ db: database.db, bus, rateLimiter: redis ? createRedisRateLimiter(redis) : undefined });
+  const authenticator = await createSessionAuthenticator({ db: database.db, bus });
+  const ctx: AppContext = { config, database, db: database.db, log: app.log, bus, jobs, redis, access, authenticator };
+
+  registerErrorHandling(app);
+  registerAccessHook(app, { authenticator, access });
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
+  await app.register(cors, { origin: config.publicUrl, credentials: true });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Prospector API", version: "0.1.0" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  // Every feature, in one visible list.
+  healthRoutes(app, ctx);
+
+  registerWebApp(app, config);
+
+  app.addHook("onReady", async () => {
+    await jobs.start({ work: opts.work ?? config.JOBS === "inline" });
+  });
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    access.close();
+    await bus.close();
+    redis?.disconnect();
+  });
+  return Object.assign(app, { ctx }) as unknown as App;
+}
+
+/** Serves the built web app, with index.html for client-side routes. */
+function registerWebApp(app: FastifyInstance, config: Config): void {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dist = path.resolve(config.WEB_DIST ?? path.join(here, "../../web/dist"));
+  if (!fs.existsSync(path.join(dist, "index.html"))) {
+    app.log.warn(`web app not built (${dist}); run npm run build`);
+    return;
+  }
+  app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: "1h", immutable: true });
+  app.get("/*", { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith("/api/") || request.url.startsWith("/ws/")) {
+      return reply.status(404).send({ detail: `No route ${request.method} ${request.url.split("?")[0]}`, code: "ROUTE_NOT_FOUND" });
+    }
+    const file = path.join(dist, decodeURIComponent(request.url.split("?")[0] ?? "/"));
+    if (file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(dist, file));
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html", { maxAge: 0, immutable: false });
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * Environment configuration, parsed once at boot. Modules receive `Config`; nothing else reads
+ * process.env, so tests build a config object directly.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z.enum(["true", "false", "1", "0", "yes", "no", ""]).transform((v) => v === "true" || v === "1" || v === "yes");
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development").describe("Runtime mode"),
+  HOST: z.string().default("0.0.0.0").describe("Interface the HTTP server listens on"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000).describe("HTTP port for the app and API"),
+  PUBLIC_URL: z.url().optional().describe("Address users reach the app at (links in emails); defaults to http://localhost:PORT"),
+  DATA_DIR: z.string().default("./data").describe("Folder for the embedded database, mailbox and uploads"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .describe("PostgreSQL connection URL; when unset the embedded PGlite database in DATA_DIR is used"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional()
+    .describe("Redis URL for fan-out, presence and rate limits across processes; in memory when unset"),
+  AUTH_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .describe("Secret that signs sessions and cookies; generated and kept in DATA_DIR when unset"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .describe("SMTP server for system email; when unset, mail goes to the in-app local mailbox and email verification is off"),
+  MAIL_FROM: z.string().default("Prospector <no-reply@localhost>").describe("From address of system email"),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8).describe("Password policy: minimum length"),
+  PASSWORD_REQUIRE_UPPERCASE: bool.default(true).describe("Password policy: require an uppercase letter"),
+  PASSWORD_REQUIRE_LOWERCASE: bool.default(true).describe("Password policy: require a lowercase letter"),
+  PASSWORD_REQUIRE_NUMBERS: bool.default(true).describe("Password policy: require a digit"),
+  PASSWORD_REQUIRE_SPECIAL: bool.default(false).describe("Password policy: require a special character"),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5).describe("Failed logins before the account is locked"),
+  LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(900).describe("How long a locked account stays locked"),
+  SESSION_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(28800).describe("Session lifetime (sliding)"),
+  OIDC_ISSUER: z.url().optional().describe("OpenID Connect issuer for single sign-on (optional)"),
+  OIDC_CLIENT_ID: z.string().optional().describe("OIDC client id"),
+  OIDC_CLIENT_SECRET: z.string().optional().describe("OIDC client secret"),
+  OIDC_NAME: z.string().default("SSO").describe('Name shown on the "Sign in with …" button'),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info").describe("Log level"),
+  WEB_DIST: z.string().optional().describe("Folder of the built web app to serve; defaults to apps/web/dist"),
+  JOBS: z
+    .enum(["inline", "off"])
+    .default("inline")
+    .describe("inline: this process runs job workers; off: only `npm run worker` processes do"),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  publicUrl: string;
+  dataDir: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+};
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Treat empty strings as unset so `FOO= npm start` behaves like no FOO at all.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = ConfigSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = result.data;
+  const oidcParts = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError("Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
+  }
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    dataDir: path.resolve(c.DATA_DIR),
+    oidc: c.OIDC_ISSUER
+      ? { issuer: c.OIDC_ISSUER, clientId: c.OIDC_CLIENT_ID as string, clientSecret: c.OIDC_CLIENT_SECRET as string, name: c.OIDC_NAME }
+      : null,
+  };
+}
+
+/** The env-var table in README.md is generated from this, so docs cannot drift from the schema. */
+export function describeConfig(): { name: string; default: string; description: string }[] {
+  return Object.entries(ConfigSchema.shape).map(([name, schema]) => {
+    const s = schema as z.ZodType;
+    let def = "";
+    const parsed = s.safeParse(undefined);
+    if (parsed.success && parsed.data !== undefined) def = String(parsed.data);
+    return { name, default: def, description: s.description ?? "" };
+  });
+}

@@ -1,0 +1,23 @@
+/** What every feature receives: config and the shared platform services, built once in buildApp. */
+import type { FastifyBaseLogger } from "fastify";
+import type { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import type { AccessEngine } from "./features/access/access.engine.ts";
+import type { SessionAuthenticator } from "./features/identity/identity.authenticator.ts";
+import type { Bus } from "./platform/bus.ts";
+import type { Jobs } from "./platform/jobs.ts";
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  bus: Bus;
+  jobs: Jobs;
+  redis: Redis | null;
+  access: AccessEngine;
+  authenticator: SessionAuthenticator;
+  /** Set by features that print start-up hints (first-run sign-in instructions). */
+  onStarted?: () => Promise<void>;
+}

@@ -1,0 +1,8 @@
+/** Every table of the app, one import per feature. drizzle-kit reads this file. */
+export * from "../features/access/access.table.ts";
+export * from "../features/error-reports/error-reports.table.ts";
+export * from "../features/identity/identity.table.ts";
+export * from "../features/mailbox/mailbox.table.ts";
+export * from "../features/newsletter/newsletter.table.ts";
+export * from "../features/notifications/notifications.table.ts";
+export * from "../features/organizations/organizations.table.ts";

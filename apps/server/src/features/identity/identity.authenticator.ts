@@ -1,0 +1,113 @@
+/**
+ * Resolves `Authorization: Bearer <session token>` (or `?token=` on the team socket) to an
+ * AuthContext. Contexts are cached per process for a short time; anything that changes who a
+ * caller is (sign-out, revoke, role change, deactivation) publishes `auth.invalidate` on the bus,
+ * so every process drops its copy at once.
+ */
+import { RoleId } from "@prospector/contracts";
+import { and, eq, gt } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/client.ts";
+import type { AuthContext, Authenticator } from "../../platform/auth-context.ts";
+import type { Bus } from "../../platform/bus.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { workspaceMembers, workspaces } from "../organizations/organizations.table.ts";
+import { sessions, users } from "./identity.table.ts";
+
+const CACHE_TTL_MS = 60_000;
+const CACHE_MAX = 10_000;
+export const AUTH_INVALIDATE = "auth.invalidate";
+
+/** Extra ways to authenticate (API keys in issue 5) plug in here. */
+export type CredentialResolver = (token: string, request: FastifyRequest) => Promise<AuthContext | null | undefined>;
+
+export interface SessionAuthenticator extends Authenticator {
+  /** Drop cached contexts of a user (or all when omitted), here and in every other process. */
+  invalidate(userId?: string): Promise<void>;
+  resolveToken(token: string, workspaceId?: string): Promise<AuthContext | null>;
+  addResolver(resolver: CredentialResolver): void;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (h?.startsWith("Bearer ")) return h.slice(7).trim() || null;
+  const q = (request.query as Record<string, unknown> | undefined)?.token;
+  if (typeof q === "string" && request.url.startsWith("/ws/")) return q;
+  return null;
+}
+
+export async function createSessionAuthenticator(deps: { db: Db; bus: Bus }): Promise<SessionAuthenticator> {
+  const { db, bus } = deps;
+  const cache = new Map<string, { ctx: AuthContext; expires: number }>();
+  const resolvers: CredentialResolver[] = [];
+
+  await bus.subscribe(AUTH_INVALIDATE, (msg) => {
+    const userId = (msg as { userId?: string }).userId;
+    if (!userId) return cache.clear();
+    for (const [k, v] of cache) if (v.ctx.userId === userId) cache.delete(k);
+  });
+
+  async function resolveToken(token: string, workspaceId?: string): Promise<AuthContext | null> {
+    // better-auth cookies carry `token.signature`; the bearer form is the raw token.
+    const raw = token.includes(".") ? token.slice(0, token.indexOf(".")) : token;
+    const key = `${raw}|${workspaceId ?? ""}`;
+    const hit = cache.get(key);
+    const now = Date.now();
+    if (hit && hit.expires > now) return hit.ctx;
+    if (hit) cache.delete(key);
+
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.token, raw), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    if (!row?.user.isActive) return null;
+    const wsId = workspaceId && isUuid(workspaceId) ? workspaceId : row.user.defaultWorkspaceId;
+    if (!wsId) return null;
+    const [member] = await db
+      .select({ role: workspaceMembers.role, organizationId: workspaces.organizationId })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaceMembers.workspaceId, wsId), eq(workspaceMembers.userId, row.user.id)))
+      .limit(1);
+    if (!member) return null;
+    const role = RoleId.safeParse(member.role);
+    const ctx: AuthContext = {
+      userId: row.user.id,
+      email: row.user.email,
+      name: row.user.name,
+      organizationId: member.organizationId,
+      workspaceId: wsId,
+      role: role.success ? role.data : "viewer",
+      isInstanceAdmin: row.user.isInstanceAdmin,
+      sessionId: row.session.id,
+      via: "session",
+      scopes: null,
+    };
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    // Never cache past the session's own expiry.
+    cache.set(key, { ctx, expires: Math.min(now + CACHE_TTL_MS, row.session.expiresAt.getTime()) });
+    return ctx;
+  }
+
+  return {
+    resolveToken,
+    addResolver(resolver) {
+      resolvers.push(resolver);
+    },
+    async authenticate(request) {
+      const token = bearerToken(request);
+      if (!token) return null;
+      const ws = request.headers["x-workspace-id"];
+      for (const r of resolvers) {
+        const ctx = await r(token, request);
+        if (ctx !== undefined) return ctx;
+      }
+      return resolveToken(token, typeof ws === "string" ? ws : undefined);
+    },
+    async invalidate(userId) {
+      await bus.publish(AUTH_INVALIDATE, { userId });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Who is calling, resolved once per request by the access hook. Routes declare what they need in
+ * `config.access`; handlers read `request.auth` (non-null on every non-public route).
+ */
+import type { RoleId } from "@prospector/contracts";
+import type { FastifyRequest } from "fastify";
+
+export interface AuthContext {
+  userId: string;
+  email: string;
+  name: string;
+  organizationId: string;
+  workspaceId: string;
+  role: RoleId;
+  isInstanceAdmin: boolean;
+  /** The session row's id when signed in with a session token. */
+  sessionId: string | null;
+  via: "session" | "api_key";
+  /** An API key's own permissions: the request can do at most these (and at most what the user can). */
+  scopes: string[] | null;
+}
+
+/**
+ * - `public`: anyone; `request.auth` is resolved if a credential is sent, else null.
+ * - `authenticated`: any signed-in user, no permission needed (their own profile, notifications).
+ * - `resource:action`: checked by the access engine.
+ */
+export type Access = "public" | "authenticated" | `${string}:${string}`;
+
+export interface Authenticator {
+  authenticate(request: FastifyRequest): Promise<AuthContext | null>;
+}
+
+export interface AccessDecision {
+  allowed: boolean;
+  reason: string;
+}
+
+export interface AccessChecker {
+  check(auth: AuthContext, resource: string, action: string, resourceId?: string): Promise<AccessDecision>;
+  /** Counts one request against the caller's per-minute limit. */
+  consumeRate(auth: AuthContext): Promise<{ allowed: boolean; retryAfterSeconds: number; limit: number; remaining: number }>;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error("requireAuth on a route without authentication");
+  return request.auth;
+}

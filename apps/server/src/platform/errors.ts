@@ -1,0 +1,62 @@
+/**
+ * One error type for the whole server. Services throw `AppError(code)`; the error handler turns
+ * it into `{detail, code, errors?}` with the status from the contracts' exhaustive map.
+ */
+import { type ErrorBody, type ErrorCode, errorDetail, errorStatus, type FieldError } from "@prospector/contracts";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly extra: Partial<ErrorBody>;
+  constructor(code: ErrorCode, detail?: string, extra: Partial<Omit<ErrorBody, "code" | "detail">> = {}) {
+    super(detail ?? errorDetail[code]);
+    this.code = code;
+    this.status = errorStatus[code];
+    this.extra = extra;
+  }
+  toBody(): ErrorBody {
+    return { detail: this.message, code: this.code, ...this.extra };
+  }
+}
+
+export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+export const validationError = (errors: FieldError[], detail?: string) =>
+  new AppError("VALIDATION_FAILED", detail ?? errors[0]?.message ?? "Validation failed", { errors });
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.code === "RATE_LIMITED" && err.extra.retryAfter) reply.header("retry-after", String(err.extra.retryAfter));
+      return reply.status(err.status).send(err.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body",
+        message: v.message ?? "Invalid value",
+      }));
+      const body: ErrorBody = { detail: errors[0]?.message ?? "Validation failed", code: "VALIDATION_FAILED", errors };
+      return reply.status(422).send(body);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, "request failed");
+      const body: ErrorBody = { detail: errorDetail.INTERNAL, code: "INTERNAL" };
+      return reply.status(500).send(body);
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): keep its message.
+    const code: ErrorCode =
+      status === 413 ? "PAYLOAD_TOO_LARGE" : status === 404 ? "NOT_FOUND" : status === 429 ? "RATE_LIMITED" : "BAD_REQUEST";
+    return reply.status(status).send({ detail: err.message, code } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api") {
+      return reply
+        .status(404)
+        .send({ detail: `No route ${request.method} ${request.url.split("?")[0]}`, code: "ROUTE_NOT_FOUND" } satisfies ErrorBody);
+    }
+    return reply.status(404).send({ detail: "Not found", code: "NOT_FOUND" } satisfies ErrorBody);
+  });
+}

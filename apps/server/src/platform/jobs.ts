@@ -1,0 +1,92 @@
+/**
+ * Background jobs on pg-boss 12: on PGlite in-process (embedded), on PostgreSQL shared by any
+ * number of `npm run worker` processes. Features define handlers at start-up; handlers must be
+ * idempotent because a job that outlives its expiry is retried.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import { fromPglite, PgBoss } from "pg-boss";
+import type { Database } from "../db/client.ts";
+
+export interface JobOptions {
+  /** Seconds before the job is retried as expired. */
+  expireInSeconds?: number;
+  retryLimit?: number;
+  retryDelay?: number;
+  /** Jobs fetched per poll. */
+  batchSize?: number;
+}
+
+export type JobHandler<T> = (data: T, meta: { id: string }) => Promise<void>;
+
+export interface Jobs {
+  define<T extends object>(name: string, handler: JobHandler<T>, opts?: JobOptions): void;
+  send<T extends object>(name: string, data: T, opts?: { startAfter?: Date | number; singletonKey?: string }): Promise<string | null>;
+  start(opts: { work: boolean }): Promise<void>;
+  stop(): Promise<void>;
+  healthy(): Promise<boolean>;
+}
+
+interface Definition {
+  handler: JobHandler<object>;
+  opts: JobOptions;
+}
+
+export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({ db: fromPglite(database.pglite!), schema: "pgboss" })
+      : new PgBoss({ connectionString: database.url, schema: "pgboss", max: 4 });
+  boss.on("error", (err: Error) => log.error({ err }, "job queue error"));
+  const defs = new Map<string, Definition>();
+  let started = false;
+
+  return {
+    define(name, handler, opts = {}) {
+      if (defs.has(name)) throw new Error(`job ${name} defined twice`);
+      defs.set(name, { handler: handler as JobHandler<object>, opts });
+    },
+    async send(name, data, opts = {}) {
+      if (!defs.has(name)) throw new Error(`unknown job ${name}`);
+      return boss.send(name, data, {
+        startAfter: opts.startAfter,
+        singletonKey: opts.singletonKey,
+      });
+    },
+    async start({ work }) {
+      await boss.start();
+      started = true;
+      for (const [name, def] of defs) {
+        await boss.createQueue(name, {
+          expireInSeconds: def.opts.expireInSeconds ?? 15 * 60,
+          retryLimit: def.opts.retryLimit ?? 3,
+          retryDelay: def.opts.retryDelay ?? 5,
+          retryBackoff: true,
+        });
+        if (!work) continue;
+        await boss.work(name, { batchSize: def.opts.batchSize ?? 5, pollingIntervalSeconds: 0.5 }, async (batch) => {
+          for (const job of batch) {
+            try {
+              await def.handler(job.data as object, { id: job.id });
+            } catch (err) {
+              log.error({ err, job: name, id: job.id }, "job failed");
+              throw err;
+            }
+          }
+        });
+      }
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 5000 });
+      started = false;
+    },
+    async healthy() {
+      if (!started) return false;
+      try {
+        await boss.getQueues();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

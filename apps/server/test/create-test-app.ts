@@ -1,0 +1,76 @@
+/**
+ * A real app on a real, fresh database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server in DATABASE_URL (dropped afterwards). Redis is used when
+ * REDIS_URL is set, as in production.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type App, buildApp } from "../src/app.ts";
+import { type Config, parseConfig } from "../src/config.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
+import { migrate } from "../src/db/migrate.ts";
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    await migrate(database);
+    return { database, drop: async () => {} };
+  }
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await migrate(database);
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string | undefined> = {}, opts: { work?: boolean } = {}): Promise<TestApp> {
+  const { database, url, drop } = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-test-"));
+  const config = parseConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    DATABASE_URL: url,
+    REDIS_URL: process.env.REDIS_URL,
+    WEB_DIST: path.join(dataDir, "no-web"),
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false, work: opts.work ?? true });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
