@@ -24,6 +24,7 @@ import { registerAccessHook } from "./platform/access-hook.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
 import { createJobs } from "./platform/jobs.ts";
+import { createMailer } from "./platform/mailer.ts";
 
 export type App = FastifyInstance & { ctx: AppContext };
 
@@ -52,7 +53,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const jobs = createJobs(database, app.log);
   const access = await createAccessEngine({ db: database.db, bus, rateLimiter: redis ? createRedisRateLimiter(redis) : undefined });
   const authenticator = await createSessionAuthenticator({ db: database.db, bus });
-  const ctx: AppContext = { config, database, db: database.db, log: app.log, bus, jobs, redis, access, authenticator };
+  const mailer = createMailer({ config, db: database.db, jobs });
+  const ctx: AppContext = { config, database, db: database.db, log: app.log, bus, jobs, mailer, redis, access, authenticator };
 
   registerErrorHandling(app);
   registerAccessHook(app, { authenticator, access });
@@ -77,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   app.addHook("onClose", async () => {
     await jobs.stop();
+    mailer.close();
     access.close();
     await bus.close();
     redis?.disconnect();

@@ -7,6 +7,7 @@ import type { AccessEngine } from "./features/access/access.engine.ts";
 import type { SessionAuthenticator } from "./features/identity/identity.authenticator.ts";
 import type { Bus } from "./platform/bus.ts";
 import type { Jobs } from "./platform/jobs.ts";
+import type { Mailer } from "./platform/mailer.ts";
 
 export interface AppContext {
   config: Config;
@@ -15,6 +16,7 @@ export interface AppContext {
   log: FastifyBaseLogger;
   bus: Bus;
   jobs: Jobs;
+  mailer: Mailer;
   redis: Redis | null;
   access: AccessEngine;
   authenticator: SessionAuthenticator;

@@ -1,2 +1,4 @@
+export * from "./auth.ts";
+export * from "./define-errors.ts";
 export * from "./errors.ts";
 export * from "./roles.ts";

@@ -1,0 +1,93 @@
+/**
+ * System email (verification, password reset, invites). Every message is written to
+ * mail_messages first, then delivered by the `mail.deliver` job: over SMTP when SMTP_URL is set,
+ * otherwise it stays in the in-app local mailbox, marked as not delivered.
+ */
+import { eq } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { mailMessages } from "../features/mailbox/mailbox.table.ts";
+import type { Jobs } from "./jobs.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the mail is for: verification, password_reset, invite, … */
+  kind: string;
+  workspaceId?: string | null;
+}
+
+export interface Mailer {
+  /** Stores the message and queues its delivery; resolves once it is safely stored. */
+  send(message: MailMessage): Promise<{ id: string }>;
+  /** True when real delivery is configured. */
+  readonly delivers: boolean;
+  close(): void;
+}
+
+export const MAIL_DELIVER = "mail.deliver";
+
+export function createMailer(deps: { config: Config; db: Db; jobs: Jobs }): Mailer {
+  const { config, db, jobs } = deps;
+  const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL, { from: config.MAIL_FROM }) : null;
+
+  jobs.define<{ id: string }>(
+    MAIL_DELIVER,
+    async ({ id }) => {
+      const [msg] = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
+      // Idempotent: a retried job never sends twice.
+      if (!msg || msg.status !== "queued") return;
+      if (!transport) {
+        await db.update(mailMessages).set({ status: "local" }).where(eq(mailMessages.id, id));
+        return;
+      }
+      try {
+        const info = await transport.sendMail({
+          from: msg.fromAddress,
+          to: msg.toAddress,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html ?? undefined,
+        });
+        await db
+          .update(mailMessages)
+          .set({ status: "sent", sentAt: new Date(), messageId: info.messageId, error: null })
+          .where(eq(mailMessages.id, id));
+      } catch (err) {
+        await db
+          .update(mailMessages)
+          .set({ error: (err as Error).message.slice(0, 500) })
+          .where(eq(mailMessages.id, id));
+        throw err; // pg-boss retries with backoff
+      }
+    },
+    { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
+  );
+
+  return {
+    delivers: transport !== null,
+    async send(message) {
+      const [row] = await db
+        .insert(mailMessages)
+        .values({
+          toAddress: message.to,
+          fromAddress: config.MAIL_FROM,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          kind: message.kind,
+          workspaceId: message.workspaceId ?? null,
+          status: "queued",
+        })
+        .returning({ id: mailMessages.id });
+      await jobs.send(MAIL_DELIVER, { id: row!.id });
+      return { id: row!.id };
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { accessErrors } from "./access.errors.ts";
+import { commonErrors } from "./common.errors.ts";
+import { errorCatalog, errorStatus } from "./errors.ts";
+import { identityErrors } from "./identity.errors.ts";
+import { platformErrors } from "./platform.errors.ts";
+
+describe("error catalog", () => {
+  it("has no code declared by two features", () => {
+    const all = [commonErrors, identityErrors, accessErrors, platformErrors].flatMap((o) => Object.keys(o));
+    expect(new Set(all).size).toBe(all.length);
+    expect(Object.keys(errorCatalog).length).toBe(all.length);
+  });
+
+  it("maps every code to an HTTP error status and a text", () => {
+    for (const [code, spec] of Object.entries(errorCatalog)) {
+      expect(spec.status, code).toBeGreaterThanOrEqual(400);
+      expect(spec.status, code).toBeLessThan(600);
+      expect(spec.detail.length, code).toBeGreaterThan(0);
+      expect(errorStatus[code as keyof typeof errorStatus]).toBe(spec.status);
+    }
+  });
+});

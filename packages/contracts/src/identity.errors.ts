@@ -1,0 +1,13 @@
+import { defineErrors } from "./define-errors.ts";
+
+export const identityErrors = defineErrors({
+  INVALID_CREDENTIALS: { status: 401, detail: "Incorrect email or password" },
+  ACCOUNT_LOCKED: { status: 423, detail: "Too many failed sign-in attempts. Try again later." },
+  ACCOUNT_INACTIVE: { status: 403, detail: "User not found or inactive" },
+  EMAIL_NOT_VERIFIED: { status: 403, detail: "Please verify your email address before signing in." },
+  EMAIL_IN_USE: { status: 409, detail: "This email address is already in use" },
+  WEAK_PASSWORD: { status: 422, detail: "Password does not meet the password policy" },
+  INVALID_TOKEN: { status: 400, detail: "Invalid or expired token" },
+  TWO_FACTOR_REQUIRED: { status: 401, detail: "Two-factor verification required" },
+  SSO_NOT_CONFIGURED: { status: 404, detail: "Single sign-on is not configured" },
+});
