@@ -1,0 +1,13 @@
+/** What the sign-in/up screens need to know about this instance (SSO, first user, policy). */
+import type { AuthConfig } from "@prospector/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { authKeys } from "./auth-keys.ts";
+
+export function useAuthConfig() {
+  return useQuery({
+    queryKey: authKeys.config(),
+    queryFn: () => api.get<AuthConfig>("/auth/config"),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,24 @@
+/** Sign-out: ends the server session, forgets the token and every cached query, returns to /. */
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { api } from "../../../lib/api-client.ts";
+import { tokenStore } from "../../../lib/storage.ts";
+import { notifyTokenChanged } from "./token-events.ts";
+
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await api.post("/auth/logout", {});
+    } catch {
+      // The local sign-out must happen even when the server is unreachable or the session
+      // already expired; the token is dropped below either way.
+    }
+    tokenStore.clear();
+    queryClient.clear();
+    notifyTokenChanged();
+    navigate("/", { replace: true });
+  }, [queryClient, navigate]);
+}
