@@ -1,0 +1,45 @@
+/**
+ * Browser tests against the real server (built web app + API) on 127.0.0.1, in Debian's
+ * Chromium. Each run gets a fresh database: PGlite in a temp folder, or a new PostgreSQL
+ * database when DATABASE_URL is set (see server.ts).
+ */
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8777);
+
+export default defineConfig({
+  testDir: "./specs",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  outputDir: "./test-results",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `node ../node_modules/.bin/tsx server.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { E2E_PORT: String(port) },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

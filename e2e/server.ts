@@ -1,0 +1,45 @@
+/**
+ * Starts the real server for the browser tests on a fresh database, and removes it on exit.
+ * With DATABASE_URL set, a new database is created on that server; else PGlite in a temp folder.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-e2e-"));
+const env: Record<string, string | undefined> = { ...process.env, PORT: process.env.E2E_PORT ?? "8777", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+env.PUBLIC_URL = `http://127.0.0.1:${env.PORT}`;
+
+let dropDb: (() => Promise<void>) | null = null;
+if (process.env.DATABASE_URL) {
+  const name = `e2e_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  dropDb = async () => {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}
+
+const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "apps/server/src/main.ts")], { env, stdio: "inherit" });
+const cleanup = async () => {
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await dropDb?.().catch(() => {});
+  process.exit(0);
+};
+process.on("SIGTERM", cleanup);
+process.on("SIGINT", cleanup);
+child.on("exit", (code) => process.exit(code ?? 0));
