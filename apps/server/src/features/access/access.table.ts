@@ -3,8 +3,8 @@
  * permissions, teams and their permissions, and the audit of decisions and role changes.
  * Every grant is `resource:action` with an effect; `*` is a wildcard.
  */
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "../../db/columns.ts";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, ts, updatedAt } from "../../db/columns.ts";
 import { users } from "../identity/identity.table.ts";
 import { organizations, workspaces } from "../organizations/organizations.table.ts";
 
@@ -106,5 +106,97 @@ export const accessAudit = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("access_audit_ws_time_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index("access_audit_ws_time_idx").on(t.workspaceId, t.createdAt),
+    index("access_audit_ws_user_idx").on(t.workspaceId, t.userId, t.createdAt),
+    // Retention deletes by age across workspaces.
+    index("access_audit_time_idx").on(t.createdAt),
+  ],
+);
+
+export interface PolicyAppliesTo {
+  users: string[];
+  roles: string[];
+  teams: string[];
+}
+
+export interface PolicyConditionRow {
+  type: "time" | "location" | "ip" | "attribute" | "quota" | "rate_limit";
+  operator: string;
+  field: string;
+  value: unknown;
+}
+
+/**
+ * Policy rules (outreach-core §4): evaluated before any grant, higher priority first; the first
+ * active rule that applies to the caller, covers the permission and whose conditions all hold
+ * decides with its effect.
+ */
+export const policies = pgTable(
+  "access_policies",
+  {
+    id: id(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    priority: integer("priority").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    effect: text("effect").$type<"allow" | "deny">().notNull(),
+    /** `resource:action` patterns the rule covers; `*` wildcards. */
+    permissions: jsonb("permissions").$type<string[]>().notNull().default(["*:*"]),
+    appliesTo: jsonb("applies_to").$type<PolicyAppliesTo>().notNull().default({ users: [], roles: [], teams: [] }),
+    conditions: jsonb("conditions").$type<PolicyConditionRow[]>().notNull().default([]),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("access_policies_ws_idx").on(t.workspaceId, t.priority)],
+);
+
+/** Feature flags per workspace, decided per user by targeting plus a stable percentage rollout. */
+export const featureFlags = pgTable(
+  "feature_flags",
+  {
+    id: id(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    enabled: boolean("enabled").notNull().default(false),
+    rolloutPercentage: integer("rollout_percentage").notNull().default(0),
+    targetedRoles: jsonb("targeted_roles").$type<string[]>().notNull().default([]),
+    targetedUsers: jsonb("targeted_users").$type<string[]>().notNull().default([]),
+    targetedTeams: jsonb("targeted_teams").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("feature_flags_ws_key_uq").on(t.workspaceId, t.key)],
+);
+
+/** A user asks for a permission they lack; an approver grants it (a direct user permission) or not. */
+export const accessRequests = pgTable(
+  "access_requests",
+  {
+    id: id(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    resource: text("resource").notNull(),
+    action: text("action").notNull(),
+    resourceId: text("resource_id"),
+    reason: text("reason"),
+    status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: ts("decided_at"),
+    decisionNote: text("decision_note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("access_requests_ws_status_idx").on(t.workspaceId, t.status, t.createdAt), index("access_requests_user_idx").on(t.userId)],
 );
