@@ -1,0 +1,118 @@
+/**
+ * Client error tracking (shell spec §7 "Error report", §8): keeps the last 100 reports with
+ * counts by type, field and component, and posts each one to /api/errors/report with a severity.
+ * Sending is batched and retried on the next report, so a dropped connection loses nothing recent.
+ */
+import { type ApiError, type ErrorSeverity, severityOf } from "./errors.ts";
+
+export const ERROR_BUFFER_SIZE = 100;
+
+export interface ErrorReport {
+  type: string;
+  severity: ErrorSeverity;
+  message: string;
+  stack?: string;
+  url: string;
+  user_agent: string;
+  timestamp: string;
+  context: Record<string, unknown>;
+}
+
+export type ReportSender = (report: ErrorReport) => Promise<void>;
+
+export interface ErrorStats {
+  total: number;
+  byType: Record<string, number>;
+  byField: Record<string, number>;
+  byComponent: Record<string, number>;
+}
+
+function bump(map: Record<string, number>, key: string | undefined): void {
+  if (key) map[key] = (map[key] ?? 0) + 1;
+}
+
+export class ErrorTracker {
+  private reports: ErrorReport[] = [];
+  private pending: ErrorReport[] = [];
+  private stats: ErrorStats = { total: 0, byType: {}, byField: {}, byComponent: {} };
+  private flushing = false;
+  private send: ReportSender | null = null;
+
+  setSender(send: ReportSender): void {
+    this.send = send;
+  }
+
+  trackApiError(error: ApiError, context: Record<string, unknown> = {}): void {
+    this.track({
+      type: error.type,
+      severity: severityOf(error),
+      message: error.message,
+      stack: error.stack,
+      context: {
+        ...context,
+        status: error.status,
+        http: error.httpLine,
+        code: error.code,
+        field: error.field,
+        request_url: error.url,
+        required_permission: error.requiredPermission,
+      },
+    });
+  }
+
+  /** Errors that are not API errors: render crashes caught by the error boundary, unhandled rejections. */
+  trackException(error: unknown, context: { component?: string; [k: string]: unknown } = {}): void {
+    const err = error instanceof Error ? error : new Error(String(error));
+    this.track({ type: "unknown", severity: "high", message: err.message || "Unknown error", stack: err.stack, context });
+  }
+
+  private track(entry: Pick<ErrorReport, "type" | "severity" | "message" | "stack" | "context">): void {
+    const report: ErrorReport = {
+      ...entry,
+      url: typeof window === "undefined" ? "" : window.location.href,
+      user_agent: typeof navigator === "undefined" ? "" : navigator.userAgent,
+      timestamp: new Date().toISOString(),
+    };
+    this.reports.push(report);
+    if (this.reports.length > ERROR_BUFFER_SIZE) this.reports.shift();
+    this.pending.push(report);
+    if (this.pending.length > ERROR_BUFFER_SIZE) this.pending.shift();
+    this.stats.total += 1;
+    bump(this.stats.byType, report.type);
+    bump(this.stats.byField, report.context.field as string | undefined);
+    bump(this.stats.byComponent, report.context.component as string | undefined);
+    void this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.flushing || !this.send) return;
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        const next = this.pending[0]!;
+        try {
+          await this.send(next);
+        } catch {
+          return; // Keep it for the next attempt; the server may be down right now.
+        }
+        this.pending.shift();
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  recent(): readonly ErrorReport[] {
+    return this.reports;
+  }
+
+  pendingCount(): number {
+    return this.pending.length;
+  }
+
+  getStats(): ErrorStats {
+    return structuredClone(this.stats);
+  }
+}
+
+export const errorTracker = new ErrorTracker();
