@@ -20,6 +20,7 @@ import { createAccessEngine } from "./features/access/access.engine.ts";
 import { createRedisRateLimiter } from "./features/access/access.rate-limit.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
+import { identityRoutes } from "./features/identity/identity.routes.ts";
 import { registerAccessHook } from "./platform/access-hook.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
@@ -52,7 +53,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const bus: Bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus();
   const jobs = createJobs(database, app.log);
   const access = await createAccessEngine({ db: database.db, bus, rateLimiter: redis ? createRedisRateLimiter(redis) : undefined });
-  const authenticator = await createSessionAuthenticator({ db: database.db, bus });
+  const authenticator = await createSessionAuthenticator({ db: database.db, bus, sessionTimeoutSeconds: config.SESSION_TIMEOUT_SECONDS });
   const mailer = createMailer({ config, db: database.db, jobs });
   const ctx: AppContext = { config, database, db: database.db, log: app.log, bus, jobs, mailer, redis, access, authenticator };
 
@@ -71,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   // Every feature, in one visible list.
   healthRoutes(app, ctx);
+  identityRoutes(app, ctx);
 
   registerWebApp(app, config);
 

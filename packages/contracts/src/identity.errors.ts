@@ -7,6 +7,7 @@ export const identityErrors = defineErrors({
   EMAIL_NOT_VERIFIED: { status: 403, detail: "Please verify your email address before signing in." },
   EMAIL_IN_USE: { status: 409, detail: "This email address is already in use" },
   WEAK_PASSWORD: { status: 422, detail: "Password does not meet the password policy" },
+  PASSWORD_RECENTLY_USED: { status: 422, detail: "Password was used recently. Choose a different one." },
   INVALID_TOKEN: { status: 400, detail: "Invalid or expired token" },
   TWO_FACTOR_REQUIRED: { status: 401, detail: "Two-factor verification required" },
   SSO_NOT_CONFIGURED: { status: 404, detail: "Single sign-on is not configured" },

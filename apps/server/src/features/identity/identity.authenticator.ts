@@ -16,6 +16,7 @@ import { sessions, users } from "./identity.table.ts";
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 10_000;
+const SLIDE_STEP_MS = 60_000;
 export const AUTH_INVALIDATE = "auth.invalidate";
 
 /** Extra ways to authenticate (API keys in issue 5) plug in here. */
@@ -36,16 +37,21 @@ export function bearerToken(request: FastifyRequest): string | null {
   return null;
 }
 
-export async function createSessionAuthenticator(deps: { db: Db; bus: Bus }): Promise<SessionAuthenticator> {
-  const { db, bus } = deps;
+export async function createSessionAuthenticator(deps: {
+  db: Db;
+  bus: Bus;
+  /** Sliding sessions: a session in use is pushed this far ahead (at most once a minute). */
+  sessionTimeoutSeconds?: number;
+}): Promise<SessionAuthenticator> {
+  const { db, bus, sessionTimeoutSeconds } = deps;
   const cache = new Map<string, { ctx: AuthContext; expires: number }>();
   const resolvers: CredentialResolver[] = [];
 
-  await bus.subscribe(AUTH_INVALIDATE, (msg) => {
-    const userId = (msg as { userId?: string }).userId;
+  const drop = (userId?: string) => {
     if (!userId) return cache.clear();
     for (const [k, v] of cache) if (v.ctx.userId === userId) cache.delete(k);
-  });
+  };
+  await bus.subscribe(AUTH_INVALIDATE, (msg) => drop((msg as { userId?: string }).userId));
 
   async function resolveToken(token: string, workspaceId?: string): Promise<AuthContext | null> {
     // better-auth cookies carry `token.signature`; the bearer form is the raw token.
@@ -72,6 +78,14 @@ export async function createSessionAuthenticator(deps: { db: Db; bus: Bus }): Pr
       .where(and(eq(workspaceMembers.workspaceId, wsId), eq(workspaceMembers.userId, row.user.id)))
       .limit(1);
     if (!member) return null;
+    let expiresAt = row.session.expiresAt;
+    if (sessionTimeoutSeconds) {
+      const slid = new Date(now + sessionTimeoutSeconds * 1000);
+      if (slid.getTime() - expiresAt.getTime() >= SLIDE_STEP_MS) {
+        await db.update(sessions).set({ expiresAt: slid }).where(eq(sessions.id, row.session.id));
+        expiresAt = slid;
+      }
+    }
     const role = RoleId.safeParse(member.role);
     const ctx: AuthContext = {
       userId: row.user.id,
@@ -87,7 +101,7 @@ export async function createSessionAuthenticator(deps: { db: Db; bus: Bus }): Pr
     };
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     // Never cache past the session's own expiry.
-    cache.set(key, { ctx, expires: Math.min(now + CACHE_TTL_MS, row.session.expiresAt.getTime()) });
+    cache.set(key, { ctx, expires: Math.min(now + CACHE_TTL_MS, expiresAt.getTime()) });
     return ctx;
   }
 
@@ -107,6 +121,8 @@ export async function createSessionAuthenticator(deps: { db: Db; bus: Bus }): Pr
       return resolveToken(token, typeof ws === "string" ? ws : undefined);
     },
     async invalidate(userId) {
+      // This process drops its copy at once; the others when the bus message arrives (Redis).
+      drop(userId);
       await bus.publish(AUTH_INVALIDATE, { userId });
     },
   };

@@ -1,0 +1,277 @@
+/**
+ * The rules of signing up and signing in, over better-auth: password policy, lockout after
+ * repeated failures, password history on reset, and the shape of "who am I" (Me).
+ */
+import {
+  type AuthConfig,
+  type FieldError,
+  type LoginResponse,
+  type Me,
+  type PasswordPolicy,
+  passwordProblems,
+  type RegisterResponse,
+  ROLES,
+} from "@prospector/contracts";
+import { isAPIError } from "better-auth/api";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { AuthContext } from "../../platform/auth-context.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { AccessEngine } from "../access/access.engine.ts";
+import { provisionAccount } from "../organizations/organizations.service.ts";
+import { emailVerificationRequired, type IdentityAuth } from "./auth.ts";
+import type { SessionAuthenticator } from "./identity.authenticator.ts";
+import type { IdentityRepository, UserRow } from "./identity.repository.ts";
+
+export interface IdentityServiceDeps {
+  config: Config;
+  db: Db;
+  auth: IdentityAuth;
+  repo: IdentityRepository;
+  access: AccessEngine;
+  authenticator: SessionAuthenticator;
+}
+
+/** Client facts that go to better-auth with a call: the session records them. */
+export interface ClientInfo {
+  headers: Headers;
+}
+
+export function passwordPolicy(config: Config): PasswordPolicy {
+  return {
+    min_length: config.PASSWORD_MIN_LENGTH,
+    require_uppercase: config.PASSWORD_REQUIRE_UPPERCASE,
+    require_lowercase: config.PASSWORD_REQUIRE_LOWERCASE,
+    require_numbers: config.PASSWORD_REQUIRE_NUMBERS,
+    require_special: config.PASSWORD_REQUIRE_SPECIAL,
+  };
+}
+
+const apiErrorCode = (err: unknown): string | null =>
+  isAPIError(err) ? (((err.body as { code?: string } | undefined)?.code ?? null) as string | null) : null;
+
+export function createIdentityService(deps: IdentityServiceDeps) {
+  const { config, db, auth, repo, access, authenticator } = deps;
+  const policy = passwordPolicy(config);
+
+  function assertStrong(password: string, field: string): void {
+    const problems = passwordProblems(password, policy);
+    if (problems.length === 0) return;
+    const errors: FieldError[] = problems.map((message) => ({ field, message }));
+    throw new AppError("WEAK_PASSWORD", undefined, { errors });
+  }
+
+  function lockedError(until: Date): AppError {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    const wait = minutes <= 1 ? "1 minute" : `${minutes} minutes`;
+    return new AppError(
+      "ACCOUNT_LOCKED",
+      `Too many failed sign-in attempts. Try again in ${wait} (after ${until.toISOString()}), or reset your password.`,
+      { retryAfter: seconds },
+    );
+  }
+
+  /** A user left without an organization (a crash mid sign-up) gets one on the next sign-in. */
+  async function ensureProvisioned(user: Pick<UserRow, "id" | "name" | "defaultWorkspaceId">): Promise<void> {
+    if (!user.defaultWorkspaceId) await provisionAccount(db, { userId: user.id, name: user.name });
+  }
+
+  async function recordCurrentPassword(userId: string): Promise<void> {
+    const hash = await repo.currentPasswordHash(userId);
+    if (hash) await repo.addPasswordHistory(userId, hash);
+  }
+
+  async function me(ctx: AuthContext): Promise<Me> {
+    const [user, place, grants] = await Promise.all([
+      repo.findUserById(ctx.userId),
+      repo.workspaceWithOrganization(ctx.workspaceId),
+      access.grantsFor(ctx),
+    ]);
+    if (!user || !place) throw new AppError("UNAUTHENTICATED");
+    const permissions = [...new Set(grants.filter((g) => g.effect === "allow").map((g) => `${g.resource}:${g.action}`))];
+    return {
+      id: user.id,
+      email: user.email,
+      full_name: user.name,
+      image: user.image,
+      email_verified: user.emailVerified,
+      is_active: user.isActive,
+      is_instance_admin: user.isInstanceAdmin,
+      role: ctx.role,
+      role_label: ROLES[ctx.role].label,
+      permissions,
+      organization: { id: place.organizationId, name: place.organizationName, plan: place.plan },
+      workspace: { id: place.workspaceId, name: place.workspaceName },
+      created_at: user.createdAt.toISOString(),
+    };
+  }
+
+  async function sessionResponse(token: string): Promise<LoginResponse> {
+    const ctx = await authenticator.resolveToken(token);
+    // A fresh session that does not resolve means the account has no workspace: a server fault.
+    if (!ctx) throw new Error("new session did not resolve to a workspace member");
+    return { access_token: token, token_type: "bearer", user: await me(ctx) };
+  }
+
+  return {
+    me,
+
+    async register(input: { email: string; password: string; full_name: string }, client: ClientInfo): Promise<RegisterResponse> {
+      assertStrong(input.password, "password");
+      if (await repo.findUserByEmail(input.email)) throw new AppError("EMAIL_IN_USE");
+      let result: { token: string | null; user: { id: string } };
+      try {
+        result = await auth.api.signUpEmail({
+          body: { email: input.email, password: input.password, name: input.full_name },
+          headers: client.headers,
+        });
+      } catch (err) {
+        const code = apiErrorCode(err);
+        if (code?.startsWith("USER_ALREADY_EXISTS")) throw new AppError("EMAIL_IN_USE");
+        throw err;
+      }
+      const user = await repo.findUserById(result.user.id);
+      if (!user) throw new Error("signed-up user vanished");
+      await ensureProvisioned(user);
+      await recordCurrentPassword(user.id);
+      const isFirstUser = (await repo.findUserById(user.id))?.isInstanceAdmin ?? false;
+      if (!result.token) {
+        return { access_token: null, token_type: "bearer", user: null, verification_required: true, is_first_user: isFirstUser };
+      }
+      const session = await sessionResponse(result.token);
+      return { ...session, verification_required: false, is_first_user: isFirstUser };
+    },
+
+    async login(input: { email: string; password: string }, client: ClientInfo): Promise<LoginResponse> {
+      const user = await repo.findUserByEmail(input.email);
+      if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedError(user.lockedUntil);
+      let token: string;
+      try {
+        const result = await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers: client.headers });
+        token = result.token;
+      } catch (err) {
+        const code = apiErrorCode(err);
+        if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_PASSWORD") {
+          if (user) {
+            const failures = await repo.recordFailedLogin(user.id);
+            if (failures >= config.LOGIN_MAX_ATTEMPTS) {
+              const until = new Date(Date.now() + config.LOGIN_LOCKOUT_SECONDS * 1000);
+              await repo.lock(user.id, until);
+              throw lockedError(until);
+            }
+          }
+          throw new AppError("INVALID_CREDENTIALS");
+        }
+        if (code === "EMAIL_NOT_VERIFIED") {
+          // The password was right: it must not count towards a lockout.
+          if (user) await repo.clearLockout(user.id);
+          throw new AppError("EMAIL_NOT_VERIFIED");
+        }
+        if (code === "ACCOUNT_INACTIVE") throw new AppError("ACCOUNT_INACTIVE");
+        throw err;
+      }
+      if (user) {
+        await repo.clearLockout(user.id);
+        await ensureProvisioned(user);
+      }
+      return sessionResponse(token);
+    },
+
+    async logout(ctx: AuthContext): Promise<void> {
+      if (ctx.sessionId) await repo.deleteSession(ctx.sessionId);
+      await authenticator.invalidate(ctx.userId);
+    },
+
+    async requestPasswordReset(email: string): Promise<void> {
+      // better-auth answers the same for unknown addresses and takes the same path through the DB.
+      await auth.api.requestPasswordReset({ body: { email } });
+    },
+
+    async resetPassword(input: { token: string; new_password: string }): Promise<void> {
+      assertStrong(input.new_password, "new_password");
+      const actx = await auth.$context;
+      const verification = await actx.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
+      if (!verification || verification.expiresAt.getTime() < Date.now()) {
+        throw new AppError("INVALID_TOKEN", "This reset link is invalid or has expired. Please request a new password reset.");
+      }
+      const userId = verification.value;
+      const current = await repo.currentPasswordHash(userId);
+      const previous = [...new Set([...(current ? [current] : []), ...(await repo.recentPasswordHashes(userId))])];
+      for (const hash of previous) {
+        if (await actx.password.verify({ hash, password: input.new_password })) throw new AppError("PASSWORD_RECENTLY_USED");
+      }
+      try {
+        await auth.api.resetPassword({ body: { token: input.token, newPassword: input.new_password } });
+      } catch (err) {
+        if (apiErrorCode(err) === "INVALID_TOKEN") {
+          throw new AppError("INVALID_TOKEN", "This reset link is invalid or has expired. Please request a new password reset.");
+        }
+        throw err;
+      }
+      await recordCurrentPassword(userId);
+      // The link came by email: that proves the address, and the owner is back in control.
+      await repo.clearLockout(userId);
+      await repo.markEmailVerified(userId);
+      // better-auth revoked the sessions in the database; drop every process's cached copy too.
+      await authenticator.invalidate(userId);
+    },
+
+    async verifyEmail(token: string): Promise<void> {
+      try {
+        await auth.api.verifyEmail({ query: { token } });
+      } catch (err) {
+        const code = apiErrorCode(err);
+        if (code === "TOKEN_EXPIRED") throw new AppError("INVALID_TOKEN", "This verification link has expired. Request a new one.");
+        if (code) throw new AppError("INVALID_TOKEN", "This verification link is invalid. Request a new one.");
+        throw err;
+      }
+    },
+
+    async resendVerification(email: string): Promise<void> {
+      await auth.api.sendVerificationEmail({ body: { email } });
+    },
+
+    async authConfig(): Promise<AuthConfig> {
+      return {
+        sso: { enabled: config.oidc !== null, name: config.OIDC_NAME },
+        first_user: (await repo.countUsers()) === 0,
+        email_verification_required: emailVerificationRequired(config),
+        password_policy: policy,
+      };
+    },
+
+    /** The identity provider's authorization URL, and the state cookie better-auth checks on return. */
+    async ssoStart(redirect: string, client: ClientInfo): Promise<{ url: string; setCookies: string[] }> {
+      if (!config.oidc) throw new AppError("SSO_NOT_CONFIGURED");
+      const { headers, response } = await auth.api.signInSocial({
+        body: {
+          provider: "oidc",
+          callbackURL: `${config.publicUrl}/sso/complete?redirect=${encodeURIComponent(redirect)}`,
+          errorCallbackURL: `${config.publicUrl}/sign-in`,
+          disableRedirect: true,
+        },
+        headers: client.headers,
+        returnHeaders: true,
+      });
+      if (!response.url) throw new AppError("SSO_NOT_CONFIGURED", "The identity provider cannot be reached right now. Try again later.");
+      return { url: response.url, setCookies: headers.getSetCookie() };
+    },
+
+    /** Exchanges the session cookie set by the SSO callback for a bearer token. */
+    async ssoToken(client: ClientInfo): Promise<{ response: LoginResponse; clearCookie: string }> {
+      if (!config.oidc) throw new AppError("SSO_NOT_CONFIGURED");
+      const found = await auth.api.getSession({ headers: client.headers, query: { disableRefresh: true } });
+      if (!found) throw new AppError("UNAUTHENTICATED", "Single sign-on did not complete. Please try again.");
+      const user = await repo.findUserById(found.user.id);
+      if (!user?.isActive) throw new AppError("ACCOUNT_INACTIVE");
+      await ensureProvisioned(user);
+      const cookie = (await auth.$context).authCookies.sessionToken;
+      // The browser keeps the bearer token from here on; the cookie copy is dropped.
+      const clearCookie = `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${cookie.attributes.secure ? "; Secure" : ""}`;
+      return { response: await sessionResponse(found.session.token), clearCookie };
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

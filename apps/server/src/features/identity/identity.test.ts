@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { setActive } from "../../../test/factories.ts";
+import { organizations, workspaceMembers } from "../organizations/organizations.table.ts";
+import { users } from "./identity.table.ts";
+
+const PASSWORD = "Correct-Horse7";
+
+describe("sign-up and sign-in (/api/auth)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const register = (email: string, password = PASSWORD, full_name = "Ada Lovelace") =>
+    t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email, password, full_name } });
+  const login = (email: string, password = PASSWORD) =>
+    t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+  const me = (token: string) => t.app.inject({ method: "GET", url: "/api/auth/me", headers: { authorization: `Bearer ${token}` } });
+
+  it("tells a fresh instance that the first account becomes admin, and the password policy", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/config" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      sso: { enabled: false, name: "SSO" },
+      first_user: true,
+      email_verification_required: false,
+      password_policy: { min_length: 8, require_uppercase: true, require_lowercase: true, require_numbers: true, require_special: false },
+    });
+  });
+
+  it("makes the first account instance admin and admin of a new organization, signed in at once", async () => {
+    const res = await register("Ada@Example.com");
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ token_type: "bearer", verification_required: false, is_first_user: true });
+    expect(body.user).toMatchObject({
+      email: "ada@example.com",
+      full_name: "Ada Lovelace",
+      role: "admin",
+      role_label: "Administrator",
+      is_instance_admin: true,
+      email_verified: true,
+      permissions: ["*:*"],
+      workspace: { name: "Default workspace" },
+    });
+    expect(body.user.organization.name).toBe("Ada's organization");
+    const meRes = await me(body.access_token);
+    expect(meRes.statusCode).toBe(200);
+    expect(meRes.json().id).toBe(body.user.id);
+
+    const cfg = await t.app.inject({ method: "GET", url: "/api/auth/config" });
+    expect(cfg.json().first_user).toBe(false);
+  });
+
+  it("gives a later sign-up its own organization, not instance admin", async () => {
+    const res = await register("grace@example.com", PASSWORD, "Grace Hopper");
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.is_first_user).toBe(false);
+    expect(body.user).toMatchObject({ role: "admin", is_instance_admin: false });
+    const [ada] = await t.database.db.select().from(users).where(eq(users.email, "ada@example.com"));
+    expect(body.user.organization.id).not.toBe((await orgOf(ada!.id)).id);
+    const members = await t.database.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, body.user.workspace.id));
+    expect(members.map((m) => m.userId)).toEqual([body.user.id]);
+  });
+
+  async function orgOf(userId: string) {
+    const [org] = await t.database.db.select().from(organizations).where(eq(organizations.ownerId, userId));
+    return org!;
+  }
+
+  it("refuses a second account with the same email", async () => {
+    const res = await register("ADA@example.com");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("EMAIL_IN_USE");
+  });
+
+  it("lists every broken password rule", async () => {
+    const res = await register("weak@example.com", "short");
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.code).toBe("WEAK_PASSWORD");
+    expect(body.errors.map((e: { message: string }) => e.message)).toEqual([
+      "Password must be at least 8 characters",
+      "Password must contain an uppercase letter",
+      "Password must contain a number",
+    ]);
+    expect(body.errors.every((e: { field: string }) => e.field === "password")).toBe(true);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, "weak@example.com"));
+    expect(row).toBeUndefined();
+  });
+
+  it("signs in with the right password and the token works on /me", async () => {
+    const res = await login("ada@example.com");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token_type).toBe("bearer");
+    expect(body.user.email).toBe("ada@example.com");
+    const meRes = await me(body.access_token);
+    expect(meRes.statusCode).toBe(200);
+    expect(meRes.json()).toMatchObject({ email: "ada@example.com", role: "admin" });
+  });
+
+  it("answers a wrong password and an unknown email alike", async () => {
+    const wrong = await login("ada@example.com", "Wrong-password1");
+    const unknown = await login("nobody@example.com");
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: "INVALID_CREDENTIALS", detail: "Incorrect email or password" });
+    }
+    // A success clears the failure counter.
+    expect((await login("ada@example.com")).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, "ada@example.com"));
+    expect(row!.failedLoginCount).toBe(0);
+  });
+
+  it("locks the account at the 5th failure, even against the right password, until the lock passes", async () => {
+    await register("locked@example.com", PASSWORD, "Lock Smith");
+    for (let i = 1; i <= 4; i++) expect((await login("locked@example.com", `Wrong-${i}-Password`)).statusCode).toBe(401);
+    const fifth = await login("locked@example.com", "Wrong-5-Password");
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json().code).toBe("ACCOUNT_LOCKED");
+    expect(fifth.json().detail).toMatch(/Try again in 15 minutes/);
+    expect(fifth.json().retryAfter).toBeGreaterThan(890);
+
+    const right = await login("locked@example.com");
+    expect(right.statusCode).toBe(423);
+
+    await t.database.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.email, "locked@example.com"));
+    const after = await login("locked@example.com");
+    expect(after.statusCode).toBe(200);
+  });
+
+  it("revokes the token on logout", async () => {
+    const { access_token } = (await login("grace@example.com")).json();
+    const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { authorization: `Bearer ${access_token}` } });
+    expect(out.statusCode).toBe(200);
+    expect((await me(access_token)).statusCode).toBe(401);
+  });
+
+  it("refuses an inactive user with the right password, and their old session", async () => {
+    const { access_token, user } = (await register("gone@example.com", PASSWORD, "Gone Away")).json();
+    await setActive(t.database.db, user.id, false);
+    await t.app.ctx.authenticator.invalidate(user.id);
+    const res = await login("gone@example.com");
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("ACCOUNT_INACTIVE");
+    expect((await me(access_token)).statusCode).toBe(401);
+  });
+
+  it("needs a token for /me", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/me" });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("does not serve better-auth's password endpoints over HTTP, where our lockout would not apply", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/identity/sign-in/email",
+      headers: { origin: t.config.publicUrl },
+      payload: { email: "ada@example.com", password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(404);
+    const ok = await t.app.inject({ method: "GET", url: "/api/identity/ok" });
+    expect(ok.statusCode).toBe(200);
+  });
+});
