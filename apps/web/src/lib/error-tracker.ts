@@ -3,19 +3,29 @@
  * counts by type, field and component, and posts each one to /api/errors/report with a severity.
  * Sending is batched and retried on the next report, so a dropped connection loses nothing recent.
  */
+import type { ClientErrorType } from "@prospector/contracts";
 import { type ApiError, type ErrorSeverity, severityOf } from "./errors.ts";
 
 export const ERROR_BUFFER_SIZE = 100;
 
+/** The body of POST /api/errors/report (ErrorReportRequest in contracts). */
 export interface ErrorReport {
-  type: string;
-  severity: ErrorSeverity;
+  type: ClientErrorType;
   message: string;
-  stack?: string;
+  severity: ErrorSeverity;
+  timestamp: string;
   url: string;
   user_agent: string;
-  timestamp: string;
   context: Record<string, unknown>;
+  retryable?: boolean;
+  status?: number;
+  statusText?: string;
+  code?: string;
+  field?: string;
+  constraints?: string[];
+  requiredPermission?: string;
+  timeout?: number;
+  stack?: string;
 }
 
 export type ReportSender = (report: ErrorReport) => Promise<void>;
@@ -47,30 +57,32 @@ export class ErrorTracker {
       type: error.type,
       severity: severityOf(error),
       message: error.message,
-      stack: error.stack,
-      context: {
-        ...context,
-        status: error.status,
-        http: error.httpLine,
-        code: error.code,
-        field: error.field,
-        request_url: error.url,
-        required_permission: error.requiredPermission,
-      },
+      retryable: error.retryable,
+      status: error.status,
+      statusText: error.statusText || undefined,
+      code: error.code,
+      field: error.field,
+      constraints: error.constraints?.slice(0, 50),
+      requiredPermission: error.requiredPermission,
+      timeout: error.timeout,
+      stack: error.stack?.slice(0, 20_000),
+      context: { ...context, request: error.url, http: error.httpLine },
     });
   }
 
   /** Errors that are not API errors: render crashes caught by the error boundary, unhandled rejections. */
   trackException(error: unknown, context: { component?: string; [k: string]: unknown } = {}): void {
     const err = error instanceof Error ? error : new Error(String(error));
-    this.track({ type: "unknown", severity: "high", message: err.message || "Unknown error", stack: err.stack, context });
+    // Component stacks can be long; the server accepts 16 KB of context.
+    const trimmed = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 4000) : v]));
+    this.track({ type: "unknown", severity: "high", message: (err.message || "Unknown error").slice(0, 2000), stack: err.stack?.slice(0, 20_000), context: trimmed });
   }
 
-  private track(entry: Pick<ErrorReport, "type" | "severity" | "message" | "stack" | "context">): void {
+  private track(entry: Omit<ErrorReport, "url" | "user_agent" | "timestamp">): void {
     const report: ErrorReport = {
       ...entry,
-      url: typeof window === "undefined" ? "" : window.location.href,
-      user_agent: typeof navigator === "undefined" ? "" : navigator.userAgent,
+      url: typeof window === "undefined" ? "" : window.location.href.slice(0, 2000),
+      user_agent: typeof navigator === "undefined" ? "" : navigator.userAgent.slice(0, 500),
       timestamp: new Date().toISOString(),
     };
     this.reports.push(report);
@@ -79,7 +91,7 @@ export class ErrorTracker {
     if (this.pending.length > ERROR_BUFFER_SIZE) this.pending.shift();
     this.stats.total += 1;
     bump(this.stats.byType, report.type);
-    bump(this.stats.byField, report.context.field as string | undefined);
+    bump(this.stats.byField, report.field);
     bump(this.stats.byComponent, report.context.component as string | undefined);
     void this.flush();
   }

@@ -3,8 +3,10 @@
  * request cause → message → retryable, generic messages, recovery hints and report severity.
  */
 
-export type ApiErrorType = "validation" | "network" | "server" | "permission" | "timeout" | "unknown";
-export type ErrorSeverity = "low" | "medium" | "high" | "critical";
+import { type ClientErrorType, deriveSeverity, type ErrorSeverity } from "@prospector/contracts";
+
+export type ApiErrorType = ClientErrorType;
+export type { ErrorSeverity };
 
 export interface FieldError {
   field: string;
@@ -94,20 +96,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Shell §8 severity; one rule shared with the server, which re-derives it from the report. */
 export function severityOf(error: Pick<ApiError, "type" | "code" | "status">): ErrorSeverity {
-  switch (error.type) {
-    case "validation":
-      return "low";
-    case "permission":
-      return "high";
-    case "server":
-      return [error.code, error.status].some((v) => String(v ?? "").startsWith("5")) ? "critical" : "high";
-    case "network":
-    case "timeout":
-      return "medium";
-    default:
-      return "medium";
-  }
+  return deriveSeverity(error);
 }
 
 /** A message fit for a toast or an alert, whatever was thrown. */

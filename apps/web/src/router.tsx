@@ -1,0 +1,88 @@
+/**
+ * Every URL of the web app in one place (shell spec §2). Pages load on demand behind a
+ * "Loading..." placeholder; app pages sit behind the auth guard inside the main layout.
+ * Register a protected route here only once its page really works.
+ */
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
+import { createBrowserRouter, Navigate, useLocation } from "react-router";
+import { AuthGuard } from "./app/auth-guard.tsx";
+import { AppLayout } from "./app/layout/app-layout.tsx";
+import { RootRoute } from "./app/root-route.tsx";
+// Not lazy: it must render even when loading a page's chunk is what failed.
+import ErrorFallbackPage from "./features/errors/pages/error-fallback-page.tsx";
+import { LoadingScreen } from "./ui/loading-screen.tsx";
+
+const LandingPage = lazy(() => import("./features/landing/pages/landing-page.tsx"));
+const SignInPage = lazy(() => import("./features/auth/pages/sign-in-page.tsx"));
+const SignUpPage = lazy(() => import("./features/auth/pages/sign-up-page.tsx"));
+const ForgotPasswordPage = lazy(() => import("./features/auth/pages/forgot-password-page.tsx"));
+const ResetPasswordPage = lazy(() => import("./features/auth/pages/reset-password-page.tsx"));
+const SsoCompletePage = lazy(() => import("./features/auth/pages/sso-complete-page.tsx"));
+const DashboardPage = lazy(() => import("./features/dashboard/pages/dashboard-page.tsx"));
+const NotificationsPage = lazy(() => import("./features/notifications/pages/notifications-page.tsx"));
+const MailboxPage = lazy(() => import("./features/mailbox/pages/mailbox-page.tsx"));
+const NotFoundPage = lazy(() => import("./features/errors/pages/not-found-page.tsx"));
+
+function page(Component: LazyExoticComponent<ComponentType>, fullPage = true) {
+  return (
+    <Suspense fallback={<LoadingScreen fullPage={fullPage} />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+/**
+ * /login is the old sign-in address (the 401 flow, old links). The query is kept, and the
+ * landing's `action` is honoured: signup opens the sign-up form, demo opens it with the demo intent.
+ */
+export function LoginRedirect() {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const action = params.get("action");
+  params.delete("action");
+  if (action === "signup") return <Navigate replace to={withQuery("/sign-up", params)} />;
+  if (action === "demo") {
+    params.set("intent", "demo");
+    return <Navigate replace to={withQuery("/sign-up", params)} />;
+  }
+  return <Navigate replace to={withQuery("/sign-in", params)} />;
+}
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export const routes = [
+  {
+    element: <RootRoute />,
+    errorElement: <ErrorFallbackPage />,
+    children: [
+      { path: "/", element: page(LandingPage) },
+      { path: "/landing", element: page(LandingPage) },
+      { path: "/login", element: <LoginRedirect /> },
+      { path: "/sign-in/*", element: page(SignInPage) },
+      { path: "/sign-up/*", element: page(SignUpPage) },
+      { path: "/forgot-password", element: page(ForgotPasswordPage) },
+      { path: "/reset-password", element: page(ResetPasswordPage) },
+      { path: "/sso/complete", element: page(SsoCompletePage) },
+      {
+        element: (
+          <AuthGuard>
+            <AppLayout />
+          </AuthGuard>
+        ),
+        children: [
+          { path: "/dashboard", element: page(DashboardPage, false) },
+          { path: "/notifications", element: page(NotificationsPage, false) },
+          { path: "/mailbox", element: page(MailboxPage, false) },
+        ],
+      },
+      { path: "*", element: page(NotFoundPage) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,15 @@
+/** The "Loading..." placeholder the spec shows while a lazy page or the session is loading. */
+import { Box, CircularProgress, Typography } from "@mui/material";
+
+export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ minHeight: fullPage ? "100vh" : 240, display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5 }}
+    >
+      <CircularProgress size={20} aria-hidden />
+      <Typography color="text.secondary">Loading...</Typography>
+    </Box>
+  );
+}
