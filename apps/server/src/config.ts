@@ -52,6 +52,33 @@ export const ConfigSchema = z.object({
     .enum(["inline", "off"])
     .default("inline")
     .describe("inline: this process runs job workers; off: only `npm run worker` processes do"),
+  GOOGLE_PLACES_API_KEY: z
+    .string()
+    .optional()
+    .describe("Google Places API (New) key for Google Maps scraping; the source is refused while unset"),
+  GOOGLE_PLACES_BASE_URL: z
+    .url()
+    .default("https://places.googleapis.com")
+    .describe("Google Places API base URL (change only for a proxy or a test server)"),
+  LINKEDIN_PROVIDER_API_KEY: z
+    .string()
+    .optional()
+    .describe(
+      "Bearer key of the LinkedIn people/company data provider (contract in docs/integrations.md); LinkedIn scraping is refused while unset",
+    ),
+  LINKEDIN_PROVIDER_BASE_URL: z.url().optional().describe("Base URL of the LinkedIn data provider API, e.g. https://api.provider.example"),
+  OUTBOUND_ALLOWLIST: z
+    .string()
+    .default("")
+    .describe("Comma-separated hosts, IPs or CIDRs that outbound fetches may reach despite the private-address rule (intranets, tests)"),
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .describe("Comma-separated DNS servers (ip or ip:port) for MX lookups during enrichment; the system resolver when unset"),
+  CRAWL_USER_AGENT: z
+    .string()
+    .default("ProspectorBot/0.1 (self-hosted lead research; respects robots.txt)")
+    .describe("User-Agent sent by the website crawler and enrichment fetches; robots.txt rules are matched against it"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -1,0 +1,264 @@
+/**
+ * A polite crawler for one company website: robots.txt respected, same site only, bounded depth,
+ * pages and time, two fetches at a time with a delay; contact/about/team pages first. Turns what
+ * it reads into lead candidates (people with emails, else one company lead).
+ */
+import robotsParser from "robots-parser";
+import type { SafeFetch } from "../../platform/safe-fetch.ts";
+import { SafeFetchError } from "../../platform/safe-fetch.ts";
+import { type CompanyFacts, extractPage, type Person, type Socials } from "./page-extract.ts";
+
+export interface CrawlOptions {
+  url: string;
+  fetch: SafeFetch;
+  userAgent: string;
+  maxPages?: number;
+  maxDepth?: number;
+  /** Wall-clock budget for the whole crawl. */
+  timeBudgetMs?: number;
+  concurrency?: number;
+  /** Pause between two fetches of one worker (robots.txt Crawl-delay wins when longer, capped at 10 s). */
+  delayMs?: number;
+  isCancelled?: () => Promise<boolean> | boolean;
+  onPage?: (done: number, max: number) => Promise<void> | void;
+}
+
+export interface CrawlResult {
+  /** Origin after redirects of the start page. */
+  site: string;
+  pages: { url: string; status: number }[];
+  disallowed: string[];
+  failed: { url: string; error: string }[];
+  emails: string[];
+  phones: string[];
+  socials: Socials;
+  people: Person[];
+  company: CompanyFacts;
+  cancelled: boolean;
+}
+
+/** A lead as the scrapers hand it to the leads service (LeadInput field names). */
+export interface ScrapedLead {
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  company_name?: string | null;
+  role?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  linkedin_url?: string | null;
+  city?: string | null;
+  country?: string | null;
+  industry?: string | null;
+  company_insight?: string | null;
+  custom_fields?: Record<string, unknown>;
+}
+
+const PRIORITY = /(contact|about|team|people|staff|leadership|management|our-story|who-we-are|company|impressum|kontakt|imprint|founders)/i;
+const SKIP_EXT = /\.(pdf|jpe?g|png|gif|svg|webp|zip|gz|mp4|mp3|mov|avi|docx?|xlsx?|pptx?|css|js|json|xml|ico|woff2?|ttf|eot)$/i;
+const siteKey = (host: string) => host.toLowerCase().replace(/^www\./, "");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function normalizeLink(u: URL): string {
+  u.hash = "";
+  for (const p of [...u.searchParams.keys()]) if (/^(utm_|fbclid|gclid|ref$|mc_)/i.test(p)) u.searchParams.delete(p);
+  return u.href;
+}
+
+export async function crawlWebsite(opts: CrawlOptions): Promise<CrawlResult> {
+  const maxPages = Math.min(opts.maxPages ?? 20, 100);
+  const maxDepth = opts.maxDepth ?? 3;
+  const deadline = Date.now() + (opts.timeBudgetMs ?? 120_000);
+  const concurrency = opts.concurrency ?? 2;
+  const result: CrawlResult = {
+    site: "",
+    pages: [],
+    disallowed: [],
+    failed: [],
+    emails: [],
+    phones: [],
+    socials: {},
+    people: [],
+    company: { name: null, description: null, city: null, country: null },
+    cancelled: false,
+  };
+  const start = new URL(opts.url);
+  let site = start.origin;
+  let siteHost = siteKey(start.hostname);
+
+  // robots.txt: 4xx means no rules; 5xx or unreachable means "crawl nothing" (RFC 9309 §2.3.1.4).
+  let robots = robotsParser(`${site}/robots.txt`, "");
+  let delay = opts.delayMs ?? 500;
+  try {
+    const res = await opts.fetch(`${site}/robots.txt`, { headers: { "user-agent": opts.userAgent }, maxBytes: 512 * 1024 });
+    if (res.status >= 500) robots = robotsParser(`${site}/robots.txt`, "User-agent: *\nDisallow: /");
+    else if (res.status < 400) robots = robotsParser(`${site}/robots.txt`, res.text());
+  } catch (err) {
+    if (err instanceof SafeFetchError && err.reason === "blocked_address") throw err;
+    robots = robotsParser(`${site}/robots.txt`, "User-agent: *\nDisallow: /");
+    result.failed.push({ url: `${site}/robots.txt`, error: (err as Error).message });
+  }
+  const crawlDelay = robots.getCrawlDelay(opts.userAgent);
+  if (crawlDelay) delay = Math.max(delay, Math.min(crawlDelay * 1000, 10_000));
+
+  const seen = new Set<string>();
+  const queue: { url: string; depth: number; priority: number }[] = [];
+  const enqueue = (raw: string, depth: number) => {
+    let u: URL;
+    try {
+      u = new URL(raw);
+    } catch {
+      return;
+    }
+    if (siteKey(u.hostname) !== siteHost || SKIP_EXT.test(u.pathname)) return;
+    const href = normalizeLink(u);
+    if (seen.has(href) || depth > maxDepth) return;
+    seen.add(href);
+    if (!robots.isAllowed(href, opts.userAgent)) {
+      result.disallowed.push(href);
+      return;
+    }
+    queue.push({ url: href, depth, priority: PRIORITY.test(u.pathname) ? 0 : 1 });
+    queue.sort((a, b) => a.priority - b.priority || a.depth - b.depth);
+  };
+  enqueue(start.href, 0);
+
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  const people = new Map<string, Person>();
+  let startCompany: CompanyFacts | null = null;
+  let fetched = 0;
+
+  // A worker with an empty queue waits while another is still fetching: that page may add links.
+  let inFlight = 0;
+  let wake: () => void = () => {};
+  let woken = new Promise<void>((r) => {
+    wake = r;
+  });
+  const signal = () => {
+    wake();
+    woken = new Promise<void>((r) => {
+      wake = r;
+    });
+  };
+  const worker = async () => {
+    while (fetched < maxPages && Date.now() < deadline && !result.cancelled) {
+      const item = queue.shift();
+      if (!item) {
+        if (inFlight === 0) return;
+        await woken;
+        continue;
+      }
+      if (await opts.isCancelled?.()) {
+        result.cancelled = true;
+        signal();
+        return;
+      }
+      fetched++;
+      inFlight++;
+      try {
+        const res = await opts.fetch(item.url, {
+          headers: { "user-agent": opts.userAgent, accept: "text/html,application/xhtml+xml" },
+          timeoutMs: Math.max(1000, Math.min(15_000, deadline - Date.now())),
+        });
+        result.pages.push({ url: item.url, status: res.status });
+        const finalUrl = new URL(res.url);
+        if (item.depth === 0 && result.pages.length === 1) {
+          // http→https or apex→www redirects move the site; follow the move once.
+          site = finalUrl.origin;
+          siteHost = siteKey(finalUrl.hostname);
+        }
+        const type = res.headers["content-type"] ?? "";
+        if (res.status < 400 && (type.includes("html") || type === "") && siteKey(finalUrl.hostname) === siteHost) {
+          const page = extractPage(res.text(), res.url);
+          for (const e of page.emails) emails.add(e);
+          for (const p of page.phones) phones.add(p);
+          for (const [k, v] of Object.entries(page.socials)) result.socials[k as keyof Socials] ??= v;
+          for (const p of page.people) {
+            const key = `${p.first_name} ${p.last_name}`.toLowerCase();
+            const prev = people.get(key);
+            people.set(
+              key,
+              prev
+                ? { ...prev, title: prev.title ?? p.title, email: prev.email ?? p.email, linkedin_url: prev.linkedin_url ?? p.linkedin_url }
+                : p,
+            );
+          }
+          if (item.depth === 0) startCompany = page.company;
+          for (const k of ["name", "description", "city", "country"] as const) result.company[k] ??= page.company[k];
+          for (const link of page.links) enqueue(link, item.depth + 1);
+        }
+      } catch (err) {
+        result.failed.push({ url: item.url, error: (err as Error).message });
+      }
+      inFlight--;
+      signal();
+      await opts.onPage?.(result.pages.length + result.failed.length, maxPages);
+      if (queue.length && fetched < maxPages) await sleep(delay);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+
+  const sc = startCompany as CompanyFacts | null;
+  result.site = site;
+  result.company = {
+    name: sc?.name ?? result.company.name,
+    description: sc?.description ?? result.company.description,
+    city: sc?.city ?? result.company.city,
+    country: sc?.country ?? result.company.country,
+  };
+  result.emails = [...emails];
+  result.phones = [...phones];
+  result.people = [...people.values()];
+  return result;
+}
+
+const GENERIC_LOCAL = /^(info|contact|hello|hi|office|sales|enquiries|inquiries|team|mail|admin|support|kontakt|bonjour|hola)$/;
+
+/** People who come with an email become person leads; otherwise one company lead carries the best generic address. */
+export function crawlToLeads(crawl: CrawlResult): ScrapedLead[] {
+  const host = siteKey(new URL(crawl.site).hostname);
+  const companyName = crawl.company.name ?? host;
+  const shared: ScrapedLead = {
+    company_name: companyName,
+    website: crawl.site,
+    city: crawl.company.city,
+    country: crawl.company.country,
+    company_insight: crawl.company.description,
+  };
+  const socials = Object.fromEntries(Object.entries(crawl.socials).filter(([k]) => k !== "linkedin"));
+  const personal = new Set<string>();
+  const leads: ScrapedLead[] = [];
+  for (const p of crawl.people) {
+    if (!p.email) continue;
+    personal.add(p.email);
+    leads.push({
+      ...shared,
+      first_name: p.first_name,
+      last_name: p.last_name,
+      email: p.email,
+      role: p.title,
+      linkedin_url: p.linkedin_url,
+    });
+  }
+  // Addresses on the site's own domain rank first, generic inboxes before personal-looking ones.
+  const rest = crawl.emails.filter((e) => !personal.has(e)).sort((a, b) => rank(a) - rank(b));
+  function rank(e: string) {
+    const [local, domain] = e.split("@") as [string, string];
+    return (domain.endsWith(host) ? 0 : 2) + (GENERIC_LOCAL.test(local) ? 0 : 1);
+  }
+  if (leads.length === 0 || rest.length > 0) {
+    leads.push({
+      ...shared,
+      email: rest[0] ?? null,
+      phone: crawl.phones[0] ?? null,
+      linkedin_url: crawl.socials.linkedin ?? null,
+      custom_fields: {
+        ...(Object.keys(socials).length ? { socials } : {}),
+        ...(rest.length > 1 ? { other_emails: rest.slice(1, 10) } : {}),
+        ...(crawl.phones.length > 1 ? { other_phones: crawl.phones.slice(1, 5) } : {}),
+      },
+    });
+  }
+  return leads;
+}
