@@ -1,0 +1,148 @@
+/**
+ * /sign-in: email and password against POST /api/auth/login, "remember me" choosing where the
+ * token lives, server errors next to the fields, and explicit locked / unverified states.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Navigate, Link as RouterLink, useNavigate } from "react-router";
+import { z } from "zod";
+import { ApiError } from "../../../lib/errors.ts";
+import { takeLandingPath } from "../api/complete-sign-in.ts";
+import { useLogin } from "../api/use-login.ts";
+import { useResendVerification } from "../api/use-password-reset.ts";
+import { useSession } from "../api/use-session.ts";
+import { AuthLayout } from "../components/auth-layout.tsx";
+import { PasswordField } from "../components/password-field.tsx";
+import { SsoButton } from "../components/sso-button.tsx";
+import { applyServerError, emailField, muiField } from "../lib/auth-form.ts";
+
+const SignInForm = z.object({
+  email: emailField,
+  password: z.string().min(1, "Password is required"),
+  remember: z.boolean(),
+});
+type SignInForm = z.infer<typeof SignInForm>;
+
+type Notice = { kind: "locked" | "unverified" | "error"; text: string; email?: string } | null;
+
+export default function SignInPage() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const login = useLogin();
+  const resend = useResendVerification();
+  const [notice, setNotice] = useState<Notice>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInForm>({ resolver: zodResolver(SignInForm), defaultValues: { email: "", password: "", remember: false } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    resend.reset();
+    try {
+      await login.mutateAsync(values);
+      navigate(takeLandingPath(), { replace: true });
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : undefined;
+      const detail = error instanceof ApiError ? (error.detail ?? error.message) : "";
+      if (code === "INVALID_CREDENTIALS") setError("password", { type: "server", message: detail });
+      else if (code === "ACCOUNT_LOCKED") setNotice({ kind: "locked", text: detail });
+      else if (code === "EMAIL_NOT_VERIFIED") setNotice({ kind: "unverified", text: detail, email: values.email });
+      else {
+        const rest = applyServerError(error, setError, ["email", "password"]);
+        if (rest) setNotice({ kind: "error", text: rest });
+      }
+    }
+  });
+
+  // Someone already signed in has nothing to do here (but not mid-submit: that navigates itself).
+  if (session.status === "authenticated" && !login.isPending && !login.isSuccess) return <Navigate to="/dashboard" replace />;
+
+  return (
+    <AuthLayout
+      title="Sign in to Prospector"
+      subtitle="Welcome back."
+      footer={
+        <>
+          Don't have an account?{" "}
+          <Link component={RouterLink} to="/sign-up">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: "grid", gap: 2 }}>
+        <SsoButton />
+        {notice?.kind === "locked" && (
+          <Alert severity="warning" role="alert">
+            {notice.text}{" "}
+            <Link component={RouterLink} to="/forgot-password">
+              Reset your password
+            </Link>
+          </Alert>
+        )}
+        {notice?.kind === "unverified" && (
+          <Alert
+            severity="info"
+            role="alert"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                disabled={resend.isPending || resend.isSuccess}
+                onClick={() => notice.email && resend.mutate(notice.email)}
+              >
+                {resend.isSuccess ? "Sent" : "Resend email"}
+              </Button>
+            }
+          >
+            {notice.text}
+            {resend.isError && " We could not send the email right now; try again in a moment."}
+          </Alert>
+        )}
+        {notice?.kind === "error" && (
+          <Alert severity="error" role="alert">
+            {notice.text}
+          </Alert>
+        )}
+        <TextField
+          {...muiField(register("email"))}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          fullWidth
+          error={!!errors.email}
+          helperText={errors.email?.message}
+        />
+        <PasswordField
+          {...muiField(register("password"))}
+          label="Password"
+          autoComplete="current-password"
+          fullWidth
+          error={!!errors.password}
+          helperText={errors.password?.message}
+        />
+        <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", flexWrap: "wrap" }}>
+          <FormControlLabel control={<Checkbox {...muiField(register("remember"))} />} label="Remember me" />
+          <Link component={RouterLink} to="/forgot-password" variant="body2">
+            Forgot password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {isSubmitting ? "Signing in…" : "Sign In"}
+        </Button>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * /sign-up: creates an account (POST /api/auth/register). Shows when this first account will
+ * administer the organization, the instance's password policy as a live checklist, the demo
+ * intent from the landing page, and a "check your email" state when verification is required.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import AdminPanelSettings from "@mui/icons-material/AdminPanelSettings";
+import MarkEmailUnread from "@mui/icons-material/MarkEmailUnread";
+import PlayCircleOutlined from "@mui/icons-material/PlayCircleOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type PasswordPolicy, TRIAL_DAYS } from "@prospector/contracts";
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from "react-router";
+import { z } from "zod";
+import { errorMessage } from "../../../lib/errors.ts";
+import { takeLandingPath } from "../api/complete-sign-in.ts";
+import { useAuthConfig } from "../api/use-auth-config.ts";
+import { useResendVerification } from "../api/use-password-reset.ts";
+import { useRegister } from "../api/use-register.ts";
+import { useSession } from "../api/use-session.ts";
+import { AuthLayout } from "../components/auth-layout.tsx";
+import { PasswordField } from "../components/password-field.tsx";
+import { RequirementList } from "../components/requirement-list.tsx";
+import { SsoButton } from "../components/sso-button.tsx";
+import { applyServerError, DEFAULT_PASSWORD_POLICY, emailField, muiField, policyChecklist, policyPasswordField } from "../lib/auth-form.ts";
+
+function signUpSchema(policy: PasswordPolicy) {
+  return z.object({
+    full_name: z.string().trim().min(1, "Full name is required").max(200, "Full name must be at most 200 characters"),
+    email: emailField,
+    password: policyPasswordField(policy),
+    remember: z.boolean(),
+  });
+}
+type SignUpForm = z.infer<ReturnType<typeof signUpSchema>>;
+
+function CheckYourEmail({ email }: { email: string }) {
+  const resend = useResendVerification();
+  return (
+    <AuthLayout title="Check your email">
+      <Box sx={{ textAlign: "center", display: "grid", gap: 2 }}>
+        <MarkEmailUnread color="primary" sx={{ fontSize: 56, mx: "auto" }} />
+        <Typography>
+          We sent a verification link to <strong>{email}</strong>. Open it to activate your account, then sign in.
+        </Typography>
+        {resend.isSuccess && <Alert severity="success">A new verification email is on its way.</Alert>}
+        {resend.isError && <Alert severity="error">{errorMessage(resend.error)}</Alert>}
+        <Button variant="outlined" onClick={() => resend.mutate(email)} disabled={resend.isPending}>
+          {resend.isPending ? "Sending…" : "Resend verification email"}
+        </Button>
+        <Button component={RouterLink} to="/sign-in" variant="contained">
+          Go to Sign In
+        </Button>
+      </Box>
+    </AuthLayout>
+  );
+}
+
+export default function SignUpPage() {
+  const [params] = useSearchParams();
+  const demo = params.get("intent") === "demo";
+  const navigate = useNavigate();
+  const session = useSession();
+  const config = useAuthConfig();
+  const registerAccount = useRegister();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  const policy = config.data?.password_policy ?? DEFAULT_PASSWORD_POLICY;
+  const schema = useMemo(() => signUpSchema(policy), [policy]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpForm>({ resolver: zodResolver(schema), defaultValues: { full_name: "", email: "", password: "", remember: true } });
+  const password = useWatch({ control, name: "password" });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      const result = await registerAccount.mutateAsync(values);
+      if (result.access_token) navigate(takeLandingPath(), { replace: true });
+      else setVerifyEmail(values.email);
+    } catch (error) {
+      const rest = applyServerError(error, setError, ["full_name", "email", "password"]);
+      if (rest && (error as { code?: string }).code === "EMAIL_IN_USE") setError("email", { type: "server", message: rest });
+      else if (rest) setNotice(rest);
+    }
+  });
+
+  if (verifyEmail) return <CheckYourEmail email={verifyEmail} />;
+  if (session.status === "authenticated" && !registerAccount.isPending && !registerAccount.isSuccess)
+    return <Navigate to="/dashboard" replace />;
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle={`Start your ${TRIAL_DAYS}-day free trial. No credit card required.`}
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link component={RouterLink} to="/sign-in">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: "grid", gap: 2 }}>
+        {demo && (
+          <Alert icon={<PlayCircleOutlined />} severity="info">
+            The demo is the product itself: create an account and try Prospector with your own leads, inboxes and campaigns — nothing here
+            is sample data.
+          </Alert>
+        )}
+        {config.data?.first_user && (
+          <Alert icon={<AdminPanelSettings />} severity="success">
+            No account exists yet. This first account becomes the organization's administrator.
+          </Alert>
+        )}
+        {config.isError && (
+          <Alert severity="warning">Could not load this server's sign-up settings; the default password policy is shown.</Alert>
+        )}
+        {notice && (
+          <Alert severity="error" role="alert">
+            {notice}
+          </Alert>
+        )}
+        <SsoButton />
+        <TextField
+          {...muiField(register("full_name"))}
+          label="Full name"
+          autoComplete="name"
+          autoFocus
+          fullWidth
+          error={!!errors.full_name}
+          helperText={errors.full_name?.message}
+        />
+        <TextField
+          {...muiField(register("email"))}
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          fullWidth
+          error={!!errors.email}
+          helperText={errors.email?.message}
+        />
+        <PasswordField
+          {...muiField(register("password"))}
+          label="Password"
+          autoComplete="new-password"
+          fullWidth
+          error={!!errors.password}
+          helperText={errors.password?.message}
+        />
+        <RequirementList items={policyChecklist(password, policy)} />
+        <FormControlLabel
+          control={<Checkbox defaultChecked {...muiField(register("remember"))} />}
+          label="Keep me signed in on this device"
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {isSubmitting ? "Creating account…" : "Create Account"}
+        </Button>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,103 @@
+/** Hero: the pitch, the trial and demo actions, and the headline figures, over the particle field. */
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import PlayCircleOutlinedIcon from "@mui/icons-material/PlayCircleOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Container from "@mui/material/Container";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { PLANS, TRIAL_DAYS } from "@prospector/contracts";
+import { Link as RouterLink } from "react-router";
+import { FREE_EMAILS_IN_TRIAL, HERO_STATS } from "../content/landing-copy.ts";
+import { ParticleBackground } from "./particle-background.tsx";
+
+// The spec's hero mentions "about $299 per month", which no plan offers; quoting the cheapest
+// plan from the catalogue keeps the page consistent with its own pricing table.
+const lowestYearly = Math.min(...PLANS.map((p) => p.yearly_price));
+
+export function HeroSection() {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="hero-title"
+      sx={{
+        position: "relative",
+        overflow: "hidden",
+        pt: { xs: 8, md: 14 },
+        pb: { xs: 8, md: 12 },
+        background: (t) =>
+          `radial-gradient(ellipse at top, ${t.palette.mode === "dark" ? "rgba(121,134,203,0.18)" : "rgba(63,81,181,0.10)"}, transparent 65%)`,
+      }}
+    >
+      <ParticleBackground />
+      <Container maxWidth="md" sx={{ position: "relative", textAlign: "center" }}>
+        <Chip label="AI outbound platform · Trusted by 500+ clients" color="primary" variant="outlined" sx={{ mb: 3, fontWeight: 600 }} />
+        <Typography
+          id="hero-title"
+          variant="h2"
+          component="h1"
+          sx={{ fontWeight: 800, letterSpacing: -1, fontSize: { xs: "2.25rem", sm: "3rem", md: "3.75rem" }, lineHeight: 1.1 }}
+        >
+          Cold email that{" "}
+          <Box component="span" sx={{ color: "primary.main" }}>
+            books meetings
+          </Box>
+        </Typography>
+        <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 3, fontWeight: 400, maxWidth: 640, mx: "auto" }}>
+          Scrape and enrich leads, send AI-personalized campaigns from your own inboxes, track every reply and turn interest into booked
+          meetings — in one platform.
+        </Typography>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 5, justifyContent: "center" }}>
+          <Button component={RouterLink} to="/login?action=signup" variant="contained" size="large" sx={{ px: 4, py: 1.5 }}>
+            Start {TRIAL_DAYS}-Day Free Trial
+          </Button>
+          <Button
+            component={RouterLink}
+            to="/login?action=demo"
+            variant="outlined"
+            size="large"
+            startIcon={<PlayCircleOutlinedIcon />}
+            sx={{ px: 4, py: 1.5 }}
+          >
+            Watch Demo
+          </Button>
+        </Stack>
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={{ xs: 1, sm: 3 }}
+          sx={{ mt: 3, justifyContent: "center", alignItems: "center", color: "text.secondary" }}
+        >
+          {[`${FREE_EMAILS_IN_TRIAL} AI-personalized emails free`, "No credit card required", "Start in 30 seconds"].map((t) => (
+            <Box key={t} sx={{ display: "flex", alignItems: "center", gap: 0.75 }}>
+              <CheckCircleIcon fontSize="small" color="success" />
+              <Typography variant="body2">{t}</Typography>
+            </Box>
+          ))}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          Paid plans from ${lowestYearly.toLocaleString("en-US")}/month, billed yearly.
+        </Typography>
+        <Box
+          sx={{
+            mt: { xs: 6, md: 8 },
+            display: "grid",
+            gridTemplateColumns: { xs: "1fr", sm: "repeat(3, 1fr)" },
+            gap: 2,
+          }}
+        >
+          {HERO_STATS.map((s) => (
+            <Box key={s.label} sx={{ p: 2, borderRadius: 3, bgcolor: "background.paper", border: 1, borderColor: "divider" }}>
+              <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }}>
+                {s.value}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {s.label}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Decorative drifting particles behind the hero: 30 under 768 px wide, else 50 (shell spec §2).
+ * Not rendered for visitors who prefer reduced motion; pauses while the tab is hidden.
+ */
+import { useTheme } from "@mui/material/styles";
+import { useEffect, useRef } from "react";
+import { particleCount } from "../lib/active-section.ts";
+import { useReducedMotion } from "../lib/use-reduced-motion.ts";
+
+interface Particle {
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  r: number;
+}
+
+const LINK_DISTANCE = 120;
+
+export function ParticleBackground() {
+  const reduced = useReducedMotion();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const color = useTheme().palette.primary.main;
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const ctx = reduced || !canvas ? null : canvas.getContext("2d");
+    if (!canvas || !ctx) return;
+
+    let particles: Particle[] = [];
+    let frame = 0;
+    const resize = () => {
+      const { width, height } = canvas.getBoundingClientRect();
+      const dpr = window.devicePixelRatio || 1;
+      canvas.width = width * dpr;
+      canvas.height = height * dpr;
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      particles = Array.from({ length: particleCount(window.innerWidth) }, () => ({
+        x: Math.random() * width,
+        y: Math.random() * height,
+        vx: (Math.random() - 0.5) * 0.4,
+        vy: (Math.random() - 0.5) * 0.4,
+        r: 1 + Math.random() * 2,
+      }));
+    };
+    const draw = () => {
+      const { width, height } = canvas.getBoundingClientRect();
+      ctx.clearRect(0, 0, width, height);
+      ctx.fillStyle = color;
+      ctx.strokeStyle = color;
+      for (const p of particles) {
+        p.x = (p.x + p.vx + width) % width;
+        p.y = (p.y + p.vy + height) % height;
+        ctx.globalAlpha = 0.45;
+        ctx.beginPath();
+        ctx.arc(p.x, p.y, p.r, 0, Math.PI * 2);
+        ctx.fill();
+      }
+      for (let i = 0; i < particles.length; i++) {
+        for (let j = i + 1; j < particles.length; j++) {
+          const a = particles[i]!;
+          const b = particles[j]!;
+          const d = Math.hypot(a.x - b.x, a.y - b.y);
+          if (d > LINK_DISTANCE) continue;
+          ctx.globalAlpha = 0.15 * (1 - d / LINK_DISTANCE);
+          ctx.beginPath();
+          ctx.moveTo(a.x, a.y);
+          ctx.lineTo(b.x, b.y);
+          ctx.stroke();
+        }
+      }
+      frame = requestAnimationFrame(draw);
+    };
+    const onVisibility = () => {
+      cancelAnimationFrame(frame);
+      if (!document.hidden) frame = requestAnimationFrame(draw);
+    };
+    resize();
+    frame = requestAnimationFrame(draw);
+    window.addEventListener("resize", resize);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("resize", resize);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [reduced, color]);
+
+  if (reduced) return null;
+  return (
+    <div aria-hidden="true" style={{ position: "absolute", inset: 0, pointerEvents: "none" }}>
+      <canvas ref={canvasRef} data-testid="particle-background" style={{ width: "100%", height: "100%", display: "block" }} />
+    </div>
+  );
+}
