@@ -7,6 +7,7 @@ import { accessErrors } from "./access.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import type { ErrorSpec } from "./define-errors.ts";
 import { identityErrors } from "./identity.errors.ts";
+import { leadsErrors } from "./leads.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 
 export const errorCatalog = {
@@ -14,6 +15,7 @@ export const errorCatalog = {
   ...identityErrors,
   ...accessErrors,
   ...platformErrors,
+  ...leadsErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;
