@@ -1,0 +1,82 @@
+/**
+ * The main app layout: side navigation (280 px; 80 px collapsed, the default on tablets; a
+ * swipe-open drawer on phones), the top bar, global search, live notifications, and the page.
+ */
+import { Box, Drawer, useMediaQuery, useTheme } from "@mui/material";
+import { useCallback, useEffect, useState } from "react";
+import { Outlet } from "react-router";
+import { useSession } from "../../features/auth/api/use-session.ts";
+import { useLiveNotifications } from "../../features/notifications/api/use-notifications.ts";
+import { TeamSocketProvider } from "../../lib/use-socket.tsx";
+import { SearchDialog, useSearchHotkey } from "../search/search-dialog.tsx";
+import { LAYOUT } from "../theme.ts";
+import { PageTransition } from "./page-transition.tsx";
+import { ScrollToTop } from "./scroll-to-top.tsx";
+import { SideNav } from "./side-nav.tsx";
+import { TopBar } from "./top-bar.tsx";
+import { useEdgeSwipe } from "./use-edge-swipe.ts";
+
+function Shell() {
+  const { user } = useSession();
+  const theme = useTheme();
+  const isMobile = useMediaQuery(theme.breakpoints.down("sm"));
+  const isTablet = useMediaQuery(theme.breakpoints.between("sm", "lg"));
+  const [collapsed, setCollapsed] = useState(isTablet);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  useEffect(() => setCollapsed(isTablet), [isTablet]);
+  useEffect(() => {
+    if (!isMobile) setDrawerOpen(false);
+  }, [isMobile]);
+
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+  useSearchHotkey(openSearch);
+  useEdgeSwipe(isMobile && !drawerOpen, () => setDrawerOpen(true));
+  useLiveNotifications();
+
+  if (!user) return null;
+  const width = collapsed ? LAYOUT.sidebarCollapsedWidth : LAYOUT.sidebarWidth;
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+      {isMobile ? (
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { sx: { width: LAYOUT.sidebarWidth } } }}
+          ModalProps={{ keepMounted: true }}
+        >
+          <SideNav user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{ width, flexShrink: 0, transition: theme.transitions.create("width") }}
+          slotProps={{ paper: { sx: { width, overflowX: "hidden", transition: theme.transitions.create("width") } } }}
+        >
+          <SideNav user={user} collapsed={collapsed} onToggleCollapsed={() => setCollapsed((c) => !c)} />
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+        <TopBar user={user} onOpenNav={isMobile ? () => setDrawerOpen(true) : undefined} onOpenSearch={openSearch} />
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
+        </Box>
+      </Box>
+      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
+      <ScrollToTop />
+    </Box>
+  );
+}
+
+export function AppLayout() {
+  return (
+    <TeamSocketProvider>
+      <Shell />
+    </TeamSocketProvider>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The side navigation and the page titles, from one list (shell spec §2). Only pages that exist
+ * are listed: a later feature adds its entry here and its route in router.tsx.
+ */
+import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
+import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
+import type { SvgIconComponent } from "@mui/icons-material";
+import type { Me } from "@prospector/contracts";
+
+export interface NavItem {
+  path: string;
+  label: string;
+  icon: SvgIconComponent;
+  /** Page title in the top bar when it differs from the label. */
+  title?: string;
+  /** `resource:action` the user needs for the entry to show (wildcards as on the server). */
+  permission?: string;
+  /** Only the instance admin (first account) sees it. */
+  instanceAdminOnly?: boolean;
+}
+
+export interface NavSection {
+  id: string;
+  /** No label: items sit at the top, not in a collapsible group. */
+  label: string | null;
+  items: NavItem[];
+}
+
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    id: "main",
+    label: null,
+    items: [
+      { path: "/dashboard", label: "Dashboard", icon: DashboardOutlined },
+      { path: "/notifications", label: "Notifications", icon: NotificationsOutlined },
+    ],
+  },
+  {
+    id: "administration",
+    label: "Administration",
+    items: [{ path: "/mailbox", label: "Local Mailbox", title: "Local Mailbox", icon: MarkEmailUnreadOutlined, instanceAdminOnly: true }],
+  },
+];
+
+/** Titles for pages reached from the top bar rather than the side navigation. */
+const EXTRA_TITLES: Record<string, string> = {
+  "/settings": "Settings",
+  "/settings/profile": "Profile",
+};
+
+/** Does a granted permission like `leads:*` or `*:*` cover `leads:read`? */
+export function permits(granted: readonly string[], needed: string): boolean {
+  const [resource, action] = needed.split(":");
+  return granted.some((g) => {
+    const [r, a] = g.split(":");
+    return (r === "*" || r === resource) && (a === "*" || a === action);
+  });
+}
+
+export function canSee(item: NavItem, user: Pick<Me, "permissions" | "is_instance_admin"> | null): boolean {
+  if (!user) return false;
+  if (item.instanceAdminOnly && !user.is_instance_admin) return false;
+  return !item.permission || permits(user.permissions, item.permission);
+}
+
+/** Sections with only the entries this user may open; empty sections disappear. */
+export function visibleSections(user: Pick<Me, "permissions" | "is_instance_admin"> | null, sections = NAV_SECTIONS): NavSection[] {
+  return sections.map((s) => ({ ...s, items: s.items.filter((i) => canSee(i, user)) })).filter((s) => s.items.length > 0);
+}
+
+/** The entry a path belongs to: exact, else the longest entry that prefixes it (/campaigns/1 → /campaigns). */
+export function activeItem(pathname: string, sections = NAV_SECTIONS): NavItem | undefined {
+  let best: NavItem | undefined;
+  for (const item of sections.flatMap((s) => s.items)) {
+    if (pathname === item.path || pathname.startsWith(`${item.path}/`)) {
+      if (!best || item.path.length > best.path.length) best = item;
+    }
+  }
+  return best;
+}
+
+export function pageTitle(pathname: string): string {
+  if (EXTRA_TITLES[pathname]) return EXTRA_TITLES[pathname];
+  const item = activeItem(pathname);
+  return item ? (item.title ?? item.label) : "Prospector";
+}

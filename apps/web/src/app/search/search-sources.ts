@@ -1,0 +1,122 @@
+/**
+ * The six sources of the global search (shell spec §7): GET with search and limit=5, in parallel,
+ * each allowed to fail on its own (logged, no results) and each expected to answer an array.
+ */
+import { api } from "../../lib/api-client.ts";
+import type { SearchResult, SearchResultType } from "./search-ranking.ts";
+
+export const RESULTS_PER_SOURCE = 5;
+
+type Row = Record<string, unknown>;
+const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+const join = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(" · ") || undefined;
+
+interface Source {
+  type: SearchResultType;
+  path: string;
+  toResult: (row: Row) => SearchResult;
+}
+
+const sel = (base: string, id: string) => `${base}?selected=${encodeURIComponent(id)}`;
+
+export const SEARCH_SOURCES: Source[] = [
+  {
+    type: "lead",
+    path: "/leads/",
+    toResult: (r) => ({
+      id: str(r.id),
+      type: "lead",
+      title: `${str(r.first_name)} ${str(r.last_name)}`.trim() || str(r.email),
+      subtitle: str(r.company_name) || str(r.email) || undefined,
+      description: join(r.role, r.industry),
+      url: sel("/leads", str(r.id)),
+      metadata: { email: r.email },
+    }),
+  },
+  {
+    type: "campaign",
+    path: "/campaigns/",
+    toResult: (r) => ({
+      id: str(r.id),
+      type: "campaign",
+      title: str(r.name),
+      subtitle: str(r.subject_line) || undefined,
+      description: join(r.status, typeof r.total_leads === "number" ? `${r.total_leads} leads` : undefined),
+      url: `/campaigns/${encodeURIComponent(str(r.id))}`,
+      metadata: { status: r.status, total_leads: r.total_leads },
+    }),
+  },
+  {
+    type: "crm_customer",
+    path: "/crm/customers/",
+    toResult: (r) => ({
+      id: str(r.id),
+      type: "crm_customer",
+      title: str(r.name),
+      subtitle: str(r.company) || str(r.email) || undefined,
+      description: join(r.email, r.phone),
+      url: sel("/crm/customers", str(r.id)),
+    }),
+  },
+  {
+    type: "crm_deal",
+    path: "/crm/deals/",
+    toResult: (r) => ({
+      id: str(r.id),
+      type: "crm_deal",
+      title: str(r.name),
+      subtitle: str(r.stage) || undefined,
+      description: str(r.description) || undefined,
+      url: sel("/crm/deals", str(r.id)),
+      metadata: { value: r.value },
+    }),
+  },
+  {
+    type: "crm_task",
+    path: "/crm/tasks/",
+    toResult: (r) => ({
+      id: str(r.id),
+      type: "crm_task",
+      title: str(r.title),
+      subtitle: str(r.status) || undefined,
+      description: str(r.description) || undefined,
+      url: sel("/crm/tasks", str(r.id)),
+      metadata: { due_date: r.due_date },
+    }),
+  },
+  {
+    type: "crm_interaction",
+    path: "/crm/interactions/",
+    toResult: (r) => ({
+      id: str(r.id),
+      type: "crm_interaction",
+      title: str(r.subject),
+      subtitle: str(r.type) || undefined,
+      description: str(r.description) || str(r.notes) || undefined,
+      url: sel("/crm/interactions", str(r.id)),
+      metadata: { date: r.date },
+    }),
+  },
+];
+
+export async function searchAll(query: string, signal?: AbortSignal): Promise<SearchResult[]> {
+  const q = query.trim();
+  if (!q) return [];
+  const settled = await Promise.allSettled(
+    SEARCH_SOURCES.map(async (source) => {
+      // report:false — a source whose feature is not installed answers 404; that is not an incident.
+      const body = await api.get<unknown>(source.path, { params: { search: q, limit: RESULTS_PER_SOURCE }, signal, report: false });
+      if (!Array.isArray(body)) {
+        console.warn(`Search: ${source.path} did not answer a list`);
+        return [];
+      }
+      return (body as Row[]).filter((r) => r && r.id !== undefined).map(source.toResult).filter((r) => r.title);
+    }),
+  );
+  const results: SearchResult[] = [];
+  settled.forEach((s, i) => {
+    if (s.status === "fulfilled") results.push(...s.value);
+    else if (!signal?.aborted) console.warn(`Search: ${SEARCH_SOURCES[i]!.path} failed`, s.reason);
+  });
+  return results;
+}
