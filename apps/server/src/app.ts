@@ -18,14 +18,20 @@ import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { createAccessEngine } from "./features/access/access.engine.ts";
 import { createRedisRateLimiter } from "./features/access/access.rate-limit.ts";
+import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
 import { identityRoutes } from "./features/identity/identity.routes.ts";
+import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
+import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
+import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
 import { registerAccessHook } from "./platform/access-hook.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
 import { createJobs } from "./platform/jobs.ts";
 import { createMailer } from "./platform/mailer.ts";
+import { createRealtime } from "./platform/realtime.ts";
+import { teamSocketRoutes } from "./platform/realtime-socket.ts";
 
 export type App = FastifyInstance & { ctx: AppContext };
 
@@ -55,7 +61,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const access = await createAccessEngine({ db: database.db, bus, rateLimiter: redis ? createRedisRateLimiter(redis) : undefined });
   const authenticator = await createSessionAuthenticator({ db: database.db, bus, sessionTimeoutSeconds: config.SESSION_TIMEOUT_SECONDS });
   const mailer = createMailer({ config, db: database.db, jobs });
-  const ctx: AppContext = { config, database, db: database.db, log: app.log, bus, jobs, mailer, redis, access, authenticator };
+  const realtime = createRealtime({ bus, redis });
+  const ctx: AppContext = { config, database, db: database.db, log: app.log, bus, jobs, mailer, redis, access, authenticator, realtime };
 
   registerErrorHandling(app);
   registerAccessHook(app, { authenticator, access });
@@ -72,6 +79,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   // Every feature, in one visible list.
   healthRoutes(app, ctx);
+  teamSocketRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
+  errorReportsRoutes(app, ctx);
+  mailboxRoutes(app, ctx);
+  newsletterRoutes(app, ctx);
   identityRoutes(app, ctx);
 
   registerWebApp(app, config);
@@ -83,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await jobs.stop();
     mailer.close();
     access.close();
+    await realtime.close();
     await bus.close();
     redis?.disconnect();
   });

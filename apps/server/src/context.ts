@@ -8,6 +8,7 @@ import type { SessionAuthenticator } from "./features/identity/identity.authenti
 import type { Bus } from "./platform/bus.ts";
 import type { Jobs } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
+import type { Realtime } from "./platform/realtime.ts";
 
 export interface AppContext {
   config: Config;
@@ -20,6 +21,8 @@ export interface AppContext {
   redis: Redis | null;
   access: AccessEngine;
   authenticator: SessionAuthenticator;
+  /** Server → browser events over the team socket, delivered from any process. */
+  realtime: Realtime;
   /** Set by features that print start-up hints (first-run sign-in instructions). */
   onStarted?: () => Promise<void>;
 }

@@ -74,3 +74,39 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     },
   };
 }
+
+/**
+ * A second app process on the same PostgreSQL database as `first` (scale-out tests: two API
+ * processes, or an API process and a worker). Closing it leaves the database to `first`.
+ */
+export async function createPeerApp(
+  first: TestApp,
+  env: Record<string, string | undefined> = {},
+  opts: { work?: boolean } = {},
+): Promise<Omit<TestApp, "close"> & { close(): Promise<void> }> {
+  if (!first.config.DATABASE_URL) throw new Error("createPeerApp needs PostgreSQL (DATABASE_URL): PGlite is one process");
+  const database = await openDatabase({ url: first.config.DATABASE_URL, poolSize: 5 });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-peer-"));
+  const config = parseConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    AUTH_SECRET: first.config.AUTH_SECRET,
+    DATABASE_URL: first.config.DATABASE_URL,
+    REDIS_URL: first.config.REDIS_URL,
+    WEB_DIST: path.join(dataDir, "no-web"),
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false, work: opts.work ?? true });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

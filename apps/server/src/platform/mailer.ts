@@ -39,7 +39,7 @@ export function createMailer(deps: { config: Config; db: Db; jobs: Jobs }): Mail
     async ({ id }) => {
       const [msg] = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
       // Idempotent: a retried job never sends twice.
-      if (!msg || msg.status !== "queued") return;
+      if (msg?.status !== "queued") return;
       if (!transport) {
         await db.update(mailMessages).set({ status: "local" }).where(eq(mailMessages.id, id));
         return;
@@ -57,11 +57,15 @@ export function createMailer(deps: { config: Config; db: Db; jobs: Jobs }): Mail
           .set({ status: "sent", sentAt: new Date(), messageId: info.messageId, error: null })
           .where(eq(mailMessages.id, id));
       } catch (err) {
+        const error = (err as Error).message.slice(0, 500);
+        // A 5xx reply (unknown mailbox, rejected sender) will not change on retry: mark it failed
+        // so the mailbox shows it; anything else (connection refused, 4xx) is retried with backoff.
+        const permanent = ((err as { responseCode?: number }).responseCode ?? 0) >= 500;
         await db
           .update(mailMessages)
-          .set({ error: (err as Error).message.slice(0, 500) })
+          .set(permanent ? { status: "failed", error } : { error })
           .where(eq(mailMessages.id, id));
-        throw err; // pg-boss retries with backoff
+        if (!permanent) throw err;
       }
     },
     { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },

@@ -1,0 +1,351 @@
+/**
+ * One browser's team socket: the workspace rooms it joined, its presence, the resources it follows
+ * and the locks it holds. Messages are handled one at a time in arrival order; everything it holds
+ * is released when it closes.
+ */
+import {
+  type ClientMessage,
+  ClientMessage as ClientMessageSchema,
+  PRESENCE_TTL_MS,
+  type Presence,
+  type PresenceStatus,
+  type ServerEvents,
+  type ServerEventType,
+  SOCKET_CLOSE,
+  SOCKET_HEARTBEAT_MS,
+} from "@prospector/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { WebSocket } from "ws";
+import type { SessionAuthenticator } from "../features/identity/identity.authenticator.ts";
+import type { AuthContext } from "./auth-context.ts";
+import { newId } from "./ids.ts";
+import { collapsePresence, type Realtime, userChannel, workspaceChannel } from "./realtime.ts";
+import type { Member } from "./realtime-state.ts";
+
+export interface ConnectionDeps {
+  realtime: Realtime;
+  authenticator: Pick<SessionAuthenticator, "resolveToken">;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/** Raised inside a handler to answer the sender with an `error` event and carry on. */
+class SocketError extends Error {
+  constructor(
+    message: string,
+    readonly extra: Omit<ServerEvents["error"], "message"> = {},
+  ) {
+    super(message);
+  }
+}
+
+export class TeamConnection {
+  readonly id = newId();
+  lastActivity: number;
+  private readonly rooms = new Map<string, AuthContext>();
+  private current: string | null = null;
+  private status: PresenceStatus = "online";
+  private currentResource: string | null = null;
+  /** workspace → resources followed / locked there. */
+  private readonly following = new Map<string, Set<string>>();
+  private readonly locks = new Map<string, Set<string>>();
+  private queue: Promise<void> = Promise.resolve();
+  private disposed = false;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly token: string,
+    private auth: AuthContext,
+    private readonly deps: ConnectionDeps,
+  ) {
+    this.now = deps.now ?? Date.now;
+    this.lastActivity = this.now();
+  }
+
+  get userId(): string {
+    return this.auth.userId;
+  }
+
+  isIdle(): boolean {
+    return this.now() - this.lastActivity > PRESENCE_TTL_MS;
+  }
+
+  send<T extends ServerEventType>(type: T, payload: ServerEvents[T]): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify({ type, payload }));
+  }
+
+  close(code: number, reason: string): void {
+    this.socket.close(code, reason);
+  }
+
+  /** Joins the caller's user channel and their workspace room, then greets them. */
+  async open(): Promise<void> {
+    await this.deps.realtime.join(userChannel(this.auth.userId), this.id, (e) => this.forward(e.type, e.payload));
+    const presence = await this.enterRoom(this.auth);
+    this.current = this.auth.workspaceId;
+    this.send("connected", {
+      user_id: this.auth.userId,
+      workspace_id: this.auth.workspaceId,
+      heartbeat_ms: SOCKET_HEARTBEAT_MS,
+      presence,
+    });
+  }
+
+  receive(raw: string): void {
+    this.lastActivity = this.now();
+    this.queue = this.queue
+      .then(() => this.handle(raw))
+      .catch((err: unknown) => {
+        this.deps.log.error({ err }, "team socket message failed");
+        this.send("error", { message: "Server error occurred. Please try again later." });
+      });
+  }
+
+  /** Releases rooms, follows and locks; safe to call more than once. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    await this.queue;
+    for (const ws of [...this.rooms.keys()]) await this.leaveRoom(ws);
+    await this.deps.realtime.leave(userChannel(this.auth.userId), this.id);
+  }
+
+  private forward(type: string, payload: unknown): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify({ type, payload }));
+  }
+
+  private async handle(raw: string): Promise<void> {
+    if (this.disposed) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return this.send("error", { message: "Invalid message: expected JSON {type, payload}" });
+    }
+    const parsed = ClientMessageSchema.safeParse(json);
+    const type = typeof (json as { type?: unknown })?.type === "string" ? (json as { type: string }).type : undefined;
+    if (!parsed.success) {
+      const known = ClientMessageSchema.options.some((o) => o.shape.type.value === type);
+      const message = !type
+        ? "Invalid message: expected JSON {type, payload}"
+        : known
+          ? `Invalid ${type}: ${parsed.error.issues[0]?.message ?? "invalid payload"}`
+          : `Unknown message type "${type}"`;
+      return this.send("error", { message, code: known ? "INVALID_MESSAGE" : "UNKNOWN_TYPE", request_type: type });
+    }
+    await this.touch();
+    try {
+      await this.dispatch(parsed.data);
+    } catch (err) {
+      if (!(err instanceof SocketError)) throw err;
+      this.send("error", { message: err.message, request_type: parsed.data.type, ...err.extra });
+    }
+  }
+
+  private async dispatch(msg: ClientMessage): Promise<void> {
+    switch (msg.type) {
+      case "ping":
+        return this.ping();
+      case "workspace.join":
+        return this.joinWorkspace(msg.payload.workspace_id);
+      case "workspace.leave":
+        return this.leaveWorkspace(msg.payload.workspace_id);
+      case "workspace.switch":
+        return this.switchWorkspace(msg.payload.workspace_id);
+      case "presence.update":
+        return this.updatePresence(msg.payload);
+      case "collaboration.subscribe":
+      case "collaboration.unsubscribe":
+        return this.setFollowing(msg.payload.resource, msg.type === "collaboration.subscribe");
+      case "collaboration.lock":
+        return this.lock(msg.payload.resource);
+      case "collaboration.unlock":
+        return this.unlock(msg.payload.resource);
+      case "collaboration.update":
+        return this.relayUpdate(msg.payload.resource, msg.payload.data);
+      case "activity.request": {
+        const ws = this.requireWorkspace();
+        return this.send("activity.response", { workspace_id: ws, users: await this.deps.realtime.presence(ws) });
+      }
+    }
+  }
+
+  /** A heartbeat also re-checks the session, so a signed-out or deactivated user is dropped. */
+  private async ping(): Promise<void> {
+    if (!(await this.deps.authenticator.resolveToken(this.token))) {
+      return this.close(SOCKET_CLOSE.unauthorized, "Session expired. Please sign in again.");
+    }
+    this.send("pong", { time: new Date(this.now()).toISOString() });
+  }
+
+  private async membership(workspaceId: string): Promise<AuthContext> {
+    const ctx = await this.deps.authenticator.resolveToken(this.token, workspaceId);
+    if (!ctx || ctx.workspaceId !== workspaceId) throw new SocketError("Workspace not found", { code: "WORKSPACE_NOT_FOUND" });
+    return ctx;
+  }
+
+  private async joinWorkspace(workspaceId: string): Promise<void> {
+    const ctx = this.rooms.get(workspaceId) ?? (await this.membership(workspaceId));
+    const presence = this.rooms.has(workspaceId) ? await this.deps.realtime.presence(workspaceId) : await this.enterRoom(ctx);
+    this.current ??= workspaceId;
+    this.send("workspace.joined", { workspace_id: workspaceId, role: ctx.role, presence });
+  }
+
+  private async leaveWorkspace(workspaceId: string): Promise<void> {
+    if (this.rooms.has(workspaceId)) await this.leaveRoom(workspaceId);
+    this.send("workspace.left", { workspace_id: workspaceId });
+  }
+
+  private async switchWorkspace(workspaceId: string): Promise<void> {
+    const ctx = this.rooms.get(workspaceId) ?? (await this.membership(workspaceId));
+    if (this.current && this.current !== workspaceId) await this.leaveRoom(this.current);
+    const presence = this.rooms.has(workspaceId) ? await this.deps.realtime.presence(workspaceId) : await this.enterRoom(ctx);
+    this.current = workspaceId;
+    this.auth = ctx;
+    this.send("workspace.switched", { workspace_id: workspaceId, role: ctx.role, presence });
+  }
+
+  private requireWorkspace(): string {
+    if (!this.current) throw new SocketError("No workspace selected", { code: "NO_WORKSPACE" });
+    return this.current;
+  }
+
+  private async updatePresence(p: { status?: PresenceStatus; current_resource?: string | null }): Promise<void> {
+    this.requireWorkspace();
+    if (p.status) this.status = p.status;
+    if (p.current_resource !== undefined) this.currentResource = p.current_resource;
+    await this.touch();
+    for (const ws of this.rooms.keys()) {
+      await this.deps.realtime.toWorkspace(ws, "presence.update", { workspace_id: ws, ...this.presence() }, { except: this.id });
+    }
+  }
+
+  private async setFollowing(resource: string, follow: boolean): Promise<void> {
+    const ws = this.requireWorkspace();
+    const set = this.following.get(ws) ?? new Set<string>();
+    this.following.set(ws, set);
+    if (follow) {
+      set.add(resource);
+      await this.deps.realtime.state.follow(ws, resource, this.member());
+    } else {
+      set.delete(resource);
+      await this.deps.realtime.state.unfollow(ws, resource, this.id);
+    }
+    await this.broadcastUsers(ws, resource);
+  }
+
+  private async lock(resource: string): Promise<void> {
+    const ws = this.requireWorkspace();
+    const holder = await this.deps.realtime.state.lock(ws, resource, this.member());
+    if (holder.connId !== this.id) {
+      throw new SocketError(`${resource} is being edited by ${holder.name}`, {
+        code: "RESOURCE_LOCKED",
+        resource,
+        locked_by: { user_id: holder.userId, name: holder.name, since: new Date(holder.since).toISOString() },
+      });
+    }
+    const set = this.locks.get(ws) ?? new Set<string>();
+    this.locks.set(ws, set);
+    set.add(resource);
+    await this.broadcastUsers(ws, resource);
+  }
+
+  private async unlock(resource: string): Promise<void> {
+    const ws = this.requireWorkspace();
+    if (!(await this.deps.realtime.state.unlock(ws, resource, this.id))) {
+      throw new SocketError(`You do not hold the lock on ${resource}`, { code: "LOCK_NOT_HELD", resource });
+    }
+    this.locks.get(ws)?.delete(resource);
+    await this.broadcastUsers(ws, resource);
+  }
+
+  private async relayUpdate(resource: string, data: unknown): Promise<void> {
+    const ws = this.requireWorkspace();
+    const holder = await this.deps.realtime.state.lockHolder(ws, resource);
+    if (holder && holder.connId !== this.id) {
+      throw new SocketError(`${resource} is being edited by ${holder.name}`, { code: "RESOURCE_LOCKED", resource });
+    }
+    await this.deps.realtime.toWorkspace(
+      ws,
+      "collaboration.update",
+      { workspace_id: ws, resource, user_id: this.auth.userId, name: this.auth.name, data },
+      { except: this.id },
+    );
+  }
+
+  private async broadcastUsers(ws: string, resource: string): Promise<void> {
+    const { state } = this.deps.realtime;
+    const [followers, holder] = await Promise.all([state.followers(ws, resource), state.lockHolder(ws, resource)]);
+    const users = [...new Map(followers.map((m) => [m.userId, { user_id: m.userId, name: m.name }])).values()];
+    const lock = holder ? { user_id: holder.userId, name: holder.name, since: new Date(holder.since).toISOString() } : null;
+    await this.deps.realtime.toWorkspace(ws, "collaboration.users", { workspace_id: ws, resource, users, lock });
+  }
+
+  private member(): Member {
+    return { connId: this.id, userId: this.auth.userId, name: this.auth.name };
+  }
+
+  private presence(): Presence {
+    return {
+      user_id: this.auth.userId,
+      name: this.auth.name,
+      status: this.status,
+      current_resource: this.currentResource,
+      last_activity: new Date(this.lastActivity).toISOString(),
+    };
+  }
+
+  /** Marks this connection alive in every room it is in. */
+  private async touch(): Promise<void> {
+    for (const ws of this.rooms.keys()) await this.putPresence(ws);
+  }
+
+  private putPresence(ws: string): Promise<void> {
+    return this.deps.realtime.state.putPresence(ws, {
+      connId: this.id,
+      userId: this.auth.userId,
+      name: this.auth.name,
+      status: this.status,
+      currentResource: this.currentResource,
+      lastActivity: this.lastActivity,
+    });
+  }
+
+  private async enterRoom(ctx: AuthContext): Promise<Presence[]> {
+    const ws = ctx.workspaceId;
+    const { realtime } = this.deps;
+    const before = await realtime.state.listPresence(ws);
+    this.rooms.set(ws, ctx);
+    await this.putPresence(ws);
+    await realtime.join(workspaceChannel(ws), this.id, (e) => this.forward(e.type, e.payload));
+    // A second tab of someone already present is not news to the team.
+    if (!before.some((e) => e.userId === ctx.userId)) {
+      await realtime.toWorkspace(
+        ws,
+        "team.member_joined",
+        { workspace_id: ws, user_id: ctx.userId, name: ctx.name, status: this.status },
+        { except: this.id },
+      );
+    }
+    return collapsePresence(await realtime.state.listPresence(ws));
+  }
+
+  private async leaveRoom(ws: string): Promise<void> {
+    const { realtime } = this.deps;
+    const resources = new Set([...(this.following.get(ws) ?? []), ...(this.locks.get(ws) ?? [])]);
+    for (const resource of this.following.get(ws) ?? []) await realtime.state.unfollow(ws, resource, this.id);
+    for (const resource of this.locks.get(ws) ?? []) await realtime.state.unlock(ws, resource, this.id);
+    this.following.delete(ws);
+    this.locks.delete(ws);
+    await realtime.state.removePresence(ws, this.id);
+    this.rooms.delete(ws);
+    if (this.current === ws) this.current = this.rooms.keys().next().value ?? null;
+    await realtime.leave(workspaceChannel(ws), this.id);
+    for (const resource of resources) await this.broadcastUsers(ws, resource);
+    const rest = await realtime.state.listPresence(ws);
+    if (!rest.some((e) => e.userId === this.auth.userId)) {
+      await realtime.toWorkspace(ws, "team.member_left", { workspace_id: ws, user_id: this.auth.userId, name: this.auth.name });
+    }
+  }
+}
