@@ -18,6 +18,7 @@ import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { createAccessEngine } from "./features/access/access.engine.ts";
 import { createRedisRateLimiter } from "./features/access/access.rate-limit.ts";
+import { accessRoutes } from "./features/access/access.routes.ts";
 import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
@@ -85,6 +86,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   mailboxRoutes(app, ctx);
   newsletterRoutes(app, ctx);
   identityRoutes(app, ctx);
+  accessRoutes(app, ctx);
 
   registerWebApp(app, config);
 
@@ -94,7 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.addHook("onClose", async () => {
     await jobs.stop();
     mailer.close();
-    access.close();
+    await access.close();
     await realtime.close();
     await bus.close();
     redis?.disconnect();

@@ -1,127 +1,199 @@
 /**
- * The access engine (outreach-core §4, §6): gathers the grants that apply to a caller (direct
- * user, role and team permissions), and decides: any matching deny wins, else any matching allow,
- * else denied. Decisions are cached (10,000 entries, 5 minutes) per user and workspace.
+ * The access engine (outreach-core §4, §6). Decision order: the user must exist, be a member and
+ * be active; then the rate limit; then policy rules (highest priority first, first match
+ * decides); then direct user, role and team grants (deny beats allow; no match is denied).
+ * Subjects and policies are cached (10,000 entries, 5 minutes, swept every 60 s) and dropped in
+ * every process through the bus when grants, roles or policies change.
  */
-import { and, eq } from "drizzle-orm";
+
 import type { Db } from "../../db/client.ts";
-import type { AccessChecker, AccessDecision, AuthContext } from "../../platform/auth-context.ts";
+import type { AccessDecision, AuthContext } from "../../platform/auth-context.ts";
 import type { Bus } from "../../platform/bus.ts";
-import { createMemoryRateLimiter, type RateLimiter } from "./access.rate-limit.ts";
-import { rolePermissions, teamMembers, teamPermissions, teams, userPermissions } from "./access.table.ts";
+import { AUTH_INVALIDATE } from "../identity/identity.authenticator.ts";
+import { type AuditWriter, createAuditWriter } from "./access.audit.ts";
+import { createTtlCache } from "./access.cache.ts";
+import type { ConditionContext } from "./access.conditions.ts";
+import { type Decision, decide, decideByPolicies, type Grant, type PolicyRule, REASONS, toGrant } from "./access.decide.ts";
+import { createMemoryRateLimiter, type RateLimiter, type RateResult } from "./access.rate-limit.ts";
+import { type AccessSource, createAccessSource, type SubjectRecord } from "./access.repository.ts";
 
-export interface Grant {
-  resource: string;
-  action: string;
-  effect: "allow" | "deny";
-  resourceId?: string | null;
-}
-
-export const matches = (pattern: string, value: string) => pattern === "*" || pattern === value;
-
-/** Pure decision over a set of grants; deny beats allow, no match is denied. */
-export function decide(grants: Grant[], resource: string, action: string, resourceId?: string): AccessDecision {
-  let allowed = false;
-  for (const g of grants) {
-    if (!matches(g.resource, resource) || !matches(g.action, action)) continue;
-    if (g.resourceId && g.resourceId !== resourceId) continue;
-    if (g.effect === "deny") return { allowed: false, reason: `Denied by ${g.resource}:${g.action}` };
-    allowed = true;
-  }
-  return allowed ? { allowed: true, reason: "Allowed" } : { allowed: false, reason: "No matching permissions found" };
-}
+export { decide, type Grant, matches, toGrant } from "./access.decide.ts";
 
 export const ACCESS_INVALIDATE = "access.invalidate";
-const CACHE_TTL_MS = 5 * 60_000;
-const CACHE_MAX = 10_000;
+/** Decisions memoized per subject; bounded so a caller probing many permissions cannot grow it. */
+const DECISIONS_PER_SUBJECT = 256;
 
-export interface AccessEngine extends AccessChecker {
-  grantsFor(auth: Pick<AuthContext, "userId" | "workspaceId" | "organizationId" | "role">): Promise<Grant[]>;
-  /** Drop cached grants (for an organization, or everything), in every process. */
-  invalidate(organizationId?: string): Promise<void>;
-  cacheSize(): number;
-  close(): void;
+export type Subject = Pick<AuthContext, "userId" | "workspaceId" | "organizationId" | "role"> &
+  Partial<Pick<AuthContext, "email" | "via" | "scopes">>;
+
+/** What the request adds to a decision: policy conditions read these. */
+export interface AccessEnvironment {
+  now?: Date;
+  ip?: string | null;
+  country?: string | null;
+  /** Requests in the caller's current rate window (from consumeRate). */
+  requests?: number | null;
+  /** The caller is over the rate limit: the decision stops there. */
+  rateExceeded?: boolean;
 }
 
-export async function createAccessEngine(deps: { db: Db; bus: Bus; rateLimiter?: RateLimiter; now?: () => number }): Promise<AccessEngine> {
-  const { db, bus } = deps;
+/** Which cached entries an invalidation drops; empty drops everything. */
+export interface InvalidateScope {
+  userId?: string;
+  workspaceId?: string;
+  organizationId?: string;
+}
+
+interface CachedSubject extends SubjectRecord {
+  decisions: Map<string, Decision>;
+}
+
+type CacheValue =
+  | { kind: "subject"; subject: CachedSubject | null; userId: string; workspaceId: string }
+  | { kind: "policies"; workspaceId: string; organizationId: string | null; policies: PolicyRule[] };
+
+export interface AccessEngine {
+  /** Full decision with the rule or grant that made it. */
+  evaluate(subject: Subject, resource: string, action: string, resourceId?: string, env?: AccessEnvironment): Promise<Decision>;
+  check(auth: AuthContext, resource: string, action: string, resourceId?: string): Promise<AccessDecision>;
+  consumeRate(auth: AuthContext): Promise<RateResult>;
+  /** The subject as the engine sees it (role, teams, grants), through the cache; null if not a member. */
+  subject(userId: string, workspaceId: string): Promise<SubjectRecord | null>;
+  grantsFor(auth: Pick<AuthContext, "userId" | "workspaceId">): Promise<Grant[]>;
+  /** Drop cached entries here at once and in every other process through the bus. */
+  invalidate(scope?: InvalidateScope | string): Promise<void>;
+  audit: AuditWriter;
+  cacheSize(): number;
+  close(): Promise<void>;
+}
+
+export async function createAccessEngine(deps: {
+  db: Db;
+  bus: Bus;
+  rateLimiter?: RateLimiter;
+  source?: AccessSource;
+  audit?: AuditWriter;
+  now?: () => number;
+}): Promise<AccessEngine> {
+  const { bus } = deps;
   const now = deps.now ?? Date.now;
+  const source = deps.source ?? createAccessSource(deps.db);
   const rateLimiter = deps.rateLimiter ?? createMemoryRateLimiter({ now });
-  const cache = new Map<string, { grants: Grant[]; orgId: string; expires: number }>();
+  const audit = deps.audit ?? createAuditWriter({ db: deps.db, now });
+  const cache = createTtlCache<CacheValue>({ now });
 
-  await bus.subscribe(ACCESS_INVALIDATE, (msg) => {
-    const orgId = (msg as { organizationId?: string }).organizationId;
-    if (!orgId) return cache.clear();
-    for (const [k, v] of cache) if (v.orgId === orgId) cache.delete(k);
-  });
-  const sweep = setInterval(() => {
-    const t = now();
-    for (const [k, v] of cache) if (v.expires <= t) cache.delete(k);
-  }, 60_000);
-  sweep.unref();
-
-  async function loadGrants(auth: Pick<AuthContext, "userId" | "workspaceId" | "organizationId" | "role">): Promise<Grant[]> {
-    const [direct, byRole, byTeam] = await Promise.all([
-      db
-        .select({
-          resource: userPermissions.resource,
-          action: userPermissions.action,
-          effect: userPermissions.effect,
-          resourceId: userPermissions.resourceId,
-        })
-        .from(userPermissions)
-        .where(and(eq(userPermissions.workspaceId, auth.workspaceId), eq(userPermissions.userId, auth.userId))),
-      db
-        .select({ resource: rolePermissions.resource, action: rolePermissions.action, effect: rolePermissions.effect })
-        .from(rolePermissions)
-        .where(and(eq(rolePermissions.organizationId, auth.organizationId), eq(rolePermissions.role, auth.role))),
-      db
-        .select({ resource: teamPermissions.resource, action: teamPermissions.action, effect: teamPermissions.effect })
-        .from(teamPermissions)
-        .innerJoin(teams, eq(teams.id, teamPermissions.teamId))
-        .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
-        .where(and(eq(teams.workspaceId, auth.workspaceId), eq(teamMembers.userId, auth.userId))),
-    ]);
-    return [...direct, ...byRole, ...byTeam];
+  function dropLocal(scope: InvalidateScope = {}): void {
+    const { userId, workspaceId, organizationId } = scope;
+    if (!userId && !workspaceId && !organizationId) {
+      cache.drop();
+      return;
+    }
+    cache.drop((v) => {
+      if (v.kind === "policies")
+        return !userId && (v.workspaceId === workspaceId || (!!organizationId && v.organizationId === organizationId));
+      if (userId && v.userId !== userId) return false;
+      if (workspaceId && v.workspaceId !== workspaceId) return false;
+      // A subject we could not find has no organization yet: drop it on any organization-wide change.
+      if (organizationId && v.subject && v.subject.organizationId !== organizationId) return false;
+      return true;
+    });
   }
 
-  async function grantsFor(auth: Pick<AuthContext, "userId" | "workspaceId" | "organizationId" | "role">): Promise<Grant[]> {
-    // The key holds every input of the decision, so a cached entry can never answer for another user.
-    const key = `${auth.userId}|${auth.workspaceId}|${auth.organizationId}|${auth.role}`;
-    const hit = cache.get(key);
-    if (hit && hit.expires > now()) return hit.grants;
-    const grants = await loadGrants(auth);
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(key, { grants, orgId: auth.organizationId, expires: now() + CACHE_TTL_MS });
-    return grants;
+  const offs = await Promise.all([
+    bus.subscribe(ACCESS_INVALIDATE, (msg) => dropLocal((msg ?? {}) as InvalidateScope)),
+    // Sign-out, deactivation and role changes published by identity also change what we cached.
+    bus.subscribe(AUTH_INVALIDATE, (msg) => {
+      const userId = (msg as { userId?: string } | null)?.userId;
+      dropLocal(userId ? { userId } : {});
+    }),
+  ]);
+
+  async function subject(userId: string, workspaceId: string): Promise<CachedSubject | null> {
+    // The key holds every input of the lookup, so an entry can never answer for another user or workspace.
+    const v = await cache.load(`s|${userId}|${workspaceId}`, async () => {
+      const s = await source.loadSubject(userId, workspaceId);
+      return { kind: "subject", userId, workspaceId, subject: s ? { ...s, decisions: new Map() } : null };
+    });
+    return v.kind === "subject" ? v.subject : null;
+  }
+
+  async function policiesOf(workspaceId: string, organizationId: string): Promise<PolicyRule[]> {
+    const v = await cache.load(`p|${workspaceId}`, async () => ({
+      kind: "policies",
+      workspaceId,
+      organizationId,
+      policies: await source.loadPolicies(workspaceId),
+    }));
+    return v.kind === "policies" ? v.policies : [];
+  }
+
+  async function evaluate(
+    s: Subject,
+    resource: string,
+    action: string,
+    resourceId?: string,
+    env: AccessEnvironment = {},
+  ): Promise<Decision> {
+    const subj = await subject(s.userId, s.workspaceId);
+    if (!subj?.active) return { allowed: false, reason: REASONS.inactive, matched: null };
+    if (env.rateExceeded) return { allowed: false, reason: REASONS.rateLimited, matched: null };
+
+    const rules = await policiesOf(s.workspaceId, subj.organizationId);
+    let decision: Decision | null = null;
+    if (rules.length) {
+      const ctx: ConditionContext = {
+        now: env.now ?? new Date(now()),
+        ip: env.ip ?? null,
+        country: env.country ?? null,
+        requests: env.requests ?? null,
+        user: { id: s.userId, email: s.email ?? "", role: subj.role, via: s.via ?? "session" },
+        resource: { type: resource, action, id: resourceId ?? null },
+      };
+      decision = decideByPolicies(rules, { userId: s.userId, role: subj.role, teamIds: subj.teamIds }, resource, action, ctx);
+    }
+    if (!decision) {
+      const key = `${resource}|${action}|${resourceId ?? ""}`;
+      decision = subj.decisions.get(key) ?? null;
+      if (!decision) {
+        decision = decide(subj.grants, resource, action, resourceId);
+        if (subj.decisions.size >= DECISIONS_PER_SUBJECT) subj.decisions.clear();
+        subj.decisions.set(key, decision);
+      }
+    }
+    if (!decision.allowed || !s.scopes) return decision;
+    // An API key can do at most what both its scopes and its owner allow.
+    const scoped = decide(
+      s.scopes.map((p) => toGrant(p)),
+      resource,
+      action,
+      resourceId,
+    );
+    return scoped.allowed ? decision : { allowed: false, reason: "Not allowed for this API key", matched: null };
   }
 
   return {
-    grantsFor,
+    evaluate,
     async check(auth, resource, action, resourceId) {
-      const decision = decide(await grantsFor(auth), resource, action, resourceId);
-      if (!decision.allowed || !auth.scopes) return decision;
-      // An API key can do at most what both its scopes and its owner allow.
-      const scoped = decide(
-        auth.scopes.map((s) => toGrant(s)),
-        resource,
-        action,
-        resourceId,
-      );
-      return scoped.allowed ? decision : { allowed: false, reason: "Not allowed for this API key" };
+      const d = await evaluate(auth, resource, action, resourceId);
+      return { allowed: d.allowed, reason: d.reason };
     },
     consumeRate: (auth) => rateLimiter.consume(auth),
-    async invalidate(organizationId) {
-      await bus.publish(ACCESS_INVALIDATE, { organizationId });
+    subject,
+    async grantsFor(auth) {
+      return (await subject(auth.userId, auth.workspaceId))?.grants ?? [];
     },
-    cacheSize: () => cache.size,
-    close() {
-      clearInterval(sweep);
+    async invalidate(scope) {
+      const s: InvalidateScope = typeof scope === "string" ? { organizationId: scope } : (scope ?? {});
+      // Locally first, so the caller's very next request sees the change even before the bus delivers.
+      dropLocal(s);
+      await bus.publish(ACCESS_INVALIDATE, s);
+    },
+    audit,
+    cacheSize: () => cache.size(),
+    async close() {
+      cache.close();
+      await Promise.all(offs.map((off) => off().catch(() => {})));
+      await audit.close();
     },
   };
-}
-
-export function toGrant(permission: string, effect: "allow" | "deny" = "allow"): Grant {
-  const [resource = "", action = ""] = permission.split(":");
-  return { resource, action, effect };
 }

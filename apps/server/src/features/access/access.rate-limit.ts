@@ -1,6 +1,8 @@
 /**
- * Per-caller requests-per-minute by role (outreach-core §6), fixed 60 s windows. In memory for one
- * process; Redis (INCR + PEXPIRE) when REDIS_URL is set, so the limit holds across processes.
+ * Per-caller requests-per-minute by role (outreach-core §6, §9), fixed 60 s windows. In memory for
+ * one process; Redis (INCR + PEXPIRE NX) when REDIS_URL is set, so the limit holds across
+ * processes. If Redis stops answering, the process falls back to its own memory window rather
+ * than letting every request through or refusing them all.
  */
 import { FALLBACK_RATE_LIMIT, ROLE_RATE_LIMITS, RoleId } from "@prospector/contracts";
 import type { Redis } from "ioredis";
@@ -11,10 +13,12 @@ export interface RateResult {
   retryAfterSeconds: number;
   limit: number;
   remaining: number;
+  /** Requests counted in the current window, this one included. */
+  count: number;
 }
 
 export interface RateLimiter {
-  consume(auth: Pick<AuthContext, "userId" | "role"> & { apiKeyId?: string }): Promise<RateResult>;
+  consume(auth: Pick<AuthContext, "userId" | "role">): Promise<RateResult>;
 }
 
 export const WINDOW_MS = 60_000;
@@ -22,6 +26,16 @@ export const WINDOW_MS = 60_000;
 export function limitFor(role: string): number {
   const r = RoleId.safeParse(role);
   return r.success ? ROLE_RATE_LIMITS[r.data] : FALLBACK_RATE_LIMIT;
+}
+
+function result(count: number, limit: number, msLeft: number): RateResult {
+  return {
+    allowed: count <= limit,
+    retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)),
+    limit,
+    remaining: Math.max(0, limit - count),
+    count,
+  };
 }
 
 export function createMemoryRateLimiter(opts: { now?: () => number } = {}): RateLimiter {
@@ -35,29 +49,37 @@ export function createMemoryRateLimiter(opts: { now?: () => number } = {}): Rate
         for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
         lastSweep = t;
       }
-      const limit = limitFor(auth.role);
-      const key = auth.userId;
-      let w = windows.get(key);
+      let w = windows.get(auth.userId);
       if (!w || w.resetAt <= t) {
         w = { count: 0, resetAt: t + WINDOW_MS };
-        windows.set(key, w);
+        windows.set(auth.userId, w);
       }
       w.count++;
-      const retryAfterSeconds = Math.max(1, Math.ceil((w.resetAt - t) / 1000));
-      return { allowed: w.count <= limit, retryAfterSeconds, limit, remaining: limit - w.count };
+      return result(w.count, limitFor(auth.role), w.resetAt - t);
     },
   };
 }
 
-export function createRedisRateLimiter(redis: Redis, prefix = "prospector:rl:"): RateLimiter {
+export function createRedisRateLimiter(
+  redis: Redis,
+  opts: { prefix?: string; fallback?: RateLimiter; onError?: (err: Error) => void } = {},
+): RateLimiter {
+  const prefix = opts.prefix ?? "prospector:rl:";
+  const fallback = opts.fallback ?? createMemoryRateLimiter();
   return {
     async consume(auth) {
       const limit = limitFor(auth.role);
       const key = `${prefix}${auth.userId}`;
-      const res = await redis.multi().incr(key).pexpire(key, WINDOW_MS, "NX").pttl(key).exec();
-      const count = Number(res?.[0]?.[1] ?? 0);
-      const ttl = Number(res?.[2]?.[1] ?? WINDOW_MS);
-      return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)), limit, remaining: limit - count };
+      try {
+        const res = await redis.multi().incr(key).pexpire(key, WINDOW_MS, "NX").pttl(key).exec();
+        if (!res || res.some(([err]) => err)) throw res?.find(([err]) => err)?.[0] ?? new Error("redis transaction aborted");
+        const count = Number(res[0]?.[1] ?? 0);
+        const ttl = Number(res[2]?.[1] ?? WINDOW_MS);
+        return result(count, limit, ttl > 0 ? ttl : WINDOW_MS);
+      } catch (err) {
+        opts.onError?.(err as Error);
+        return fallback.consume(auth);
+      }
     },
   };
 }

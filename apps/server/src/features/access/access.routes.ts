@@ -1,0 +1,161 @@
+/**
+ * /api/v1/rbac (outreach-core §7 "Access control"): configuration, the role catalogue, members'
+ * roles and effective permissions, role assignment, detailed checks, teams, audit and health.
+ * Policies, feature flags and access requests are in access-rules.routes.ts. /rbac/tokens* is
+ * not here: API keys belong to the settings feature.
+ */
+import {
+  AccessConfig,
+  AssignRoleRequest,
+  AuditLogInput,
+  AuditPage,
+  AuditQuery,
+  CheckRequest,
+  CheckResult,
+  Grant,
+  RoleId,
+  RoleSummary,
+  TeamHierarchy,
+  UserPermissions,
+  UserRoles,
+} from "@prospector/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { clientCountry } from "../../platform/access-hook.ts";
+import { requireAuth } from "../../platform/auth-context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { createAccessService } from "./access.service.ts";
+import { accessRulesRoutes } from "./access-rules.routes.ts";
+
+export const RBAC = "/api/v1/rbac";
+const tags = ["access control"];
+const UserParams = z.object({ id: z.string() });
+const TeamParams = z.object({ id: z.string() });
+
+/** What policy conditions read from the request. */
+export const requestEnv = (request: FastifyRequest) => ({ ip: request.ip, country: clientCountry(request) });
+
+export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = createAccessService(ctx);
+
+  app.get(`${RBAC}/config`, { config: { access: "authenticated" }, schema: { tags, response: { 200: AccessConfig } } }, async () =>
+    service.config(),
+  );
+
+  app.get(
+    `${RBAC}/roles`,
+    { config: { access: "authenticated" }, schema: { tags, response: { 200: z.array(RoleSummary) } } },
+    async (request) => service.roles(requireAuth(request)),
+  );
+
+  app.get(
+    `${RBAC}/roles/:role/permissions`,
+    {
+      config: { access: "authenticated" },
+      schema: { tags, params: z.object({ role: z.string() }), response: { 200: z.object({ role: RoleId, permissions: z.array(Grant) }) } },
+    },
+    async (request) => {
+      const role = RoleId.safeParse(request.params.role);
+      if (!role.success) throw new AppError("NOT_FOUND", `Role "${request.params.role}" not found`);
+      const roles = await service.roles(requireAuth(request));
+      return { role: role.data, permissions: roles.find((r) => r.id === role.data)?.permissions ?? [] };
+    },
+  );
+
+  app.get(
+    `${RBAC}/users/:id/roles`,
+    { config: { access: "authenticated" }, schema: { tags, params: UserParams, response: { 200: UserRoles } } },
+    async (request) => service.userRoles(requireAuth(request), request.params.id),
+  );
+
+  app.get(
+    `${RBAC}/users/:id/permissions`,
+    { config: { access: "authenticated" }, schema: { tags, params: UserParams, response: { 200: UserPermissions } } },
+    async (request) => service.userPermissions(requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    `${RBAC}/roles/assign`,
+    { config: { access: "team:update" }, schema: { tags, body: AssignRoleRequest, response: { 200: UserRoles } } },
+    async (request) => service.assignRole(requireAuth(request), request.body),
+  );
+
+  app.post(
+    `${RBAC}/roles/remove`,
+    { config: { access: "team:update" }, schema: { tags, body: AssignRoleRequest, response: { 200: UserRoles } } },
+    async (request) => service.removeRole(requireAuth(request), request.body),
+  );
+
+  app.post(
+    `${RBAC}/check/detailed`,
+    { config: { access: "authenticated" }, schema: { tags, body: CheckRequest, response: { 200: CheckResult } } },
+    async (request) => service.check(requireAuth(request), request.body, requestEnv(request)),
+  );
+
+  app.get(
+    `${RBAC}/teams/:id/permissions`,
+    {
+      config: { access: "team:read" },
+      schema: { tags, params: TeamParams, response: { 200: z.object({ team_id: z.string(), grants: z.array(Grant) }) } },
+    },
+    async (request) => service.teamPermissions(requireAuth(request), request.params.id),
+  );
+
+  app.get(
+    `${RBAC}/teams/:id/members/:user/exists`,
+    {
+      config: { access: "team:read" },
+      schema: {
+        tags,
+        params: z.object({ id: z.string(), user: z.string() }),
+        response: { 200: z.object({ team_id: z.string(), user_id: z.string(), exists: z.boolean() }) },
+      },
+    },
+    async (request) => service.teamMemberExists(requireAuth(request), request.params.id, request.params.user),
+  );
+
+  app.get(
+    `${RBAC}/teams/:id/hierarchy`,
+    { config: { access: "team:read" }, schema: { tags, params: TeamParams, response: { 200: TeamHierarchy } } },
+    async (request) => service.teamHierarchy(requireAuth(request), request.params.id),
+  );
+
+  app.get(
+    `${RBAC}/audit/logs`,
+    { config: { access: "audit:read" }, schema: { tags, querystring: AuditQuery, response: { 200: AuditPage } } },
+    async (request) => service.auditLogs(requireAuth(request), request.query),
+  );
+
+  app.post(
+    `${RBAC}/audit/log`,
+    { config: { access: "authenticated" }, schema: { tags, body: AuditLogInput, response: { 202: z.object({ accepted: z.boolean() }) } } },
+    async (request, reply) => {
+      service.logCheck(requireAuth(request), request.body);
+      return reply.status(202).send({ accepted: true });
+    },
+  );
+
+  app.get(
+    `${RBAC}/health`,
+    {
+      config: { access: "authenticated" },
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            status: z.literal("ok"),
+            latency_ms: z.number(),
+            cache_entries: z.number().int(),
+            rate_limit_store: z.enum(["memory", "redis"]),
+          }),
+        },
+      },
+    },
+    async () => service.health(),
+  );
+
+  accessRulesRoutes(fastify, ctx);
+}
