@@ -11,7 +11,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Navigate, Link as RouterLink, useNavigate } from "react-router";
 import { z } from "zod";
 import { ApiError } from "../../../lib/errors.ts";
@@ -43,6 +43,7 @@ export default function SignInPage() {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<SignInForm>({ resolver: zodResolver(SignInForm), defaultValues: { email: "", password: "", remember: false } });
 
@@ -134,7 +135,23 @@ export default function SignInPage() {
           helperText={errors.password?.message}
         />
         <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", flexWrap: "wrap" }}>
-          <FormControlLabel control={<Checkbox {...muiField(register("remember"))} />} label="Remember me" />
+          <Controller
+            name="remember"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                  />
+                }
+                label="Remember me"
+              />
+            )}
+          />
           <Link component={RouterLink} to="/forgot-password" variant="body2">
             Forgot password?
           </Link>

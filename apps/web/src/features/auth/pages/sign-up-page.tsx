@@ -17,7 +17,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type PasswordPolicy, TRIAL_DAYS } from "@prospector/contracts";
 import { useMemo, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { errorMessage } from "../../../lib/errors.ts";
@@ -162,9 +162,22 @@ export default function SignUpPage() {
           helperText={errors.password?.message}
         />
         <RequirementList items={policyChecklist(password, policy)} />
-        <FormControlLabel
-          control={<Checkbox defaultChecked {...muiField(register("remember"))} />}
-          label="Keep me signed in on this device"
+        <Controller
+          name="remember"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                />
+              }
+              label="Keep me signed in on this device"
+            />
+          )}
         />
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
           {isSubmitting ? "Creating account…" : "Create Account"}

@@ -1,0 +1,122 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, renderPage } from "../testing/render-page.tsx";
+import SignInPage from "./sign-in-page.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me = {
+  id: "u1",
+  email: "ada@example.com",
+  full_name: "Ada Lovelace",
+  image: null,
+  email_verified: true,
+  is_active: true,
+  is_instance_admin: true,
+  role: "admin",
+  role_label: "Administrator",
+  permissions: ["*:*"],
+  organization: { id: "o1", name: "Ada's org", plan: "trial" },
+  workspace: { id: "w1", name: "Default" },
+  created_at: "2026-01-01T00:00:00.000Z",
+};
+const config = { sso: { enabled: false, name: "" }, first_user: false, email_verification_required: false, password_policy: {} };
+
+async function signIn(email: string, password: string, remember = false) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText("Email", { selector: "input" }), email);
+  await user.type(screen.getByLabelText("Password", { selector: "input" }), password);
+  if (remember) await user.click(screen.getByLabelText("Remember me"));
+  await user.click(screen.getByRole("button", { name: "Sign In" }));
+  return user;
+}
+
+const show = () => renderPage(<SignInPage />, { path: "/sign-in" });
+
+describe("sign-in page", () => {
+  it("shows wrong credentials next to the password field", async () => {
+    mockApi({
+      "GET /api/auth/config": { body: config },
+      "POST /api/auth/login": { status: 401, body: { detail: "Incorrect email or password", code: "INVALID_CREDENTIALS" } },
+    });
+    show();
+    await signIn("ada@example.com", "wrong");
+    const message = await screen.findByText("Incorrect email or password");
+    const input = screen.getByLabelText("Password", { selector: "input" });
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toBe(message.id);
+  });
+
+  it("explains a locked account", async () => {
+    mockApi({
+      "GET /api/auth/config": { body: config },
+      "POST /api/auth/login": {
+        status: 423,
+        body: { detail: "Too many failed sign-in attempts. Try again later.", code: "ACCOUNT_LOCKED" },
+      },
+    });
+    show();
+    await signIn("ada@example.com", "wrong");
+    expect((await screen.findByRole("alert")).textContent).toContain("Too many failed sign-in attempts");
+  });
+
+  it("offers to resend the verification email to an unverified account", async () => {
+    const api = mockApi({
+      "GET /api/auth/config": { body: config },
+      "POST /api/auth/login": {
+        status: 403,
+        body: { detail: "Please verify your email address before signing in.", code: "EMAIL_NOT_VERIFIED" },
+      },
+      "POST /api/auth/resend-verification": { body: { message: "sent" } },
+    });
+    show();
+    const user = await signIn("ada@example.com", "Secret123");
+    expect((await screen.findByRole("alert")).textContent).toContain("Please verify your email address");
+    await user.click(screen.getByRole("button", { name: "Resend email" }));
+    expect(await screen.findByRole("button", { name: "Sent" })).toBeTruthy();
+    expect(api.calls().find((c) => c.path === "/api/auth/resend-verification")?.body).toEqual({ email: "ada@example.com" });
+  });
+
+  it("checks the fields before calling the server", async () => {
+    const api = mockApi({ "GET /api/auth/config": { body: config } });
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Email is required")).toBeTruthy();
+    expect(screen.getByText("Password is required")).toBeTruthy();
+    expect(api.calls().some((c) => c.path === "/api/auth/login")).toBe(false);
+  });
+
+  it("keeps the session for this tab only unless 'Remember me', then goes to the dashboard", async () => {
+    const api = mockApi({
+      "GET /api/auth/config": { body: config },
+      "POST /api/auth/login": { body: { access_token: "tok-1", token_type: "bearer", user: me } },
+    });
+    show();
+    await signIn("ADA@example.com", "Secret123");
+    expect((await screen.findByTestId("location")).textContent).toBe("/dashboard");
+    expect(window.sessionStorage.getItem("token")).toBe("tok-1");
+    expect(window.localStorage.getItem("token")).toBeNull();
+    expect(api.calls().find((c) => c.path === "/api/auth/login")?.body).toEqual({ email: "ADA@example.com", password: "Secret123" });
+  });
+
+  it("remembers the session and returns to the page the user was sent away from", async () => {
+    mockApi({
+      "GET /api/auth/config": { body: config },
+      "POST /api/auth/login": { body: { access_token: "tok-2", token_type: "bearer", user: me } },
+    });
+    window.sessionStorage.setItem("redirectAfterLogin", "/notifications?page=2");
+    show();
+    await signIn("ada@example.com", "Secret123", true);
+    expect((await screen.findByTestId("location")).textContent).toBe("/notifications?page=2");
+    expect(window.localStorage.getItem("token")).toBe("tok-2");
+  });
+
+  it("shows the SSO button when single sign-on is configured", async () => {
+    mockApi({ "GET /api/auth/config": { body: { ...config, sso: { enabled: true, name: "Okta" } } } });
+    show();
+    const sso = await screen.findByRole("link", { name: "Sign in with Okta" });
+    expect(sso.getAttribute("href")).toBe("/api/auth/sso/start?redirect=%2Fdashboard");
+  });
+});

@@ -1,0 +1,80 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, renderPage } from "../testing/render-page.tsx";
+import SignUpPage from "./sign-up-page.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const policy = { min_length: 10, require_uppercase: true, require_lowercase: true, require_numbers: true, require_special: true };
+const config = (over: object = {}) => ({
+  body: { sso: { enabled: false, name: "" }, first_user: false, email_verification_required: false, password_policy: policy, ...over },
+});
+
+async function fill(name: string, email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText("Full name", { selector: "input" }), name);
+  await user.type(screen.getByLabelText("Work email", { selector: "input" }), email);
+  await user.type(screen.getByLabelText("Password", { selector: "input" }), password);
+  await user.click(screen.getByRole("button", { name: "Create Account" }));
+  return user;
+}
+
+describe("sign-up page", () => {
+  it("says the first account becomes the admin and shows the server's password policy", async () => {
+    mockApi({ "GET /api/auth/config": config({ first_user: true }) });
+    renderPage(<SignUpPage />, { path: "/sign-up" });
+    expect(await screen.findByText(/This first account becomes the organization's administrator/)).toBeTruthy();
+    expect(screen.getByText("At least 10 characters")).toBeTruthy();
+    expect(screen.getByText("Contains special character")).toBeTruthy();
+  });
+
+  it("enforces the policy before calling the server", async () => {
+    const api = mockApi({ "GET /api/auth/config": config() });
+    renderPage(<SignUpPage />, { path: "/sign-up" });
+    await screen.findByText("At least 10 characters");
+    await fill("Ada", "ada@example.com", "Short1!");
+    expect(await screen.findByText("Password must be at least 10 characters")).toBeTruthy();
+    expect(api.calls().some((c) => c.path === "/api/auth/register")).toBe(false);
+  });
+
+  it("puts 'email in use' on the email field", async () => {
+    mockApi({
+      "GET /api/auth/config": config(),
+      "POST /api/auth/register": { status: 409, body: { detail: "This email address is already in use", code: "EMAIL_IN_USE" } },
+    });
+    renderPage(<SignUpPage />, { path: "/sign-up" });
+    await screen.findByText("At least 10 characters");
+    await fill("Ada", "ada@example.com", "Str0ng!Password");
+    const message = await screen.findByText("This email address is already in use");
+    expect(screen.getByLabelText("Work email", { selector: "input" }).getAttribute("aria-describedby")).toBe(message.id);
+  });
+
+  it("asks to check the email when verification is required, with a working resend", async () => {
+    const api = mockApi({
+      "GET /api/auth/config": config({ email_verification_required: true }),
+      "POST /api/auth/register": {
+        body: { access_token: null, token_type: "bearer", user: null, verification_required: true, is_first_user: false },
+      },
+      "POST /api/auth/resend-verification": { body: { message: "sent" } },
+    });
+    renderPage(<SignUpPage />, { path: "/sign-up" });
+    await screen.findByText("At least 10 characters");
+    const user = await fill("Ada Lovelace", "ada@example.com", "Str0ng!Password");
+    expect(await screen.findByRole("heading", { name: "Check your email" })).toBeTruthy();
+    expect(window.localStorage.getItem("token")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Resend verification email" }));
+    expect(await screen.findByText("A new verification email is on its way.")).toBeTruthy();
+    expect(api.calls().find((c) => c.path === "/api/auth/register")?.body).toEqual({
+      full_name: "Ada Lovelace",
+      email: "ada@example.com",
+      password: "Str0ng!Password",
+    });
+  });
+
+  it("explains the demo intent from the landing page", async () => {
+    mockApi({ "GET /api/auth/config": config() });
+    renderPage(<SignUpPage />, { path: "/sign-up", at: "/sign-up?intent=demo" });
+    expect(await screen.findByText(/The demo is the product itself/)).toBeTruthy();
+  });
+});
