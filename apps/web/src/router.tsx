@@ -6,18 +6,20 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { AuthGuard } from "./app/auth-guard.tsx";
-import { AppLayout } from "./app/layout/app-layout.tsx";
 import { RootRoute } from "./app/root-route.tsx";
 // Not lazy: it must render even when loading a page's chunk is what failed.
 import ErrorFallbackPage from "./features/errors/pages/error-fallback-page.tsx";
 import { LoadingScreen } from "./ui/loading-screen.tsx";
 
+// The shell itself is lazy too: visitors of the public pages never download it.
+const AppLayout = lazy(() => import("./app/layout/app-layout.tsx").then((m) => ({ default: m.AppLayout })));
 const LandingPage = lazy(() => import("./features/landing/pages/landing-page.tsx"));
 const SignInPage = lazy(() => import("./features/auth/pages/sign-in-page.tsx"));
 const SignUpPage = lazy(() => import("./features/auth/pages/sign-up-page.tsx"));
 const ForgotPasswordPage = lazy(() => import("./features/auth/pages/forgot-password-page.tsx"));
 const ResetPasswordPage = lazy(() => import("./features/auth/pages/reset-password-page.tsx"));
 const SsoCompletePage = lazy(() => import("./features/auth/pages/sso-complete-page.tsx"));
+const VerifyEmailPage = lazy(() => import("./features/auth/pages/verify-email-page.tsx"));
 const DashboardPage = lazy(() => import("./features/dashboard/pages/dashboard-page.tsx"));
 const NotificationsPage = lazy(() => import("./features/notifications/pages/notifications-page.tsx"));
 const MailboxPage = lazy(() => import("./features/mailbox/pages/mailbox-page.tsx"));
@@ -66,10 +68,13 @@ export const routes = [
       { path: "/forgot-password", element: page(ForgotPasswordPage) },
       { path: "/reset-password", element: page(ResetPasswordPage) },
       { path: "/sso/complete", element: page(SsoCompletePage) },
+      { path: "/verify-email", element: page(VerifyEmailPage) },
       {
         element: (
           <AuthGuard>
-            <AppLayout />
+            <Suspense fallback={<LoadingScreen fullPage />}>
+              <AppLayout />
+            </Suspense>
           </AuthGuard>
         ),
         children: [

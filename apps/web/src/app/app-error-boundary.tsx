@@ -1,7 +1,7 @@
 /** Last line of defence for crashes outside the router's own error handling; logs them. */
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { errorTracker } from "../lib/error-tracker.ts";
 import { ErrorFallback } from "../features/errors/components/error-fallback.tsx";
+import { errorTracker } from "../lib/error-tracker.ts";
 
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };

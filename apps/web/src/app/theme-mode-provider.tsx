@@ -5,7 +5,7 @@
  */
 import { CssBaseline, ThemeProvider } from "@mui/material";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { readUserSettings, updateUserSettings, USER_SETTINGS_KEY } from "../lib/storage.ts";
+import { readUserSettings, USER_SETTINGS_KEY, updateUserSettings } from "../lib/storage.ts";
 import { createAppTheme, type PaletteMode, type ThemeChoice } from "./theme.ts";
 
 interface ThemeModeValue {

@@ -3,8 +3,9 @@
  * 30 s timeout, 503 retries after 1, 2 and 4 s, and every failure turned into an ApiError with the
  * message and retryable flag of the §8 table. Components never call fetch; feature hooks call this.
  */
-import { ApiError, type FieldError, REQUEST_MESSAGES } from "./errors.ts";
+
 import { errorTracker } from "./error-tracker.ts";
+import { ApiError, type FieldError, REQUEST_MESSAGES } from "./errors.ts";
 import { redirectAfterLogin, tokenStore } from "./storage.ts";
 
 export const API_BASE = "/api";
@@ -12,7 +13,17 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const RETRY_503_DELAYS_MS = [1000, 2000, 4000];
 
 /** Pages a signed-out visitor may be on: a 401 there must not bounce them to the sign-in page. */
-export const PUBLIC_PATHS = ["/", "/landing", "/login", "/sign-in", "/sign-up", "/forgot-password", "/reset-password", "/sso/complete"];
+export const PUBLIC_PATHS = [
+  "/",
+  "/landing",
+  "/login",
+  "/sign-in",
+  "/sign-up",
+  "/forgot-password",
+  "/reset-password",
+  "/sso/complete",
+  "/verify-email",
+];
 const SIGN_IN_PATHS = ["/login", "/sign-in", "/sign-up", "/forgot-password", "/reset-password"];
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number | boolean>;
@@ -70,7 +81,13 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function unwrap<T>(body: unknown): T {
-  if (body && typeof body === "object" && !Array.isArray(body) && "data" in body && typeof (body as { success?: unknown }).success === "boolean") {
+  if (
+    body &&
+    typeof body === "object" &&
+    !Array.isArray(body) &&
+    "data" in body &&
+    typeof (body as { success?: unknown }).success === "boolean"
+  ) {
     return (body as { data: T }).data;
   }
   return body as T;
@@ -83,7 +100,8 @@ function fieldErrors(body: Record<string, unknown>): FieldError[] | undefined {
     const e = (item ?? {}) as Record<string, unknown>;
     const loc = Array.isArray(e.loc) ? e.loc.filter((p) => p !== "body").join(".") : undefined;
     const field = typeof e.field === "string" && e.field ? e.field : loc || "unknown";
-    const message = typeof e.message === "string" && e.message ? e.message : typeof e.msg === "string" && e.msg ? e.msg : REQUEST_MESSAGES.validation;
+    const message =
+      typeof e.message === "string" && e.message ? e.message : typeof e.msg === "string" && e.msg ? e.msg : REQUEST_MESSAGES.validation;
     return { field, message };
   });
 }
@@ -92,7 +110,8 @@ function fieldErrors(body: Record<string, unknown>): FieldError[] | undefined {
 export function errorFromResponse(response: Response, body: unknown, url: string): ApiError {
   const status = response.status;
   const obj = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  const detail = typeof obj.detail === "string" && obj.detail ? obj.detail : typeof obj.message === "string" && obj.message ? obj.message : undefined;
+  const detail =
+    typeof obj.detail === "string" && obj.detail ? obj.detail : typeof obj.message === "string" && obj.message ? obj.message : undefined;
   const code = typeof obj.code === "string" ? obj.code : undefined;
   const errors = fieldErrors(obj);
   const base = { status, statusText: response.statusText, code, detail, errors, url };
@@ -103,12 +122,24 @@ export function errorFromResponse(response: Response, body: unknown, url: string
     return new ApiError({ ...base, type: "permission", message, retryable: false });
   }
   if (status === 403) {
-    const requiredPermission = typeof obj.requiredPermission === "string" ? obj.requiredPermission : typeof obj.required_permission === "string" ? obj.required_permission : undefined;
+    const requiredPermission =
+      typeof obj.requiredPermission === "string"
+        ? obj.requiredPermission
+        : typeof obj.required_permission === "string"
+          ? obj.required_permission
+          : undefined;
     return new ApiError({ ...base, type: "permission", message: REQUEST_MESSAGES.forbidden, requiredPermission, retryable: false });
   }
   if (status === 422 && errors && errors.length > 0) {
     const first = errors[0]!;
-    return new ApiError({ ...base, type: "validation", message: first.message, field: first.field, constraints: errors.map((e) => e.message), retryable: false });
+    return new ApiError({
+      ...base,
+      type: "validation",
+      message: first.message,
+      field: first.field,
+      constraints: errors.map((e) => e.message),
+      retryable: false,
+    });
   }
   if (status >= 500) {
     return new ApiError({ ...base, type: "server", message: detail ?? REQUEST_MESSAGES.server, retryable: true });
@@ -157,7 +188,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  async function send(method: string, path: string, body: unknown, opts: RequestOptions & { raw?: boolean } = {}): Promise<Response | unknown> {
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    opts: RequestOptions & { raw?: boolean } = {},
+  ): Promise<Response | unknown> {
     const url = buildUrl(path, opts.params);
     const headers: Record<string, string> = { Accept: "application/json" };
     let payload: BodyInit | undefined;

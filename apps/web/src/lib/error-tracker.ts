@@ -75,7 +75,13 @@ export class ErrorTracker {
     const err = error instanceof Error ? error : new Error(String(error));
     // Component stacks can be long; the server accepts 16 KB of context.
     const trimmed = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 4000) : v]));
-    this.track({ type: "unknown", severity: "high", message: (err.message || "Unknown error").slice(0, 2000), stack: err.stack?.slice(0, 20_000), context: trimmed });
+    this.track({
+      type: "unknown",
+      severity: "high",
+      message: (err.message || "Unknown error").slice(0, 2000),
+      stack: err.stack?.slice(0, 20_000),
+      context: trimmed,
+    });
   }
 
   private track(entry: Omit<ErrorReport, "url" | "user_agent" | "timestamp">): void {

@@ -1,26 +1,8 @@
 /** Help & Support: the instance's health and version, the API reference at /docs, and shortcuts. */
 import OpenInNew from "@mui/icons-material/OpenInNew";
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Typography } from "@mui/material";
-import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api-client.ts";
 import { errorMessage } from "../../lib/errors.ts";
-
-interface Health {
-  status: "ok" | "degraded";
-  version: string;
-  uptime_seconds: number;
-  checks: Record<string, { status: "ok" | "error" | "disabled"; latency_ms?: number; detail?: string }>;
-}
-
-export function useHealth(enabled = true) {
-  return useQuery({
-    queryKey: ["health"],
-    // A degraded instance answers 503 with the same body; retrying it would only delay the answer.
-    queryFn: ({ signal }) => api.get<Health>("/health", { signal, retry503: false }),
-    enabled,
-    staleTime: 30_000,
-  });
-}
+import { useHealth } from "../../lib/use-health.ts";
 
 export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const health = useHealth(open);
@@ -67,7 +49,8 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
               Keyboard shortcuts
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              <Chip size="small" label="Ctrl K" /> or <Chip size="small" label="⌘ K" /> open search; <Chip size="small" label="Esc" /> closes dialogs.
+              <Chip size="small" label="Ctrl K" /> or <Chip size="small" label="⌘ K" /> open search; <Chip size="small" label="Esc" />{" "}
+              closes dialogs.
             </Typography>
           </Box>
           <Box>
@@ -75,8 +58,8 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
               Something not working?
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Errors you run into are reported to this instance automatically, so your administrator can see them. Prospector is open source and
-              self-hosted: your administrator runs this server, so contact them first.
+              Errors you run into are reported to this instance automatically, so your administrator can see them. Prospector is open source
+              and self-hosted: your administrator runs this server, so contact them first.
             </Typography>
           </Box>
         </Stack>

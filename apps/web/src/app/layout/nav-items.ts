@@ -2,10 +2,11 @@
  * The side navigation and the page titles, from one list (shell spec §2). Only pages that exist
  * are listed: a later feature adds its entry here and its route in router.tsx.
  */
+
+import type { SvgIconComponent } from "@mui/icons-material";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
-import type { SvgIconComponent } from "@mui/icons-material";
 import type { Me } from "@prospector/contracts";
 
 export interface NavItem {

@@ -2,8 +2,8 @@
 import KeyboardArrowUp from "@mui/icons-material/KeyboardArrowUp";
 import { Fab, Zoom } from "@mui/material";
 import { useEffect, useState } from "react";
-import { useThemeMode } from "../theme-mode-provider.tsx";
 import { LAYOUT } from "../theme.ts";
+import { useThemeMode } from "../theme-mode-provider.tsx";
 
 export function ScrollToTop({ threshold = LAYOUT.scrollTopThreshold }: { threshold?: number }) {
   const [visible, setVisible] = useState(false);

@@ -6,7 +6,6 @@ import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import ExpandLess from "@mui/icons-material/ExpandLess";
 import ExpandMore from "@mui/icons-material/ExpandMore";
-import type { Me } from "@prospector/contracts";
 import {
   Box,
   Collapse,
@@ -21,6 +20,7 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
+import type { Me } from "@prospector/contracts";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LAYOUT } from "../theme.ts";
@@ -44,7 +44,17 @@ function useSkeleton(ms: number): boolean {
   return loading;
 }
 
-function NavEntry({ item, active, collapsed, onNavigate }: { item: NavItem; active: boolean; collapsed: boolean; onNavigate?: () => void }) {
+function NavEntry({
+  item,
+  active,
+  collapsed,
+  onNavigate,
+}: {
+  item: NavItem;
+  active: boolean;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const Icon = item.icon;
   const button = (
     <ListItemButton
@@ -87,9 +97,33 @@ export function SideNav({ user, collapsed, onToggleCollapsed, onNavigate }: Side
 
   return (
     <Box component="nav" aria-label="Main navigation" sx={{ height: "100%", display: "flex", flexDirection: "column", overflow: "hidden" }}>
-      <Box sx={{ height: LAYOUT.headerHeight, display: "flex", alignItems: "center", px: collapsed ? 0 : 2.5, justifyContent: collapsed ? "center" : "space-between", flexShrink: 0 }}>
-        <Box component={Link} to="/dashboard" sx={{ display: "flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none" }}>
-          <Box sx={{ width: 32, height: 32, borderRadius: 2, bgcolor: "primary.main", color: "primary.contrastText", display: "grid", placeItems: "center", fontWeight: 800 }}>
+      <Box
+        sx={{
+          height: LAYOUT.headerHeight,
+          display: "flex",
+          alignItems: "center",
+          px: collapsed ? 0 : 2.5,
+          justifyContent: collapsed ? "center" : "space-between",
+          flexShrink: 0,
+        }}
+      >
+        <Box
+          component={Link}
+          to="/dashboard"
+          sx={{ display: "flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none" }}
+        >
+          <Box
+            sx={{
+              width: 32,
+              height: 32,
+              borderRadius: 2,
+              bgcolor: "primary.main",
+              color: "primary.contrastText",
+              display: "grid",
+              placeItems: "center",
+              fontWeight: 800,
+            }}
+          >
             P
           </Box>
           {!collapsed && (
@@ -125,7 +159,13 @@ export function SideNav({ user, collapsed, onToggleCollapsed, onNavigate }: Side
             const items = (
               <List dense={false} disablePadding>
                 {section.items.map((item) => (
-                  <NavEntry key={item.path} item={item} active={current?.path === item.path} collapsed={collapsed} onNavigate={onNavigate} />
+                  <NavEntry
+                    key={item.path}
+                    item={item}
+                    active={current?.path === item.path}
+                    collapsed={collapsed}
+                    onNavigate={onNavigate}
+                  />
                 ))}
               </List>
             );

@@ -2,8 +2,9 @@
  * The slot under the navigation (the spec's "Total Leads This Month"). It shows the real count
  * from GET /api/leads/count for users who may read leads, and nothing while no such figure exists.
  */
-import type { LeadCount, Me } from "@prospector/contracts";
+
 import { Box, LinearProgress, Typography } from "@mui/material";
+import type { LeadCount, Me } from "@prospector/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client.ts";
 import { permits } from "./nav-items.ts";
@@ -29,7 +30,12 @@ export function LeadsThisMonth({ user, collapsed }: { user: Me; collapsed: boole
       </Typography>
       {limit !== null && limit > 0 && (
         <>
-          <LinearProgress variant="determinate" value={Math.min(100, (used / limit) * 100)} sx={{ mt: 1 }} aria-label="Plan allowance used" />
+          <LinearProgress
+            variant="determinate"
+            value={Math.min(100, (used / limit) * 100)}
+            sx={{ mt: 1 }}
+            aria-label="Plan allowance used"
+          />
           <Typography variant="caption" color="text.secondary">
             {used.toLocaleString()} of {limit.toLocaleString()} on the {data.plan.plan} plan
           </Typography>

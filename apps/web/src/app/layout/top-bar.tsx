@@ -1,8 +1,8 @@
 /** The 64 px top bar (shell spec §2): menu button on mobile, page title, date, search, bell, user. */
 import MenuIcon from "@mui/icons-material/Menu";
 import SearchOutlined from "@mui/icons-material/SearchOutlined";
-import type { Me } from "@prospector/contracts";
 import { AppBar, Box, Button, IconButton, Toolbar, Typography } from "@mui/material";
+import type { Me } from "@prospector/contracts";
 import { useLocation } from "react-router";
 import { NotificationsBell } from "../../features/notifications/components/notifications-bell.tsx";
 import { todayLabel } from "../../lib/format.ts";
@@ -37,7 +37,13 @@ export function TopBar({ user, onOpenNav, onOpenSearch }: { user: Me; onOpenNav?
           onClick={onOpenSearch}
           startIcon={<SearchOutlined />}
           aria-label="Search"
-          sx={{ display: { xs: "none", sm: "inline-flex" }, color: "text.secondary", borderColor: "divider", minWidth: 200, justifyContent: "flex-start" }}
+          sx={{
+            display: { xs: "none", sm: "inline-flex" },
+            color: "text.secondary",
+            borderColor: "divider",
+            minWidth: 200,
+            justifyContent: "flex-start",
+          }}
         >
           <Box component="span" sx={{ flex: 1, textAlign: "left" }}>
             Search…

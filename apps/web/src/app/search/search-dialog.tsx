@@ -28,6 +28,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { addRecentSearch, clearRecentSearches, RECENT_SHOWN, readRecentSearches } from "./recent-searches.ts";
 import { rankResults, type SearchResult, type SearchResultType } from "./search-ranking.ts";
 import { searchAll } from "./search-sources.ts";
@@ -50,15 +51,6 @@ const TYPE_ICON: Record<SearchResultType, typeof PersonOutlined> = {
   crm_task: EventNoteOutlined,
   crm_interaction: ForumOutlined,
 };
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Opens the dialog on Ctrl+K / Cmd+K anywhere in the app. */
 export function useSearchHotkey(open: () => void): void {
@@ -121,7 +113,14 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-label="Search" slotProps={{ paper: { sx: { alignSelf: "flex-start", mt: { xs: 2, sm: 10 } } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-label="Search"
+      slotProps={{ paper: { sx: { alignSelf: "flex-start", mt: { xs: 2, sm: 10 } } } }}
+    >
       <Box sx={{ p: 2, pb: 1 }}>
         <TextField
           autoFocus
@@ -131,14 +130,24 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={onKeyDown}
           slotProps={{
-            htmlInput: { "aria-label": "Search query", role: "combobox", "aria-expanded": results.length > 0, "aria-controls": "search-results" },
+            htmlInput: {
+              "aria-label": "Search query",
+              role: "combobox",
+              "aria-expanded": results.length > 0,
+              "aria-controls": "search-results",
+            },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
                   <SearchOutlined />
                 </InputAdornment>
               ),
-              endAdornment: (search.isFetching || typing) && input.trim() ? <CircularProgress size={18} aria-label="Searching" /> : <Chip size="small" label="Esc" />,
+              endAdornment:
+                (search.isFetching || typing) && input.trim() ? (
+                  <CircularProgress size={18} aria-label="Searching" />
+                ) : (
+                  <Chip size="small" label="Esc" />
+                ),
             },
           }}
         />

@@ -110,7 +110,10 @@ export async function searchAll(query: string, signal?: AbortSignal): Promise<Se
         console.warn(`Search: ${source.path} did not answer a list`);
         return [];
       }
-      return (body as Row[]).filter((r) => r && r.id !== undefined).map(source.toResult).filter((r) => r.title);
+      return (body as Row[])
+        .filter((r) => r && r.id !== undefined)
+        .map(source.toResult)
+        .filter((r) => r.title);
     }),
   );
   const results: SearchResult[] = [];

@@ -63,7 +63,10 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   return (
     <NotificationContext.Provider value={value}>
       {children}
-      <Stack spacing={1} sx={{ position: "fixed", bottom: 16, right: 16, zIndex: (t) => t.zIndex.snackbar, width: { xs: "calc(100vw - 32px)", sm: 360 } }}>
+      <Stack
+        spacing={1}
+        sx={{ position: "fixed", bottom: 16, right: 16, zIndex: (t) => t.zIndex.snackbar, width: { xs: "calc(100vw - 32px)", sm: 360 } }}
+      >
         {notifications.map((n) => (
           <Slide key={n.id} direction="left" in appear>
             <Alert

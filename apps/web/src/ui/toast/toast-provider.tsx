@@ -110,12 +110,15 @@ export function ToastProvider({ children, defaultPosition = "top-right" }: { chi
         const id = show({ ...options, type: "loading", message: messages.loading });
         try {
           const value = await promise;
-          const message = typeof messages.success === "function" ? (messages.success as (v: typeof value) => ReactNode)(value) : messages.success;
+          const message =
+            typeof messages.success === "function" ? (messages.success as (v: typeof value) => ReactNode)(value) : messages.success;
           update(id, { type: "success", message });
           return value;
         } catch (error) {
           const message =
-            typeof messages.error === "function" ? (messages.error as (e: unknown) => ReactNode)(error) : (messages.error ?? errorMessage(error));
+            typeof messages.error === "function"
+              ? (messages.error as (e: unknown) => ReactNode)(error)
+              : (messages.error ?? errorMessage(error));
           update(id, { type: "error", message });
           throw error;
         }

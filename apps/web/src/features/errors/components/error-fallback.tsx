@@ -4,7 +4,19 @@ import { Box, Button, Typography } from "@mui/material";
 
 export function ErrorFallback() {
   return (
-    <Box role="alert" sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: 2, p: 3, textAlign: "center" }}>
+    <Box
+      role="alert"
+      sx={{
+        minHeight: "100vh",
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        justifyContent: "center",
+        gap: 2,
+        p: 3,
+        textAlign: "center",
+      }}
+    >
       <ErrorOutlineIcon color="error" sx={{ fontSize: 64 }} aria-hidden />
       <Typography variant="h4" component="h1">
         Something went wrong

@@ -14,7 +14,19 @@ export default function NotFoundPage() {
   }, [navigate]);
 
   return (
-    <Box component="main" sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: 2, p: 3, textAlign: "center" }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: "100vh",
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        justifyContent: "center",
+        gap: 2,
+        p: 3,
+        textAlign: "center",
+      }}
+    >
       <SearchOffIcon color="primary" sx={{ fontSize: 64 }} aria-hidden />
       <Typography variant="h1" component="h1" color="primary" sx={{ fontSize: { xs: 72, sm: 96 }, lineHeight: 1 }}>
         404

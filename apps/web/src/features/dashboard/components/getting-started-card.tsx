@@ -1,0 +1,62 @@
+/** The checklist card: progress, and each step with its state and a link to the page that helps. */
+import CheckCircle from "@mui/icons-material/CheckCircle";
+import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
+import RemoveCircleOutline from "@mui/icons-material/RemoveCircleOutlineOutlined";
+import { Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Typography } from "@mui/material";
+import { Link } from "react-router";
+import { progressOf, type Step } from "../api/getting-started.ts";
+
+const ICON = {
+  done: <CheckCircle color="success" aria-label="Done" />,
+  todo: <RadioButtonUnchecked color="disabled" aria-label="To do" />,
+  not_needed: <RemoveCircleOutline color="disabled" aria-label="Not needed" />,
+};
+
+export function GettingStartedCard({ steps }: { steps: Step[] }) {
+  const { done, total } = progressOf(steps);
+  return (
+    <Card>
+      <CardContent>
+        <Box sx={{ display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: 2 }}>
+          <Typography variant="h6" component="h3">
+            Getting started
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {done} of {total} done
+          </Typography>
+        </Box>
+        <LinearProgress
+          variant="determinate"
+          value={total ? (done / total) * 100 : 0}
+          sx={{ my: 1.5, height: 6, borderRadius: 3 }}
+          aria-label="Getting started progress"
+        />
+        <List disablePadding>
+          {steps.map((step) => (
+            <ListItem
+              key={step.id}
+              data-testid={`step-${step.id}`}
+              data-status={step.status}
+              disableGutters
+              secondaryAction={
+                step.action && step.status !== "done" ? (
+                  <Button component={Link} to={step.action.to} size="small">
+                    {step.action.label}
+                  </Button>
+                ) : undefined
+              }
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{ICON[step.status]}</ListItemIcon>
+              <ListItemText
+                primary={step.title}
+                secondary={step.detail}
+                sx={{ pr: step.action && step.status !== "done" ? 18 : 0 }}
+                slotProps={{ primary: { sx: { textDecoration: step.status === "done" ? "none" : undefined, fontWeight: 500 } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}
