@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { setActive } from "../../../test/factories.ts";
 import { organizations, workspaceMembers } from "../organizations/organizations.table.ts";
-import { users } from "./identity.table.ts";
+import { sessions, users } from "./identity.table.ts";
 
 const PASSWORD = "Correct-Horse7";
 
@@ -31,6 +31,23 @@ describe("sign-up and sign-in (/api/auth)", () => {
     });
   });
 
+  it("prints where to sign up while the instance has no account", async () => {
+    const lines = await startupLines();
+    expect(lines).toContain(`No account yet: open ${t.config.publicUrl}/sign-up — the first account becomes the organization's admin`);
+  });
+
+  async function startupLines(): Promise<string[]> {
+    const lines: string[] = [];
+    const log = t.app.ctx.log;
+    t.app.ctx.log = { ...log, info: (msg: unknown) => lines.push(String(msg)) } as typeof log;
+    try {
+      await t.app.ctx.onStarted?.();
+    } finally {
+      t.app.ctx.log = log;
+    }
+    return lines;
+  }
+
   it("makes the first account instance admin and admin of a new organization, signed in at once", async () => {
     const res = await register("Ada@Example.com");
     expect(res.statusCode).toBe(201);
@@ -53,6 +70,7 @@ describe("sign-up and sign-in (/api/auth)", () => {
 
     const cfg = await t.app.inject({ method: "GET", url: "/api/auth/config" });
     expect(cfg.json().first_user).toBe(false);
+    expect((await startupLines()).some((l) => l.startsWith("No account yet"))).toBe(false);
   });
 
   it("gives a later sign-up its own organization, not instance admin", async () => {
@@ -102,6 +120,23 @@ describe("sign-up and sign-in (/api/auth)", () => {
     const meRes = await me(body.access_token);
     expect(meRes.statusCode).toBe(200);
     expect(meRes.json()).toMatchObject({ email: "ada@example.com", role: "admin" });
+  });
+
+  it("gives sessions the configured lifetime, usable by better-auth's own endpoints too", async () => {
+    const before = Date.now();
+    const { access_token } = (await login("ada@example.com")).json();
+    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.token, access_token));
+    const lifetime = session!.expiresAt.getTime() - before;
+    expect(lifetime).toBeGreaterThan(28_800_000 - 5_000);
+    expect(lifetime).toBeLessThan(28_800_000 + 5_000);
+
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/identity/get-session",
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe("ada@example.com");
   });
 
   it("answers a wrong password and an unknown email alike", async () => {
