@@ -1,0 +1,120 @@
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
+import { addMember, createUser, type TestUser } from "../../test/factories.ts";
+import { type AccessGate, registerAccessHook } from "./access-hook.ts";
+import type { AuthContext } from "./auth-context.ts";
+import { registerErrorHandling } from "./errors.ts";
+
+const caller: AuthContext = {
+  userId: "u1",
+  email: "a@b.c",
+  name: "A",
+  organizationId: "o1",
+  workspaceId: "w1",
+  role: "viewer",
+  isInstanceAdmin: false,
+  sessionId: null,
+  via: "session",
+  scopes: null,
+};
+
+function bareApp(gate: Partial<AccessGate>) {
+  const app = Fastify();
+  registerErrorHandling(app);
+  const full: AccessGate = {
+    consumeRate: async () => ({ allowed: true, retryAfterSeconds: 60, limit: 100, remaining: 99, count: 1 }),
+    evaluate: async () => ({ allowed: true, reason: "Allowed" }),
+    audit: { record() {} },
+    ...gate,
+  };
+  registerAccessHook(app, { authenticator: { authenticate: async () => caller }, access: full });
+  return app;
+}
+
+describe("access declarations", () => {
+  it("refuses to start with an /api route that declares no access", async () => {
+    const app = bareApp({});
+    await expect(
+      (async () => {
+        app.get("/api/things", async () => ({}));
+        await app.ready();
+      })(),
+    ).rejects.toThrow("Route GET /api/things must declare config.access");
+    await app.close();
+  });
+
+  it("refuses a malformed declaration, and lets non-API routes be", async () => {
+    const app = bareApp({});
+    expect(() => app.get("/api/x", { config: { access: "campaigns-read" as "public" } }, async () => ({}))).toThrow(
+      /invalid access declaration/,
+    );
+    expect(() => app.get("/healthz", async () => "ok")).not.toThrow();
+    await app.close();
+  });
+
+  it("answers 503 'Permission check system unavailable' when the engine fails, and audits denials", async () => {
+    const recorded: { event: string; reason?: string | null }[] = [];
+    const app = bareApp({
+      evaluate: async (_a, resource) => {
+        if (resource === "broken") throw new Error("db down");
+        return { allowed: false, reason: "No matching permissions found" };
+      },
+      audit: { record: (e) => recorded.push(e) },
+    });
+    app.get("/api/broken", { config: { access: "broken:read" } }, async () => ({}));
+    app.get("/api/denied", { config: { access: "leads:delete" } }, async () => ({}));
+    const broken = await app.inject({ url: "/api/broken" });
+    expect(broken.statusCode).toBe(503);
+    expect(broken.json()).toEqual({ detail: "Permission check system unavailable", code: "PERMISSION_SYSTEM_UNAVAILABLE" });
+    const denied = await app.inject({ url: "/api/denied" });
+    expect(denied.json()).toMatchObject({ code: "FORBIDDEN", requiredPermission: "leads:delete" });
+    expect(recorded).toEqual([expect.objectContaining({ event: "access_denied", reason: "No matching permissions found" })]);
+    await app.close();
+  });
+});
+
+describe("request order on the real app: 401, then 429, then 403", () => {
+  let t: TestApp;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  const forbidden = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "POST", url: "/api/v1/rbac/roles/assign", headers, payload: { user_id: admin.id, role: "viewer" } });
+
+  it("asks for sign-in before anything else", async () => {
+    expect((await forbidden()).statusCode).toBe(401);
+    expect((await forbidden({ authorization: "Bearer not-a-session" })).json()).toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it("refuses a viewer's 101st request in a minute with 429 and Retry-After, even on a route they may not use", async () => {
+    const viewer = await addMember(t.database.db, admin, "viewer");
+    const first = await forbidden(viewer.headers);
+    expect(first.statusCode).toBe(403);
+    expect(first.json()).toMatchObject({ code: "FORBIDDEN", requiredPermission: "team:update" });
+    for (let i = 0; i < 99; i++) {
+      const r = await t.app.inject({ url: "/api/v1/rbac/config", headers: viewer.headers });
+      expect(r.statusCode).toBe(200);
+    }
+    const limited = await forbidden(viewer.headers);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ detail: "Rate limit exceeded", code: "RATE_LIMITED" });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
+    // Other callers have their own window.
+    expect((await t.app.inject({ url: "/api/v1/rbac/config", headers: admin.headers })).statusCode).toBe(200);
+
+    await t.app.ctx.access.audit.flush();
+    const log = await t.app.inject({ url: `/api/v1/rbac/audit/logs?user_id=${viewer.id}`, headers: admin.headers });
+    expect(
+      log
+        .json()
+        .items.map((e: { event: string }) => e.event)
+        .sort(),
+    ).toEqual(["access_denied", "rate_limited"]);
+  });
+});
