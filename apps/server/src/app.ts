@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -23,6 +24,7 @@ import { errorReportsRoutes } from "./features/error-reports/error-reports.route
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
 import { identityRoutes } from "./features/identity/identity.routes.ts";
+import { leadsRoutes } from "./features/leads/leads.routes.ts";
 import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
@@ -77,6 +79,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
+  // Shared by every upload route; each route narrows the limits for its own files.
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 5, fields: 50 } });
 
   // Every feature, in one visible list.
   healthRoutes(app, ctx);
@@ -87,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   newsletterRoutes(app, ctx);
   identityRoutes(app, ctx);
   accessRoutes(app, ctx);
+  leadsRoutes(app, ctx);
 
   registerWebApp(app, config);
 

@@ -21,6 +21,8 @@ export interface CreateLeadsBatchOptions {
   duplicatePolicy: DuplicatePolicy;
   /** When given, every field a lead gets from this batch records {source, at}. */
   provenance?: { source: string; at?: Date };
+  /** Runs inside the batch's transaction after the writes: a job records its progress atomically with them. */
+  afterWrite?: (tx: Tx, result: BatchResult) => Promise<void>;
 }
 
 export interface BatchResult {
@@ -96,6 +98,14 @@ export async function createLeadsBatch(ctx: Pick<AppContext, "db">, opts: Create
     }
   });
 
+  const finish = () => {
+    result.outcomes = [...outcome.values()].sort((a, b) => a.index - b.index);
+    result.ids = result.outcomes.filter((o) => o.outcome === "created" || o.outcome === "updated").map((o) => o.id as string);
+  };
+  if (valid.length === 0 && opts.afterWrite) {
+    finish();
+    await ctx.db.transaction((tx) => opts.afterWrite?.(tx, result) as Promise<void>);
+  }
   if (valid.length > 0) {
     await ctx.db.transaction(async (tx) => {
       const organizationId = await organizationOfWorkspace(tx, opts.workspaceId);
@@ -191,11 +201,11 @@ export async function createLeadsBatch(ctx: Pick<AppContext, "db">, opts: Create
       }
       for (const [id, u] of updates) await updateLead(tx, opts.workspaceId, id, u.values);
       await addLeadUsage(tx, organizationId, inserted.size);
+      finish();
+      await opts.afterWrite?.(tx, result);
     });
   }
-
-  result.outcomes = [...outcome.values()].sort((a, b) => a.index - b.index);
-  result.ids = result.outcomes.filter((o) => o.outcome === "created" || o.outcome === "updated").map((o) => o.id as string);
+  finish();
   return result;
 }
 

@@ -1,0 +1,138 @@
+/**
+ * The CSV import job: streams the stored file through csv-parse and saves 1000 rows per transaction
+ * with createLeadsBatch, so memory stays flat however long the file is. Each batch commits its
+ * rows and the job's counters together; a retried job resumes after the last committed row.
+ */
+import fs from "node:fs";
+import type { ImportJob } from "@prospector/contracts";
+import { parse } from "csv-parse";
+import { eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { createLeadsBatch } from "./leads.batch.ts";
+import { detectDelimiter, IMPORT_JOB, MAX_STORED_ERRORS, toImportJob } from "./leads.import.ts";
+import { applyMapping } from "./leads.import-mapping.ts";
+import { leadImportJobs } from "./leads.table.ts";
+
+const BATCH_ROWS = 1000;
+export const IMPORT_PROGRESS_EVENT = "lead_import.progress";
+
+type StoredError = { row: number; field: string; message: string; values: Record<string, string> };
+
+export function defineLeadJobs(ctx: AppContext): void {
+  ctx.jobs.define<{ jobId: string }>(IMPORT_JOB, (data) => runImport(ctx, data.jobId), { expireInSeconds: 3600, retryLimit: 2 });
+}
+
+async function publish(ctx: AppContext, workspaceId: string, job: ImportJob): Promise<void> {
+  try {
+    await ctx.bus.publish(`ws:${workspaceId}`, { type: IMPORT_PROGRESS_EVENT, payload: job });
+  } catch (err) {
+    ctx.log.warn({ err }, "could not publish import progress");
+  }
+}
+
+export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
+  const [job] = await ctx.db.select().from(leadImportJobs).where(eq(leadImportJobs.id, jobId));
+  if (!job || job.status === "completed" || job.status === "failed") return;
+  const [started] = await ctx.db
+    .update(leadImportJobs)
+    .set({ status: "running", startedAt: job.startedAt ?? new Date() })
+    .where(eq(leadImportJobs.id, jobId))
+    .returning();
+  await publish(ctx, job.workspaceId, toImportJob(started ?? job));
+
+  const resumeAfter = job.processedRows;
+  let storedErrors = job.errors.length;
+  let row = 0;
+  let bytes = 0;
+  let batch: { row: number; record: Record<string, string> }[] = [];
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const rows = batch;
+    batch = [];
+    const inputs = rows.map((r) => applyMapping(r.record, job.mapping));
+    const processedBytes = bytes;
+    await createLeadsBatch(ctx, {
+      workspaceId: job.workspaceId,
+      userId: job.userId,
+      source: "import",
+      leads: inputs,
+      duplicatePolicy: job.duplicatePolicy,
+      afterWrite: async (tx, result) => {
+        const failedRows = new Set(result.errors.map((e) => e.index));
+        const newErrors: StoredError[] = [];
+        for (const e of result.errors) {
+          if (storedErrors + newErrors.length >= MAX_STORED_ERRORS) break;
+          const r = rows[e.index] as (typeof rows)[number];
+          newErrors.push({ row: r.row, field: e.field, message: e.message, values: r.record });
+        }
+        const [updated] = await tx
+          .update(leadImportJobs)
+          .set({
+            processedRows: sql`${leadImportJobs.processedRows} + ${rows.length}`,
+            bytesProcessed: processedBytes,
+            created: sql`${leadImportJobs.created} + ${result.created}`,
+            updated: sql`${leadImportJobs.updated} + ${result.updated}`,
+            skipped: sql`${leadImportJobs.skipped} + ${result.skipped}`,
+            failed: sql`${leadImportJobs.failed} + ${failedRows.size}`,
+            errors: newErrors.length ? sql`${leadImportJobs.errors} || ${JSON.stringify(newErrors)}::jsonb` : undefined,
+          })
+          .where(eq(leadImportJobs.id, jobId))
+          .returning();
+        storedErrors += newErrors.length;
+        if (updated) void publish(ctx, job.workspaceId, toImportJob(updated));
+      },
+    });
+  };
+
+  try {
+    const head = await readFirstLine(job.filePath);
+    const parser = fs.createReadStream(job.filePath).pipe(
+      parse({
+        delimiter: detectDelimiter(head),
+        bom: true,
+        columns: (headers: string[]) => headers.map((h) => h.trim()),
+        relax_column_count: true,
+        skip_empty_lines: true,
+        info: true,
+      }),
+    );
+    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { bytes: number } }>) {
+      row++;
+      bytes = info.bytes;
+      if (row <= resumeAfter) continue;
+      batch.push({ row, record });
+      if (batch.length >= BATCH_ROWS) await flush();
+    }
+    await flush();
+    const [done] = await ctx.db
+      .update(leadImportJobs)
+      .set({ status: "completed", finishedAt: new Date(), bytesProcessed: job.fileSize })
+      .where(eq(leadImportJobs.id, jobId))
+      .returning();
+    if (done) await publish(ctx, job.workspaceId, toImportJob(done));
+  } catch (err) {
+    // A malformed file will not parse better on a retry: fail the job with the parser's reason.
+    ctx.log.warn({ err, jobId }, "lead import failed");
+    const message = err instanceof Error ? err.message : String(err);
+    const [failed] = await ctx.db
+      .update(leadImportJobs)
+      .set({ status: "failed", finishedAt: new Date(), error: `Import stopped at row ${row}: ${message}`.slice(0, 1000) })
+      .where(eq(leadImportJobs.id, jobId))
+      .returning();
+    if (failed) await publish(ctx, job.workspaceId, toImportJob(failed));
+  } finally {
+    await fs.promises.rm(job.filePath, { force: true }).catch(() => {});
+  }
+}
+
+async function readFirstLine(file: string): Promise<string> {
+  const fh = await fs.promises.open(file, "r");
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead).toString("utf8").split(/\r?\n/, 1)[0] ?? "";
+  } finally {
+    await fh.close();
+  }
+}
