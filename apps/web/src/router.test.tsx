@@ -1,0 +1,66 @@
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { AuthGuard } from "./app/auth-guard.tsx";
+import { LoginRedirect } from "./router.tsx";
+
+const session = vi.hoisted(() => ({ status: "unauthenticated" as "loading" | "authenticated" | "unauthenticated" }));
+vi.mock("./features/auth/api/use-session.ts", () => ({
+  useSession: () => ({ status: session.status, user: null, refresh: async () => {} }),
+}));
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: "/login", element: <LoginRedirect /> },
+      { path: "/sign-in", element: <p>Sign in page</p> },
+      { path: "/sign-up", element: <p>Sign up page</p> },
+      {
+        path: "/dashboard",
+        element: (
+          <AuthGuard>
+            <p>Dashboard content</p>
+          </AuthGuard>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe("/login", () => {
+  it.each([
+    ["/login", "/sign-in", ""],
+    ["/login?email=a%40b.c", "/sign-in", "?email=a%40b.c"],
+    ["/login?action=signup", "/sign-up", ""],
+    ["/login?action=demo&plan=growth", "/sign-up", "?plan=growth&intent=demo"],
+  ])("%s goes to %s%s", (from, pathname, search) => {
+    const router = renderAt(from);
+    expect(router.state.location.pathname).toBe(pathname);
+    expect(router.state.location.search).toBe(search);
+  });
+});
+
+describe("auth guard", () => {
+  it("shows Loading... while the session is unknown", () => {
+    session.status = "loading";
+    renderAt("/dashboard");
+    expect(screen.getByText("Loading...")).toBeTruthy();
+    expect(screen.queryByText("Dashboard content")).toBeNull();
+  });
+
+  it("sends signed-out users to /sign-in and remembers where they were going", () => {
+    session.status = "unauthenticated";
+    const router = renderAt("/dashboard?tab=1");
+    expect(router.state.location.pathname).toBe("/sign-in");
+    expect(sessionStorage.getItem("redirectAfterLogin")).toBe("/dashboard?tab=1");
+  });
+
+  it("lets signed-in users through", () => {
+    session.status = "authenticated";
+    renderAt("/dashboard");
+    expect(screen.getByText("Dashboard content")).toBeTruthy();
+  });
+});
