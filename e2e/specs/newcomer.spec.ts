@@ -1,0 +1,79 @@
+/**
+ * A newcomer's first visit, end to end on the real server: landing → sign up (first account is
+ * the admin) → dashboard → sign out → forgot password → the reset mail in the local mailbox →
+ * reset → sign in with the new password → 404 page and its redirect.
+ */
+import { expect, type Page, test } from "@playwright/test";
+
+const email = `owner-${Date.now()}@example.com`;
+const firstPassword = "Prospect0r!first";
+const newPassword = "Prospect0r!second";
+
+async function signIn(page: Page, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test("a newcomer signs up, signs out, resets the password and signs in again", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/landing.png" });
+  await page.getByRole("link", { name: "Start Free Trial" }).first().click();
+  await expect(page).toHaveURL(/\/sign-up/);
+  await expect(page.getByText(/first account/i)).toBeVisible();
+
+  await page.getByLabel("Full name").fill("Olivia Owner");
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(firstPassword);
+  await page.screenshot({ path: "test-results/screens/sign-up.png" });
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("Olivia Owner").first()).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/dashboard.png" });
+
+  await signOut(page);
+
+  await page.goto("/forgot-password");
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: "Send Reset Instructions" }).click();
+  await expect(page.getByText("Check Your Email")).toBeVisible();
+
+  // Without SMTP the reset mail waits in the local mailbox, which the instance admin can read.
+  await signIn(page, firstPassword);
+  await page.goto("/mailbox");
+  const row = page.getByRole("row").filter({ hasText: /reset/i }).first();
+  await expect(row).toBeVisible();
+  await row.click();
+  const dialogText = await page.getByRole("dialog").innerText();
+  const link = dialogText.match(/https?:\/\/\S+\/reset-password\?token=[\w.-]+/)?.[0];
+  expect(link, "reset link in the mail").toBeTruthy();
+  await page.getByRole("button", { name: "Close message" }).click();
+  await signOut(page);
+
+  await page.goto(link!.replace(/^https?:\/\/[^/]+/, ""));
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: /reset password/i }).click();
+  await expect(page.getByText("Password Reset Successful")).toBeVisible();
+  await page.getByRole("button", { name: "Go to Login" }).or(page.getByRole("link", { name: "Go to Login" })).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  await signIn(page, newPassword);
+});
+
+test("an unknown page shows the 404 screen and returns home after 5 seconds", async ({ page }) => {
+  await page.goto("/no-such-page");
+  await expect(page.getByText("Page Not Found")).toBeVisible();
+  await expect(page.getByText("The page you're looking for doesn't exist.", { exact: false })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/404.png" });
+  await expect(page).toHaveURL(/\/$/, { timeout: 9000 });
+});
