@@ -1,0 +1,218 @@
+/**
+ * API benchmark: autocannon on the authenticated GET /api/auth/me (identity, rate-limit and
+ * access hooks) against a bare Fastify hello-world measured in the same run; target ≥ 0.6× the
+ * bare figure. Servers run in child processes so the load generator does not share their event
+ * loop. Prints one JSON object; exits non-zero only when something crashes.
+ *
+ *   npm run bench                      # embedded PGlite in a temp dir
+ *   DATABASE_URL=postgres://… npm run bench   # also PostgreSQL (a fresh database, dropped after)
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP_S = 1;
+const TARGET = 0.6;
+/**
+ * Each user may make 1,000 requests a minute (the admin limit): requests rotate over enough users
+ * that the limiter is on the path but never refuses, so every measured request is a full one.
+ */
+const USERS = Number(process.env.BENCH_USERS ?? 400);
+
+type Mode = "bare" | "pglite" | "postgres";
+interface Ready {
+  port: number;
+  tokens: string[];
+}
+
+if (process.argv[2] === "--serve") {
+  await serve(process.argv[3] as Mode);
+} else {
+  await main();
+}
+
+// ---- Child: one server ---------------------------------------------------------------------
+
+async function serve(mode: Mode): Promise<void> {
+  const ready = (r: Ready) => process.stdout.write(`BENCH_READY ${JSON.stringify(r)}\n`);
+  if (mode === "bare") {
+    const { default: Fastify } = await import("fastify");
+    const app = Fastify();
+    app.get("/hello", async () => ({ hello: "world" }));
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    ready({ port: (app.server.address() as { port: number }).port, tokens: [] });
+    return;
+  }
+  const server = path.join(here, "../apps/server");
+  const { buildApp } = await import(path.join(server, "src/app.ts"));
+  const { parseConfig } = await import(path.join(server, "src/config.ts"));
+  const { openDatabase } = await import(path.join(server, "src/db/client.ts"));
+  const { migrate } = await import(path.join(server, "src/db/migrate.ts"));
+  const { openTestDatabase } = await import(path.join(server, "test/create-test-app.ts"));
+  const { addMember, createUser } = await import(path.join(server, "test/factories.ts"));
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-bench-"));
+  let drop = async () => {};
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let url: string | undefined;
+  if (mode === "postgres") {
+    const t = await openTestDatabase(); // a fresh database on DATABASE_URL's server, migrated
+    database = t.database;
+    url = t.url;
+    drop = t.drop;
+  } else {
+    database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+    await migrate(database);
+  }
+  const config = parseConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    WEB_DIST: path.join(dataDir, "no-web"),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const owner = await createUser(database.db);
+  const tokens: string[] = [owner.token];
+  while (tokens.length < USERS) tokens.push((await addMember(database.db, owner, "admin")).token);
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown());
+  ready({ port: (app.server.address() as { port: number }).port, tokens });
+}
+
+// ---- Parent: load generator ----------------------------------------------------------------
+
+function start(mode: Mode): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--serve", mode], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: process.env,
+  });
+  return new Promise((resolve, reject) => {
+    let buf = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      buf += chunk.toString();
+      const line = buf.split("\n").find((l) => l.startsWith("BENCH_READY "));
+      if (line) resolve({ child, ready: JSON.parse(line.slice("BENCH_READY ".length)) as Ready });
+    });
+    child.once("exit", (code) => reject(new Error(`${mode} server exited early (code ${code})`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+interface Run {
+  rps: number;
+  p99_ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One request per user first: the benchmark measures the steady state, where sessions and grants are cached. */
+async function prewarm(opts: { url: string; method?: "GET" | "POST"; body?: string; tokens: string[] }): Promise<void> {
+  for (const token of opts.tokens) {
+    const res = await fetch(opts.url, {
+      method: opts.method ?? "GET",
+      headers: { authorization: `Bearer ${token}`, ...(opts.body ? { "content-type": "application/json" } : {}) },
+      body: opts.body,
+    });
+    if (res.status !== 200) throw new Error(`${opts.url} answered ${res.status}: ${await res.text()}`);
+  }
+}
+
+async function measure(opts: { url: string; method?: "GET" | "POST"; body?: string; tokens: string[] }): Promise<Run> {
+  await prewarm(opts);
+  let next = 0;
+  const request = {
+    method: opts.method ?? "GET",
+    ...(opts.body ? { body: opts.body, headers: { "content-type": "application/json" } } : {}),
+    setupRequest: (req: { headers?: Record<string, string> }) => {
+      if (!opts.tokens.length) return req;
+      const token = opts.tokens[next++ % opts.tokens.length];
+      return { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } };
+    },
+  };
+  const run = (duration: number) => autocannon({ url: opts.url, connections: CONNECTIONS, duration, requests: [request] });
+  await run(WARMUP_S);
+  const r = await run(DURATION_S);
+  return {
+    rps: Math.round(r["2xx"] / DURATION_S),
+    p99_ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+async function benchApp(mode: "pglite" | "postgres") {
+  const { child, ready } = await start(mode);
+  try {
+    const base = `http://127.0.0.1:${ready.port}`;
+    const me = await measure({ url: `${base}/api/auth/me`, tokens: ready.tokens });
+    // The same hooks without the handler's own queries: what auth + rate limit + access cost.
+    const check = await measure({
+      url: `${base}/api/v1/rbac/check/detailed`,
+      method: "POST",
+      body: JSON.stringify({ resource: "campaigns", action: "read" }),
+      tokens: ready.tokens,
+    });
+    return { me, check };
+  } finally {
+    await stop(child);
+  }
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0];
+  const bare = await start("bare");
+  let bareRun: Run;
+  try {
+    bareRun = await measure({ url: `http://127.0.0.1:${bare.ready.port}/hello`, tokens: [] });
+  } finally {
+    await stop(bare.child);
+  }
+  const pglite = await benchApp("pglite");
+  const postgres = process.env.DATABASE_URL ? await benchApp("postgres") : null;
+
+  const ratio = Math.round((pglite.me.rps / bareRun.rps) * 1000) / 1000;
+  const result = {
+    route: "GET /api/auth/me",
+    connections: CONNECTIONS,
+    duration_s: DURATION_S,
+    bare_rps: bareRun.rps,
+    app_rps: pglite.me.rps,
+    ratio,
+    p99_ms: pglite.me.p99_ms,
+    target: TARGET,
+    pass: ratio >= TARGET,
+    database: "pglite",
+    non2xx: pglite.me.non2xx,
+    // Other work on the machine skews both figures; the ratio is only meaningful on a quiet one.
+    machine: { cpus: os.cpus().length, load_avg_1m: [Math.round(loadBefore * 10) / 10, Math.round(os.loadavg()[0] * 10) / 10] },
+    detail: {
+      bare: bareRun,
+      pglite,
+      ...(postgres ? { postgres, postgres_ratio: Math.round((postgres.me.rps / bareRun.rps) * 1000) / 1000 } : {}),
+    },
+  };
+  console.log(JSON.stringify(result, null, 2));
+}
