@@ -20,6 +20,9 @@ import type { Database } from "./db/client.ts";
 import { createAccessEngine } from "./features/access/access.engine.ts";
 import { createRedisRateLimiter } from "./features/access/access.rate-limit.ts";
 import { accessRoutes } from "./features/access/access.routes.ts";
+import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
+import { billingRoutes } from "./features/billing/billing.routes.ts";
+import { dataExportsRoutes } from "./features/data-exports/data-exports.routes.ts";
 import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
@@ -28,6 +31,7 @@ import { leadsRoutes } from "./features/leads/leads.routes.ts";
 import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
+import { userSettingsRoutes } from "./features/user-settings/user-settings.routes.ts";
 import { registerAccessHook } from "./platform/access-hook.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
@@ -92,6 +96,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   identityRoutes(app, ctx);
   accessRoutes(app, ctx);
   leadsRoutes(app, ctx);
+  userSettingsRoutes(app, ctx);
+  await apiKeysRoutes(app, ctx);
+  dataExportsRoutes(app, ctx);
+  billingRoutes(app, ctx);
 
   registerWebApp(app, config);
 

@@ -48,6 +48,25 @@ export const ConfigSchema = z.object({
   OIDC_NAME: z.string().default("SSO").describe('Name shown on the "Sign in with …" button'),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info").describe("Log level"),
   WEB_DIST: z.string().optional().describe("Folder of the built web app to serve; defaults to apps/web/dist"),
+  BACKUP_KEY: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .describe(
+      "Key for AES-256-GCM encrypted workspace backups; when unset it is derived from the auth secret, so set it if backups must stay readable after that secret changes or on another server",
+    ),
+  EXPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3)
+    .describe("Largest data export (estimated before it starts, in bytes); bigger requests get EXPORT_TOO_LARGE"),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("Most bytes exports and backups may keep under DATA_DIR; when unset only the free disk space limits them"),
   JOBS: z
     .enum(["inline", "off"])
     .default("inline")

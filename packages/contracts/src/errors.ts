@@ -9,6 +9,7 @@ import type { ErrorSpec } from "./define-errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { leadsErrors } from "./leads.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
+import { settingsErrors } from "./settings.errors.ts";
 
 export const errorCatalog = {
   ...commonErrors,
@@ -16,6 +17,7 @@ export const errorCatalog = {
   ...accessErrors,
   ...platformErrors,
   ...leadsErrors,
+  ...settingsErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

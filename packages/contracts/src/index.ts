@@ -1,5 +1,8 @@
 export * from "./access.ts";
+export * from "./api-keys.ts";
 export * from "./auth.ts";
+export * from "./billing.ts";
+export * from "./data-exports.ts";
 export * from "./define-errors.ts";
 export * from "./error-reports.ts";
 export * from "./errors.ts";
@@ -12,3 +15,5 @@ export * from "./notifications.ts";
 export * from "./plans.ts";
 export * from "./realtime.ts";
 export * from "./roles.ts";
+export * from "./settings.errors.ts";
+export * from "./user-settings.ts";

@@ -111,13 +111,17 @@ export async function createSessionAuthenticator(deps: {
       resolvers.push(resolver);
     },
     async authenticate(request) {
-      const token = bearerToken(request);
+      const bearer = bearerToken(request);
+      // X-API-Key carries API keys only: resolvers may claim it, session tokens are not accepted there.
+      const apiKey = request.headers["x-api-key"];
+      const token = bearer ?? (typeof apiKey === "string" && apiKey.trim() ? apiKey.trim() : null);
       if (!token) return null;
       const ws = request.headers["x-workspace-id"];
       for (const r of resolvers) {
         const ctx = await r(token, request);
         if (ctx !== undefined) return ctx;
       }
+      if (!bearer) return null;
       return resolveToken(token, typeof ws === "string" ? ws : undefined);
     },
     async invalidate(userId) {

@@ -1,0 +1,104 @@
+/** Drizzle calls of API keys: the owner's keys, lookup by hash for authentication, and usage figures. */
+import { and, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../identity/identity.table.ts";
+import { workspaceMembers, workspaces } from "../organizations/organizations.table.ts";
+import { apiKeys, apiKeyUsage } from "./api-keys.table.ts";
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export function createApiKeysRepository(db: Db) {
+  return {
+    async list(userId: string, workspaceId: string): Promise<ApiKeyRow[]> {
+      return db
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.userId, userId), eq(apiKeys.workspaceId, workspaceId)))
+        .orderBy(desc(apiKeys.createdAt));
+    },
+
+    async count(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId));
+      return Number(row?.n ?? 0);
+    },
+
+    async find(userId: string, workspaceId: string, id: string): Promise<ApiKeyRow | null> {
+      const [row] = await db
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), eq(apiKeys.workspaceId, workspaceId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Inserts unless the user already has `max` keys. The user row is locked first, so two
+     * requests at once cannot both create the tenth key.
+     */
+    async insertWithin(max: number, values: typeof apiKeys.$inferInsert): Promise<ApiKeyRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for("update");
+        const [row] = await tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, values.userId));
+        if (Number(row?.n ?? 0) >= max) return null;
+        const [created] = await tx.insert(apiKeys).values(values).returning();
+        return created ?? null;
+      });
+    },
+
+    async update(id: string, patch: Partial<Pick<ApiKeyRow, "name" | "description" | "permissions" | "expiresAt" | "isActive">>) {
+      const [row] = await db.update(apiKeys).set(patch).where(eq(apiKeys.id, id)).returning();
+      return row ?? null;
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.delete(apiKeys).where(eq(apiKeys.id, id));
+    },
+
+    /** Everything authentication needs about a key, its owner and the owner's membership, in one query. */
+    async byHash(keyHash: string) {
+      const [row] = await db
+        .select({
+          key: apiKeys,
+          email: users.email,
+          name: users.name,
+          userActive: users.isActive,
+          isInstanceAdmin: users.isInstanceAdmin,
+          role: workspaceMembers.role,
+          memberStatus: workspaceMembers.status,
+          organizationId: workspaces.organizationId,
+        })
+        .from(apiKeys)
+        .innerJoin(users, eq(users.id, apiKeys.userId))
+        .innerJoin(
+          workspaceMembers,
+          and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.userId)),
+        )
+        .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+        .where(eq(apiKeys.keyHash, keyHash))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async usage(keyIds: string[], monthStart: string) {
+      if (keyIds.length === 0) return { thisMonth: 0, top: [] as { endpoint: string; count: number }[] };
+      const inKeys = sql`${apiKeyUsage.apiKeyId} in (${sql.join(
+        keyIds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`;
+      const [month] = await db
+        .select({ n: sum(apiKeyUsage.count) })
+        .from(apiKeyUsage)
+        .where(and(inKeys, gte(apiKeyUsage.day, monthStart)));
+      const top = await db
+        .select({ endpoint: apiKeyUsage.endpoint, count: sql<string>`sum(${apiKeyUsage.count})` })
+        .from(apiKeyUsage)
+        .where(and(inKeys, gte(apiKeyUsage.day, monthStart)))
+        .groupBy(apiKeyUsage.endpoint)
+        .orderBy(desc(sql`sum(${apiKeyUsage.count})`))
+        .limit(10);
+      return { thisMonth: Number(month?.n ?? 0), top: top.map((t) => ({ endpoint: t.endpoint, count: Number(t.count) })) };
+    },
+  };
+}
+
+export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>;

@@ -1,0 +1,158 @@
+/**
+ * API key rules: at most 10 per user, permissions from the catalogue and never beyond the
+ * creator's own, the secret shown once and stored as a SHA-256 hash (the key has 256 random bits,
+ * so a fast hash is enough), expiry and deactivation, and usage figures. Keys cannot manage keys.
+ */
+import crypto from "node:crypto";
+import {
+  API_KEY_PREFIX,
+  API_KEY_RATE_LIMITS,
+  API_PERMISSIONS,
+  type ApiKey,
+  type ApiKeyCreate,
+  type ApiKeyCreated,
+  type ApiKeyUpdate,
+  type ApiKeyUsage,
+  type FieldError,
+  MAX_API_KEYS,
+} from "@prospector/contracts";
+import type { AppContext } from "../../context.ts";
+import type { AuthContext } from "../../platform/auth-context.ts";
+import { AppError, validationError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { type ApiKeyRow, createApiKeysRepository } from "./api-keys.repository.ts";
+import type { UsageRecorder } from "./api-keys.usage.ts";
+
+export const API_KEYS_INVALIDATE = "apikeys.invalidate";
+
+export const hashKey = (key: string) => crypto.createHash("sha256").update(key).digest("hex");
+
+export function generateKey(): string {
+  return API_KEY_PREFIX + crypto.randomBytes(32).toString("base64url");
+}
+
+export function toApiKey(row: ApiKeyRow, pending = 0): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    prefix: row.prefix,
+    permissions: row.permissions,
+    lastUsed: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    isActive: row.isActive,
+    usageCount: row.totalRequests + pending,
+  };
+}
+
+export function createApiKeysService(ctx: AppContext, deps: { usage: UsageRecorder }) {
+  const repo = createApiKeysRepository(ctx.db);
+
+  function sessionOnly(auth: AuthContext) {
+    if (auth.via !== "session") throw new AppError("API_KEY_SESSION_REQUIRED");
+  }
+
+  /** Unknown permissions and permissions the caller lacks, as field errors. */
+  async function checkPermissions(auth: AuthContext, permissions: string[]): Promise<string[]> {
+    const known = new Set(API_PERMISSIONS.map((p) => p.id));
+    const errors: FieldError[] = [];
+    const unique = [...new Set(permissions)];
+    for (const [i, p] of unique.entries()) {
+      if (!known.has(p)) {
+        errors.push({ field: `permissions.${i}`, message: `Unknown permission "${p}"` });
+        continue;
+      }
+      const [resource, action] = p.split(":") as [string, string];
+      const d = await ctx.access.check(auth, resource, action);
+      if (!d.allowed) errors.push({ field: `permissions.${i}`, message: `You do not have "${p}" yourself` });
+    }
+    if (errors.length > 0) throw new AppError("INVALID_PERMISSIONS", errors[0]?.message, { errors });
+    return unique;
+  }
+
+  function parseExpiry(expiresAt: string | null | undefined): Date | null | undefined {
+    if (expiresAt === undefined) return undefined;
+    if (expiresAt === null) return null;
+    const d = new Date(expiresAt);
+    if (d.getTime() <= Date.now()) throw validationError([{ field: "expiresAt", message: "The expiry must be in the future" }]);
+    return d;
+  }
+
+  async function find(auth: AuthContext, id: string): Promise<ApiKeyRow> {
+    const row = isUuid(id) ? await repo.find(auth.userId, auth.workspaceId, id) : null;
+    if (!row) throw new AppError("API_KEY_NOT_FOUND");
+    return row;
+  }
+
+  return {
+    permissions: () => [...API_PERMISSIONS],
+
+    async list(auth: AuthContext): Promise<ApiKey[]> {
+      await deps.usage.flush();
+      return (await repo.list(auth.userId, auth.workspaceId)).map((r) => toApiKey(r));
+    },
+
+    async create(auth: AuthContext, input: ApiKeyCreate): Promise<ApiKeyCreated> {
+      sessionOnly(auth);
+      if ((await repo.count(auth.userId)) >= MAX_API_KEYS) throw new AppError("API_KEY_LIMIT_EXCEEDED");
+      const permissions = await checkPermissions(auth, input.permissions);
+      const key = generateKey();
+      const row = await repo.insertWithin(MAX_API_KEYS, {
+        workspaceId: auth.workspaceId,
+        userId: auth.userId,
+        name: input.name,
+        description: input.description ?? null,
+        prefix: key.slice(0, API_KEY_PREFIX.length + 8),
+        keyHash: hashKey(key),
+        permissions,
+        expiresAt: parseExpiry(input.expiresAt) ?? null,
+      });
+      if (!row) throw new AppError("API_KEY_LIMIT_EXCEEDED");
+      return { ...toApiKey(row), key };
+    },
+
+    async update(auth: AuthContext, id: string, input: ApiKeyUpdate): Promise<ApiKey> {
+      sessionOnly(auth);
+      const row = await find(auth, id);
+      const patch: Parameters<typeof repo.update>[1] = {};
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.description !== undefined) patch.description = input.description;
+      if (input.isActive !== undefined) patch.isActive = input.isActive;
+      if (input.permissions !== undefined) patch.permissions = await checkPermissions(auth, input.permissions);
+      const expiry = parseExpiry(input.expiresAt);
+      if (expiry !== undefined) patch.expiresAt = expiry;
+      const updated = Object.keys(patch).length > 0 ? await repo.update(row.id, patch) : row;
+      await ctx.bus.publish(API_KEYS_INVALIDATE, { keyHash: row.keyHash });
+      return toApiKey(updated ?? row);
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      sessionOnly(auth);
+      const row = await find(auth, id);
+      await repo.remove(row.id);
+      await ctx.bus.publish(API_KEYS_INVALIDATE, { keyHash: row.keyHash });
+    },
+
+    async usage(auth: AuthContext, id?: string): Promise<ApiKeyUsage> {
+      await deps.usage.flush();
+      const rows = id ? [await find(auth, id)] : await repo.list(auth.userId, auth.workspaceId);
+      const now = new Date();
+      const monthStart = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}-01`;
+      const { thisMonth, top } = await repo.usage(
+        rows.map((r) => r.id),
+        monthStart,
+      );
+      const last = rows.reduce<Date | null>((acc, r) => (r.lastUsedAt && (!acc || r.lastUsedAt > acc) ? r.lastUsedAt : acc), null);
+      return {
+        totalRequests: rows.reduce((n, r) => n + r.totalRequests, 0),
+        requestsThisMonth: thisMonth,
+        lastRequestAt: last?.toISOString() ?? null,
+        topEndpoints: top,
+        rateLimits: { ...API_KEY_RATE_LIMITS },
+      };
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

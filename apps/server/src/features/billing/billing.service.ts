@@ -1,0 +1,139 @@
+/**
+ * Billing rules: the plan catalogue with limits, the organization's plan and live usage, plan
+ * changes (PLAN_NOT_AVAILABLE, DOWNGRADE_NOT_ALLOWED), invoices and the billing address. Without a
+ * payment processor a plan change is an administrator's decision that sets the limits; with one,
+ * the processor charges first and the plan changes only if it succeeds.
+ */
+import {
+  type BillingAddress,
+  type BillingCycle,
+  type BillingOverview,
+  type BillingPlan,
+  billingPlan,
+  type ChangePlanRequest,
+  type Invoice,
+  limitsFor,
+  PLANS,
+  TRIAL_DAYS,
+  TRIAL_PLAN_ID,
+} from "@prospector/contracts";
+import type { AppContext } from "../../context.ts";
+import type { AuthContext } from "../../platform/auth-context.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { PaymentProcessor } from "./billing.processor.ts";
+import { type BillingRow, createBillingRepository, type InvoiceRow } from "./billing.repository.ts";
+import { exceededLimits, organizationPlan, organizationUsage } from "./billing.usage.ts";
+
+function addCycle(from: Date, cycle: BillingCycle): Date {
+  const d = new Date(from);
+  if (cycle === "yearly") d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else d.setUTCMonth(d.getUTCMonth() + 1);
+  return d;
+}
+
+const toInvoice = (r: InvoiceRow): Invoice => ({
+  id: r.id,
+  number: r.number,
+  amount: r.amountCents / 100,
+  currency: r.currency,
+  status: r.status,
+  issuedAt: r.issuedAt.toISOString(),
+  periodStart: r.periodStart?.toISOString() ?? null,
+  periodEnd: r.periodEnd?.toISOString() ?? null,
+  description: r.description,
+});
+
+export function createBillingService(ctx: AppContext, deps: { processor: PaymentProcessor | null }) {
+  const repo = createBillingRepository(ctx.db);
+
+  function catalogue(): BillingPlan[] {
+    return PLANS.flatMap((p) => [billingPlan(p.id, "monthly"), billingPlan(p.id, "yearly")]);
+  }
+
+  async function overview(auth: AuthContext): Promise<BillingOverview> {
+    const org = await organizationPlan(ctx, auth.workspaceId);
+    const [billing, usage, invoiceRows] = await Promise.all([
+      repo.find(org.organizationId),
+      organizationUsage(ctx, org.organizationId, org.plan),
+      repo.invoices(org.organizationId),
+    ]);
+    const cycle = billing?.billingCycle ?? "monthly";
+    const trial = org.plan === TRIAL_PLAN_ID;
+    const trialEndsAt = trial ? new Date(org.createdAt.getTime() + TRIAL_DAYS * 86_400_000) : null;
+    return {
+      plan: billingPlan(org.plan, cycle),
+      usage,
+      paymentsConfigured: deps.processor !== null,
+      // Cards are held by the processor, never here; none without one.
+      paymentMethods: [],
+      billingAddress: billing?.billingAddress ?? null,
+      history: invoiceRows.map(toInvoice),
+      nextBillingDate: trial ? null : (billing?.currentPeriodEnd?.toISOString() ?? null),
+      trialEndsAt: trialEndsAt?.toISOString() ?? null,
+      subscriptionStatus: trial ? "trialing" : (billing?.subscriptionStatus ?? "active"),
+      autoRenew: billing?.autoRenew ?? true,
+      taxRate: billing?.taxRate ?? 0,
+    };
+  }
+
+  async function changePlan(auth: AuthContext, input: { plan_id: string; billing_cycle: BillingCycle }): Promise<BillingOverview> {
+    const target = PLANS.find((p) => p.id === input.plan_id);
+    if (!target) throw new AppError("PLAN_NOT_AVAILABLE", `There is no plan "${input.plan_id}"`);
+    if (!billingPlan(target.id, input.billing_cycle).selfServe) {
+      throw new AppError("PLAN_NOT_AVAILABLE", `${target.name} is arranged with our sales team: use Contact Sales`);
+    }
+    const org = await organizationPlan(ctx, auth.workspaceId);
+    const usage = await organizationUsage(ctx, org.organizationId, org.plan);
+    const over = exceededLimits(usage, limitsFor(target.id));
+    if (over.length > 0) throw new AppError("DOWNGRADE_NOT_ALLOWED", undefined, { errors: over });
+
+    const billing: BillingRow | null = await repo.find(org.organizationId);
+    const now = new Date();
+    if (deps.processor) {
+      const result = await deps.processor.changeSubscription({
+        organizationId: org.organizationId,
+        customerId: billing?.processorCustomerId ?? null,
+        planId: target.id,
+        cycle: input.billing_cycle,
+      });
+      await repo.changePlan(org.organizationId, target.id, {
+        billingCycle: input.billing_cycle,
+        subscriptionStatus: result.status,
+        currentPeriodStart: result.currentPeriodStart,
+        currentPeriodEnd: result.currentPeriodEnd,
+        processorCustomerId: result.customerId,
+      });
+    } else {
+      await repo.changePlan(org.organizationId, target.id, {
+        billingCycle: input.billing_cycle,
+        subscriptionStatus: "active",
+        currentPeriodStart: now,
+        currentPeriodEnd: addCycle(now, input.billing_cycle),
+      });
+    }
+    return overview(auth);
+  }
+
+  return {
+    catalogue,
+    overview,
+    changePlan: (auth: AuthContext, input: ChangePlanRequest) =>
+      changePlan(auth, { plan_id: input.plan_id, billing_cycle: input.billing_cycle ?? "monthly" }),
+    async setAddress(auth: AuthContext, address: BillingAddress): Promise<BillingAddress> {
+      const org = await organizationPlan(ctx, auth.workspaceId);
+      await repo.setAddress(org.organizationId, address);
+      return address;
+    },
+    async setAutoRenew(auth: AuthContext, autoRenew: boolean): Promise<BillingOverview> {
+      const org = await organizationPlan(ctx, auth.workspaceId);
+      await repo.upsert(org.organizationId, { autoRenew });
+      return overview(auth);
+    },
+    async invoices(auth: AuthContext): Promise<Invoice[]> {
+      const org = await organizationPlan(ctx, auth.workspaceId);
+      return (await repo.invoices(org.organizationId)).map(toInvoice);
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,342 @@
+/**
+ * Workspace backups (outreach-core §3 "Backup"): settings with a schedule, runs as jobs, retention
+ * by count and age, AES-256-GCM encryption, a notification on completion, and restore from a kept
+ * backup or an uploaded file. Configuring, running and restoring need settings:update.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Backup, BackupSettings, BackupSettingsUpdate, RestoreResult } from "@prospector/contracts";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import type { AuthContext } from "../../platform/auth-context.ts";
+import { AppError, validationError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { storageUsage } from "../billing/billing.usage.ts";
+import { createNotification } from "../notifications/notifications.service.ts";
+import { workspaces } from "../organizations/organizations.table.ts";
+import { BackupFormatError, type BackupPayload, backupKey, decodeBackup, encodeBackup } from "./backup.format.ts";
+import { dumpWorkspace, estimateWorkspaceBytes, restoreWorkspace } from "./backup.snapshot.ts";
+import { type BackupConfigRow, type BackupRow, createBackupsRepository } from "./backups.repository.ts";
+import { defaultBackupsDir, spaceFor, workspaceUploadsDir } from "./storage.ts";
+
+export const BACKUP_JOB = "backups.run";
+type Frequency = BackupConfigRow["frequency"];
+
+export function nextBackupAfter(from: Date, frequency: Frequency): Date {
+  const d = new Date(from);
+  if (frequency === "daily") d.setUTCDate(d.getUTCDate() + 1);
+  else if (frequency === "weekly") d.setUTCDate(d.getUTCDate() + 7);
+  else d.setUTCMonth(d.getUTCMonth() + 1);
+  return d;
+}
+
+/** Where a destination setting points; relative folders stay inside DATA_DIR/backups. */
+export function resolveDestination(ctx: Pick<AppContext, "config">, destination: string, allowAbsolute: boolean): string {
+  const base = defaultBackupsDir(ctx.config);
+  if (destination === "default") return base;
+  if (path.isAbsolute(destination)) {
+    if (!allowAbsolute)
+      throw validationError([
+        { field: "destination", message: "Only an instance administrator can choose a folder outside the data folder" },
+      ]);
+    return path.normalize(destination);
+  }
+  const full = path.resolve(base, destination);
+  if (!full.startsWith(base + path.sep)) {
+    throw validationError([{ field: "destination", message: "Choose a folder inside the backups folder (no ..)" }]);
+  }
+  return full;
+}
+
+function assertWritable(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (err) {
+    throw new AppError(
+      "BACKUP_DESTINATION_UNAVAILABLE",
+      `The backup folder ${dir} is not writable (${(err as NodeJS.ErrnoException).code ?? "error"})`,
+    );
+  }
+}
+
+export function toBackup(row: BackupRow): Backup {
+  return {
+    id: row.id,
+    status: row.status,
+    trigger: row.trigger,
+    fileName: row.filePath ? path.basename(row.filePath) : null,
+    size: row.size,
+    encrypted: row.encrypted,
+    includesAttachments: row.includesAttachments,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function createBackupsService(ctx: AppContext) {
+  const repo = createBackupsRepository(ctx.db);
+  const key = () => backupKey(ctx.config);
+
+  async function assertCanConfigure(auth: AuthContext): Promise<void> {
+    const d = await ctx.access.check(auth, "settings", "update");
+    if (!d.allowed) throw new AppError("FORBIDDEN", undefined, { requiredPermission: "settings:update" });
+  }
+
+  async function getSettings(auth: AuthContext): Promise<BackupSettings> {
+    const c = await repo.config(auth.workspaceId);
+    return {
+      enabled: c.enabled,
+      frequency: c.frequency,
+      destination: c.destination,
+      retentionDays: c.retentionDays,
+      retentionCount: c.retentionCount,
+      includeAttachments: c.includeAttachments,
+      encryptBackups: c.encryptBackups,
+      notifyOnCompletion: c.notifyOnCompletion,
+      lastBackup: c.lastBackupAt?.toISOString() ?? null,
+      nextBackup: c.enabled ? (c.nextBackupAt?.toISOString() ?? null) : null,
+    };
+  }
+
+  async function updateSettings(auth: AuthContext, patch: BackupSettingsUpdate): Promise<BackupSettings> {
+    await assertCanConfigure(auth);
+    const current = await repo.config(auth.workspaceId);
+    if (patch.destination !== undefined && patch.destination !== current.destination) {
+      assertWritable(resolveDestination(ctx, patch.destination, auth.isInstanceAdmin));
+    }
+    const enabled = patch.enabled ?? current.enabled;
+    const frequency = patch.frequency ?? current.frequency;
+    const scheduleChanged = patch.enabled !== undefined || patch.frequency !== undefined;
+    const nextBackupAt = !enabled
+      ? null
+      : scheduleChanged || !current.nextBackupAt
+        ? nextBackupAfter(current.lastBackupAt ?? new Date(), frequency)
+        : current.nextBackupAt;
+    // A schedule that fell behind (last backup long ago) runs at the next tick, not in the past forever.
+    await repo.saveConfig(auth.workspaceId, { ...patch, nextBackupAt, updatedBy: auth.userId });
+    return getSettings(auth);
+  }
+
+  async function startBackup(opts: {
+    workspaceId: string;
+    userId: string | null;
+    trigger: "manual" | "scheduled";
+    isInstanceAdmin: boolean;
+  }) {
+    const config = await repo.config(opts.workspaceId);
+    const dir = resolveDestination(ctx, config.destination, true);
+    assertWritable(dir);
+    if (await repo.running(opts.workspaceId)) throw new AppError("BACKUP_IN_PROGRESS");
+    const estimate = await estimateWorkspaceBytes(ctx.db, opts.workspaceId);
+    const space = await spaceFor(ctx.config, estimate, dir);
+    if (space === "disk") throw new AppError("INSUFFICIENT_STORAGE");
+    if (space === "quota") throw new AppError("BACKUP_QUOTA_EXCEEDED");
+    const storage = await storageUsage(ctx, { workspaceId: opts.workspaceId });
+    if (storage.limit !== null && storage.used + estimate > storage.limit) {
+      throw new AppError("BACKUP_QUOTA_EXCEEDED", "Backups would exceed your plan's storage: lower the retention or delete old backups");
+    }
+    const row = await repo.create({
+      workspaceId: opts.workspaceId,
+      createdBy: opts.userId,
+      trigger: opts.trigger,
+      encrypted: config.encryptBackups,
+      includesAttachments: config.includeAttachments,
+    });
+    await ctx.jobs.send(BACKUP_JOB, { backupId: row.id, workspaceId: opts.workspaceId });
+    return row;
+  }
+
+  /** The job: dump, encode, write, apply retention, notify. Safe to run twice (a finished backup is left alone). */
+  async function perform(data: { backupId: string; workspaceId: string }): Promise<void> {
+    const row = await repo.find(data.workspaceId, data.backupId);
+    if (row?.status !== "running") return;
+    const config = await repo.config(data.workspaceId);
+    const notifyTo = row.createdBy ?? config.updatedBy;
+    try {
+      const [ws] = await ctx.db
+        .select({ organizationId: workspaces.organizationId })
+        .from(workspaces)
+        .where(eq(workspaces.id, data.workspaceId));
+      const payload: BackupPayload = {
+        format: "prospector-backup",
+        version: 1,
+        workspaceId: data.workspaceId,
+        organizationId: ws?.organizationId ?? "",
+        createdAt: row.createdAt.toISOString(),
+        tables: await dumpWorkspace(ctx.db, data.workspaceId),
+        attachments: row.includesAttachments ? await readAttachments(workspaceUploadsDir(ctx.config, data.workspaceId)) : [],
+      };
+      const file = encodeBackup(payload, row.encrypted ? key() : null);
+      const dir = path.join(resolveDestination(ctx, config.destination, true), data.workspaceId);
+      fs.mkdirSync(dir, { recursive: true });
+      const stamp = row.createdAt.toISOString().replace(/[:.]/g, "-");
+      const filePath = path.join(dir, `backup-${stamp}-${row.id.slice(-8)}.psbk`);
+      await fs.promises.writeFile(`${filePath}.part`, file, { mode: 0o600 });
+      await fs.promises.rename(`${filePath}.part`, filePath);
+      const completedAt = new Date();
+      await repo.finish(row.id, { status: "completed", filePath, size: file.length, completedAt });
+      await repo.saveConfig(data.workspaceId, { lastBackupAt: completedAt });
+      await applyRetention(data.workspaceId, config, row.id);
+      if (config.notifyOnCompletion && notifyTo) {
+        await createNotification(ctx, {
+          workspaceId: data.workspaceId,
+          userId: notifyTo,
+          type: "success",
+          title: "Backup completed",
+          message: `Workspace backup of ${formatBytes(file.length)} saved${row.encrypted ? " (encrypted)" : ""}.`,
+          link: "/settings/data",
+        });
+      }
+    } catch (err) {
+      ctx.log.error({ err, backupId: row.id }, "backup failed");
+      await repo.finish(row.id, { status: "failed", error: (err as Error).message.slice(0, 500), completedAt: new Date() });
+      if (notifyTo) {
+        await createNotification(ctx, {
+          workspaceId: data.workspaceId,
+          userId: notifyTo,
+          type: "error",
+          title: "Backup failed",
+          message: (err as Error).message.slice(0, 300),
+          link: "/settings/data",
+        });
+      }
+    }
+  }
+
+  async function applyRetention(workspaceId: string, config: Pick<BackupConfigRow, "retentionCount" | "retentionDays">, keepId: string) {
+    const all = (await repo.list(workspaceId, 1000)).filter((b) => b.status === "completed");
+    const cutoff = Date.now() - config.retentionDays * 86_400_000;
+    const doomed = all.filter((b, i) => b.id !== keepId && (i >= config.retentionCount || b.createdAt.getTime() < cutoff));
+    for (const b of doomed) if (b.filePath) await fs.promises.rm(b.filePath, { force: true });
+    await repo.remove(doomed.map((b) => b.id));
+  }
+
+  async function find(auth: AuthContext, id: string): Promise<BackupRow> {
+    const row = isUuid(id) ? await repo.find(auth.workspaceId, id) : null;
+    if (!row) throw new AppError("BACKUP_NOT_FOUND");
+    return row;
+  }
+
+  async function restorePayload(auth: AuthContext, file: Buffer): Promise<RestoreResult> {
+    let payload: BackupPayload;
+    try {
+      payload = decodeBackup(file, key());
+    } catch (err) {
+      if (err instanceof BackupFormatError) throw new AppError("BACKUP_INVALID", err.message);
+      throw err;
+    }
+    if (payload.workspaceId !== auth.workspaceId) throw new AppError("BACKUP_WORKSPACE_MISMATCH");
+    const tables = await restoreWorkspace(ctx.db, auth.workspaceId, payload.tables);
+    const attachments = await writeAttachments(workspaceUploadsDir(ctx.config, auth.workspaceId), payload.attachments);
+    // Restored grants and settings must not be answered from caches.
+    await ctx.access.invalidate();
+    return { backupCreatedAt: payload.createdAt, tables, attachments };
+  }
+
+  return {
+    assertCanConfigure,
+    getSettings,
+    updateSettings,
+    /** The two fields the flat settings show. */
+    async schedule(auth: AuthContext) {
+      const c = await repo.config(auth.workspaceId);
+      return { enabled: c.enabled, frequency: c.frequency };
+    },
+    async list(auth: AuthContext): Promise<Backup[]> {
+      return (await repo.list(auth.workspaceId)).map(toBackup);
+    },
+    async runNow(auth: AuthContext): Promise<Backup> {
+      await assertCanConfigure(auth);
+      return toBackup(
+        await startBackup({ workspaceId: auth.workspaceId, userId: auth.userId, trigger: "manual", isInstanceAdmin: auth.isInstanceAdmin }),
+      );
+    },
+    find,
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      await assertCanConfigure(auth);
+      const row = await find(auth, id);
+      if (row.status === "running") throw new AppError("BACKUP_IN_PROGRESS");
+      if (row.filePath) await fs.promises.rm(row.filePath, { force: true });
+      await repo.remove([row.id]);
+    },
+    async restore(auth: AuthContext, id: string): Promise<RestoreResult> {
+      await assertCanConfigure(auth);
+      const row = await find(auth, id);
+      if (row.status !== "completed" || !row.filePath) throw new AppError("BACKUP_INVALID", "This backup did not complete");
+      let file: Buffer;
+      try {
+        file = await fs.promises.readFile(row.filePath);
+      } catch {
+        throw new AppError("BACKUP_DESTINATION_UNAVAILABLE", "The backup file can no longer be read from its folder");
+      }
+      return restorePayload(auth, file);
+    },
+    async restoreUpload(auth: AuthContext, file: Buffer): Promise<RestoreResult> {
+      await assertCanConfigure(auth);
+      return restorePayload(auth, file);
+    },
+    perform,
+    /** Starts every scheduled backup that is due; several processes may tick, one wins each. */
+    async tick(now = new Date()): Promise<number> {
+      const due = await repo.claimDue(now, (row) => nextBackupAfter(now, row.frequency));
+      for (const c of due) {
+        try {
+          await startBackup({ workspaceId: c.workspaceId, userId: null, trigger: "scheduled", isInstanceAdmin: true });
+        } catch (err) {
+          ctx.log.warn({ err, workspaceId: c.workspaceId }, "scheduled backup not started");
+          if (c.updatedBy) {
+            await createNotification(ctx, {
+              workspaceId: c.workspaceId,
+              userId: c.updatedBy,
+              type: "error",
+              title: "Scheduled backup did not run",
+              message: (err as Error).message.slice(0, 300),
+              link: "/settings/data",
+            });
+          }
+        }
+      }
+      return due.length;
+    },
+  };
+}
+
+export type BackupsService = ReturnType<typeof createBackupsService>;
+
+async function readAttachments(dir: string, prefix = ""): Promise<BackupPayload["attachments"]> {
+  const out: BackupPayload["attachments"] = [];
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(path.join(dir, prefix), { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await readAttachments(dir, rel)));
+    else if (e.isFile()) out.push({ path: rel, data: (await fs.promises.readFile(path.join(dir, rel))).toString("base64") });
+  }
+  return out;
+}
+
+async function writeAttachments(dir: string, files: BackupPayload["attachments"]): Promise<number> {
+  let n = 0;
+  for (const f of files) {
+    const target = path.resolve(dir, f.path);
+    // A crafted backup must not write outside the workspace's folder.
+    if (!target.startsWith(dir + path.sep)) continue;
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.writeFile(target, Buffer.from(f.data, "base64"));
+    n++;
+  }
+  return n;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}

@@ -1,0 +1,142 @@
+/**
+ * Scheduled exports: a cron expression (five fields, in the schedule's time zone) with export
+ * options. The next run is computed here and shown; the ticker claims due schedules and starts
+ * an ordinary export for the owner, with the owner's permissions as they are at that moment.
+ */
+import {
+  ExportOptions,
+  MAX_SCHEDULED_EXPORTS,
+  type ScheduledExport,
+  type ScheduledExportInput,
+  type ScheduledExportUpdate,
+} from "@prospector/contracts";
+import { CronExpressionParser } from "cron-parser";
+import type { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import type { AuthContext } from "../../platform/auth-context.ts";
+import { AppError, validationError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { createDataExportsRepository, type ScheduledRow } from "./data-exports.repository.ts";
+import type { DataExportsService } from "./data-exports.service.ts";
+
+const MIN_GAP_MS = 60 * 60_000;
+const TOO_FREQUENT = new Set(["@secondly", "@minutely"]);
+
+/** The next run after `from`, or a field error explaining what is wrong with the schedule. */
+export function nextRun(schedule: string, timezone: string, from: Date): Date {
+  const expr = schedule.trim();
+  if (!expr.startsWith("@") && expr.split(/\s+/).length !== 5) {
+    throw validationError([{ field: "schedule", message: "Use five fields: minute hour day-of-month month day-of-week (e.g. 0 6 * * 1)" }]);
+  }
+  if (TOO_FREQUENT.has(expr)) throw validationError([{ field: "schedule", message: "Exports can run at most once an hour" }]);
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
+  } catch {
+    throw validationError([{ field: "timezone", message: `Unknown time zone "${timezone}"` }]);
+  }
+  let it: ReturnType<typeof CronExpressionParser.parse>;
+  try {
+    it = CronExpressionParser.parse(expr, { currentDate: from, tz: timezone });
+  } catch (err) {
+    throw validationError([{ field: "schedule", message: `Not a valid cron expression: ${(err as Error).message}` }]);
+  }
+  const runs = [it.next().toDate(), it.next().toDate(), it.next().toDate()];
+  for (let i = 1; i < runs.length; i++) {
+    if ((runs[i] as Date).getTime() - (runs[i - 1] as Date).getTime() < MIN_GAP_MS) {
+      throw validationError([{ field: "schedule", message: "Exports can run at most once an hour" }]);
+    }
+  }
+  return runs[0] as Date;
+}
+
+export function toScheduled(row: ScheduledRow): ScheduledExport {
+  return {
+    id: row.id,
+    name: row.name,
+    schedule: row.schedule,
+    timezone: row.timezone,
+    options: row.options,
+    enabled: row.enabled,
+    lastRun: row.lastRunAt?.toISOString() ?? null,
+    nextRun: row.enabled ? (row.nextRunAt?.toISOString() ?? null) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createScheduledExportsService(ctx: AppContext, deps: { exports: DataExportsService }) {
+  const repo = createDataExportsRepository(ctx.db);
+
+  async function find(auth: AuthContext, id: string): Promise<ScheduledRow> {
+    const row = isUuid(id) ? await repo.findScheduled(auth.userId, auth.workspaceId, id) : null;
+    if (!row) throw new AppError("SCHEDULED_EXPORT_NOT_FOUND");
+    return row;
+  }
+
+  return {
+    async list(auth: AuthContext): Promise<ScheduledExport[]> {
+      return (await repo.listScheduled(auth.userId, auth.workspaceId)).map(toScheduled);
+    },
+
+    async create(auth: AuthContext, body: z.output<typeof ScheduledExportInput>): Promise<ScheduledExport> {
+      if ((await repo.countScheduled(auth.userId)) >= MAX_SCHEDULED_EXPORTS) {
+        throw validationError([{ field: "name", message: `At most ${MAX_SCHEDULED_EXPORTS} scheduled exports` }]);
+      }
+      const next = nextRun(body.schedule, body.timezone, new Date());
+      const row = await repo.insertScheduled({
+        workspaceId: auth.workspaceId,
+        userId: auth.userId,
+        name: body.name,
+        schedule: body.schedule.trim(),
+        timezone: body.timezone,
+        options: body.options as unknown as Record<string, unknown>,
+        enabled: body.enabled,
+        nextRunAt: next,
+      });
+      return toScheduled(row);
+    },
+
+    async update(auth: AuthContext, id: string, body: z.output<typeof ScheduledExportUpdate>): Promise<ScheduledExport> {
+      const row = await find(auth, id);
+      const schedule = body.schedule?.trim() ?? row.schedule;
+      const timezone = body.timezone ?? row.timezone;
+      const enabled = body.enabled ?? row.enabled;
+      const updated = await repo.updateScheduled(row.id, {
+        name: body.name ?? row.name,
+        schedule,
+        timezone,
+        enabled,
+        options: body.options ? (body.options as unknown as Record<string, unknown>) : row.options,
+        nextRunAt: nextRun(schedule, timezone, new Date()),
+        updatedAt: new Date(),
+      });
+      return toScheduled(updated ?? row);
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      await repo.removeScheduled((await find(auth, id)).id);
+    },
+
+    /** Starts every due schedule once; returns how many were due. */
+    async tick(now = new Date()): Promise<number> {
+      const due = await repo.claimDueScheduled(now, (row) => {
+        try {
+          return nextRun(row.schedule, row.timezone, now);
+        } catch {
+          return null;
+        }
+      });
+      for (const s of due) {
+        const auth = await repo.ownerContext(s.userId, s.workspaceId);
+        if (!auth) continue;
+        try {
+          await deps.exports.start(auth, ExportOptions.parse(s.options), s.id);
+        } catch (err) {
+          ctx.log.warn({ err, scheduledExportId: s.id }, "scheduled export not started");
+        }
+      }
+      return due.length;
+    },
+  };
+}
+
+export type ScheduledExportsService = ReturnType<typeof createScheduledExportsService>;
