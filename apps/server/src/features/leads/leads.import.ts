@@ -226,7 +226,10 @@ export async function getImportJob(ctx: Pick<AppContext, "db">, workspaceId: str
 export async function importErrorsCsv(ctx: Pick<AppContext, "db">, workspaceId: string, id: string): Promise<string> {
   const job = await getJobRow(ctx, workspaceId, id);
   const columns: string[] = [];
-  for (const e of job.errors) for (const k of Object.keys(e.values)) if (!columns.includes(k)) columns.push(k);
-  const rows = job.errors.map((e) => [String(e.row), e.field, e.message, ...columns.map((c) => e.values[c] ?? "")]);
+  for (const e of job.errors) for (const [k] of e.values) if (!columns.includes(k)) columns.push(k);
+  const rows = job.errors.map((e) => {
+    const values = new Map(e.values);
+    return [String(e.row), e.field, e.message, ...columns.map((c) => values.get(c) ?? "")];
+  });
   return stringifyCsv([["row", "field", "error", ...columns], ...rows]);
 }

@@ -16,7 +16,7 @@ import { leadImportJobs } from "./leads.table.ts";
 const BATCH_ROWS = 1000;
 export const IMPORT_PROGRESS_EVENT = "lead_import.progress";
 
-type StoredError = { row: number; field: string; message: string; values: Record<string, string> };
+type StoredError = { row: number; field: string; message: string; values: [string, string][] };
 
 export function defineLeadJobs(ctx: AppContext): void {
   ctx.jobs.define<{ jobId: string }>(IMPORT_JOB, (data) => runImport(ctx, data.jobId), { expireInSeconds: 3600, retryLimit: 2 });
@@ -43,6 +43,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   const resumeAfter = job.processedRows;
   let storedErrors = job.errors.length;
   let row = 0;
+  let seen = 0;
   let bytes = 0;
   let batch: { row: number; record: Record<string, string> }[] = [];
 
@@ -64,7 +65,7 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
         for (const e of result.errors) {
           if (storedErrors + newErrors.length >= MAX_STORED_ERRORS) break;
           const r = rows[e.index] as (typeof rows)[number];
-          newErrors.push({ row: r.row, field: e.field, message: e.message, values: r.record });
+          newErrors.push({ row: r.row, field: e.field, message: e.message, values: Object.entries(r.record) });
         }
         const [updated] = await tx
           .update(leadImportJobs)
@@ -94,13 +95,20 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
         columns: (headers: string[]) => headers.map((h) => h.trim()),
         relax_column_count: true,
         skip_empty_lines: true,
+        // Spreadsheets export trailing rows of bare delimiters: not rows anyone meant to import.
+        skip_records_with_empty_values: true,
         info: true,
       }),
     );
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { bytes: number } }>) {
-      row++;
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { bytes: number; lines: number };
+    }>) {
+      seen++;
+      // Reported rows are the file's line less the header, as a spreadsheet numbers them (minus one).
+      row = info.lines - 1;
       bytes = info.bytes;
-      if (row <= resumeAfter) continue;
+      if (seen <= resumeAfter) continue;
       batch.push({ row, record });
       if (batch.length >= BATCH_ROWS) await flush();
     }

@@ -88,8 +88,8 @@ export const leadImportJobs = pgTable(
     updated: integer("updated").notNull().default(0),
     skipped: integer("skipped").notNull().default(0),
     failed: integer("failed").notNull().default(0),
-    /** The first 1000 row errors with the row's original values, for the error report. */
-    errors: jsonb("errors").$type<(ImportRowError & { values: Record<string, string> })[]>().notNull().default([]),
+    /** The first 1000 row errors with the row's cells as [header, value] in file order (jsonb keeps no key order). */
+    errors: jsonb("errors").$type<(ImportRowError & { values: [string, string][] })[]>().notNull().default([]),
     error: text("error"),
     createdAt: createdAt(),
     startedAt: ts("started_at"),
