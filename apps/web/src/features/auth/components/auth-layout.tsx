@@ -31,19 +31,19 @@ export function AuthLayout({ title, subtitle, children, footer }: Props) {
       <Box sx={{ mb: 3 }}>
         <BrandMark size="large" />
       </Box>
-      <Paper variant="outlined" sx={{ width: "100%", maxWidth: 440, p: { xs: 3, sm: 4 }, borderRadius: 4 }}>
+      <Paper variant="outlined" sx={{ width: "100%", maxWidth: 440, p: { xs: 3, sm: 4 }, borderRadius: 2 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, textAlign: "center" }}>
           {title}
         </Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mt: 1, textAlign: "center" }}>
+          <Typography color="textSecondary" sx={{ mt: 1, textAlign: "center" }}>
             {subtitle}
           </Typography>
         )}
         <Box sx={{ mt: 3 }}>{children}</Box>
       </Paper>
       {footer && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: "center" }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 3, textAlign: "center" }}>
           {footer}
         </Typography>
       )}

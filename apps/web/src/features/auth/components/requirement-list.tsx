@@ -17,7 +17,10 @@ export function RequirementList({ items }: { items: ReadonlyArray<{ label: strin
           {item.met ? <CheckCircle fontSize="small" /> : <RadioButtonUnchecked fontSize="small" />}
           <Typography variant="body2">
             {item.label}
-            <Box component="span" sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+            <Box
+              component="span"
+              sx={{ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" }}
+            >
               {item.met ? " (met)" : " (not met)"}
             </Box>
           </Typography>

@@ -11,10 +11,10 @@ export function StrengthMeter({ password }: { password: string }) {
   return (
     <Box>
       <Box sx={{ display: "flex", justifyContent: "space-between", mb: 0.5 }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Password strength
         </Typography>
-        <Typography variant="body2" sx={{ fontWeight: 600 }} color={`${COLORS[strength.score]}.main`} data-testid="strength-label">
+        <Typography variant="body2" sx={{ fontWeight: 600, color: `${COLORS[strength.score]}.main` }} data-testid="strength-label">
           {strength.label}
         </Typography>
       </Box>
@@ -24,7 +24,7 @@ export function StrengthMeter({ password }: { password: string }) {
         color={COLORS[strength.score]}
         aria-label="Password strength"
         aria-valuetext={`${strength.label} (${strength.value}%)`}
-        sx={{ height: 8, borderRadius: 4 }}
+        sx={{ height: 8, borderRadius: 0.5 }}
       />
     </Box>
   );

@@ -49,7 +49,7 @@ export default function ForgotPasswordPage() {
           <Typography>
             If an account exists for <strong>{sentTo}</strong>, we have sent instructions to reset your password.
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 2 }}>
+          <Typography color="textSecondary" sx={{ mt: 2 }}>
             The link expires in 1 hour. Didn't get it? Check your spam folder or{" "}
             <Link
               component="button"

@@ -117,8 +117,8 @@ export default function SignUpPage() {
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: "grid", gap: 2 }}>
         {demo && (
           <Alert icon={<PlayCircleOutlined />} severity="info">
-            The demo is the product itself: create an account and try Prospector with your own leads, inboxes and campaigns — nothing here
-            is sample data.
+            The demo is the product itself: create an account, connect an inbox and import a few leads to see Prospector work on your own
+            data.
           </Alert>
         )}
         {config.data?.first_user && (

@@ -16,7 +16,7 @@ export function BrandMark({ size = "medium" }: { size?: "medium" | "large" }) {
         sx={{
           width: size === "large" ? 40 : 32,
           height: size === "large" ? 40 : 32,
-          borderRadius: 2,
+          borderRadius: 1,
           display: "grid",
           placeItems: "center",
           color: "primary.contrastText",

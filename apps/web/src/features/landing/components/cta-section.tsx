@@ -16,7 +16,7 @@ export function CtaSection() {
           <Box
             sx={{
               textAlign: "center",
-              borderRadius: 5,
+              borderRadius: 3,
               px: { xs: 3, md: 8 },
               py: { xs: 6, md: 8 },
               color: "primary.contrastText",

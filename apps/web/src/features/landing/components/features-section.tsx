@@ -33,13 +33,13 @@ export function FeaturesSection() {
         {FEATURES.map((f) => {
           const Icon = ICONS[f.icon];
           return (
-            <Card key={f.title} variant="outlined" sx={{ borderRadius: 3, height: "100%" }}>
+            <Card key={f.title} variant="outlined" sx={{ borderRadius: 2, height: "100%" }}>
               <CardContent sx={{ p: 3 }}>
                 <Box
                   sx={{
                     width: 48,
                     height: 48,
-                    borderRadius: 2,
+                    borderRadius: 1,
                     display: "grid",
                     placeItems: "center",
                     bgcolor: "primary.main",
@@ -52,7 +52,7 @@ export function FeaturesSection() {
                 <Typography variant="h6" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
                   {f.title}
                 </Typography>
-                <Typography color="text.secondary">{f.text}</Typography>
+                <Typography color="textSecondary">{f.text}</Typography>
               </CardContent>
             </Card>
           );

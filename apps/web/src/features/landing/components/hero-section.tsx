@@ -44,7 +44,7 @@ export function HeroSection() {
             books meetings
           </Box>
         </Typography>
-        <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 3, fontWeight: 400, maxWidth: 640, mx: "auto" }}>
+        <Typography variant="h6" component="p" color="textSecondary" sx={{ mt: 3, fontWeight: 400, maxWidth: 640, mx: "auto" }}>
           Scrape and enrich leads, send AI-personalized campaigns from your own inboxes, track every reply and turn interest into booked
           meetings — in one platform.
         </Typography>
@@ -75,23 +75,26 @@ export function HeroSection() {
             </Box>
           ))}
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
           Paid plans from ${lowestYearly.toLocaleString("en-US")}/month, billed yearly.
         </Typography>
         <Box
           sx={{
             mt: { xs: 6, md: 8 },
             display: "grid",
-            gridTemplateColumns: { xs: "1fr", sm: "repeat(3, 1fr)" },
-            gap: 2,
+            gridTemplateColumns: "repeat(3, 1fr)",
+            gap: { xs: 1, sm: 2 },
           }}
         >
           {HERO_STATS.map((s) => (
-            <Box key={s.label} sx={{ p: 2, borderRadius: 3, bgcolor: "background.paper", border: 1, borderColor: "divider" }}>
-              <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }}>
+            <Box
+              key={s.label}
+              sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 2, bgcolor: "background.paper", border: 1, borderColor: "divider" }}
+            >
+              <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800, fontSize: { xs: "1.5rem", sm: "2.125rem" } }}>
                 {s.value}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {s.label}
               </Typography>
             </Box>

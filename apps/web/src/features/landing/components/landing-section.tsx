@@ -36,7 +36,7 @@ export function LandingSection({ id, eyebrow, title, subtitle, tinted, children 
               {title}
             </Typography>
             {subtitle && (
-              <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, fontWeight: 400 }}>
+              <Typography variant="h6" component="p" color="textSecondary" sx={{ mt: 2, fontWeight: 400 }}>
                 {subtitle}
               </Typography>
             )}

@@ -32,7 +32,7 @@ function PlanCard({ plan, yearly }: { plan: Plan; yearly: boolean }) {
       sx={{
         position: "relative",
         overflow: "visible",
-        borderRadius: 4,
+        borderRadius: 2,
         borderWidth: plan.featured ? 2 : 1,
         borderColor: plan.featured ? "primary.main" : "divider",
         boxShadow: plan.featured ? 8 : 0,
@@ -50,19 +50,19 @@ function PlanCard({ plan, yearly }: { plan: Plan; yearly: boolean }) {
         <Typography variant="h5" component="h3" sx={{ fontWeight: 700 }}>
           {plan.name}
         </Typography>
-        <Typography color="text.secondary" sx={{ minHeight: 48 }}>
+        <Typography color="textSecondary" sx={{ minHeight: 48 }}>
           {plan.description}
         </Typography>
         <Box sx={{ display: "flex", alignItems: "baseline", gap: 0.5, mt: 2 }}>
           <Typography variant="h3" component="p" sx={{ fontWeight: 800 }} data-testid={`price-${plan.id}`}>
             {usd(price)}
           </Typography>
-          <Typography color="text.secondary">/month</Typography>
+          <Typography color="textSecondary">/month</Typography>
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ minHeight: 20 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ minHeight: 20 }}>
           {yearly ? "billed yearly" : "billed monthly"}
         </Typography>
-        <Typography variant="body2" color="success.main" sx={{ fontWeight: 600, minHeight: 20 }}>
+        <Typography variant="body2" color="success" sx={{ fontWeight: 600, minHeight: 20 }}>
           {yearly ? `Save ${usd(yearlySavings(plan))}/year` : ""}
         </Typography>
         <Button component={RouterLink} to={to} fullWidth size="large" variant={plan.featured ? "contained" : "outlined"} sx={{ my: 3 }}>
@@ -79,7 +79,17 @@ function PlanCard({ plan, yearly }: { plan: Plan; yearly: boolean }) {
               <Typography variant="body2">
                 {f.label}
                 {!f.included && (
-                  <Box component="span" sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+                  <Box
+                    component="span"
+                    sx={{
+                      position: "absolute",
+                      width: "1px",
+                      height: "1px",
+                      overflow: "hidden",
+                      clip: "rect(0 0 0 0)",
+                      whiteSpace: "nowrap",
+                    }}
+                  >
                     {" "}
                     (not included)
                   </Box>

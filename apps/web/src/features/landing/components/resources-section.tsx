@@ -27,7 +27,7 @@ export function ResourcesSection() {
                 <Typography variant="h6" component="h3" sx={{ fontWeight: 700, fontSize: "1.1rem" }}>
                   {r.title}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {r.summary}
                 </Typography>
               </Box>

@@ -33,13 +33,13 @@ export function SolutionsSection() {
         id={`solution-panel-${solution.id}`}
         aria-labelledby={`solution-tab-${solution.id}`}
         variant="outlined"
-        sx={{ p: { xs: 3, md: 5 }, borderRadius: 4, display: "grid", gridTemplateColumns: { xs: "1fr", md: "3fr 2fr" }, gap: 4 }}
+        sx={{ p: { xs: 3, md: 5 }, borderRadius: 2, display: "grid", gridTemplateColumns: { xs: "1fr", md: "3fr 2fr" }, gap: 4 }}
       >
         <Box>
           <Typography variant="h5" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
             {solution.title}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mb: 3 }}>
             {solution.description}
           </Typography>
           <Box
@@ -57,7 +57,7 @@ export function SolutionsSection() {
         <Box
           sx={{
             p: 3,
-            borderRadius: 3,
+            borderRadius: 1.5,
             color: "primary.contrastText",
             background: (t) => `linear-gradient(135deg, ${t.palette.primary.main}, ${t.palette.primary.dark})`,
             display: "flex",

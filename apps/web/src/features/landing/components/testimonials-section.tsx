@@ -21,7 +21,7 @@ export function TestimonialsSection() {
     <LandingSection id="testimonials" eyebrow="Testimonials" title="Teams that fill their pipeline with Prospector">
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" }, gap: 3 }}>
         {TESTIMONIALS.map((t) => (
-          <Card key={t.name} variant="outlined" component="figure" sx={{ m: 0, borderRadius: 4, height: "100%" }}>
+          <Card key={t.name} variant="outlined" component="figure" sx={{ m: 0, borderRadius: 2, height: "100%" }}>
             <CardContent sx={{ p: 4, display: "flex", flexDirection: "column", gap: 2, height: "100%" }}>
               <FormatQuoteIcon color="primary" sx={{ fontSize: 40 }} />
               <Rating value={t.rating} readOnly size="small" />
@@ -32,7 +32,7 @@ export function TestimonialsSection() {
                 <Avatar sx={{ bgcolor: "primary.main" }}>{initials(t.name)}</Avatar>
                 <Box>
                   <Typography sx={{ fontWeight: 700 }}>{t.name}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {t.role}, {t.company}
                   </Typography>
                 </Box>
