@@ -11,11 +11,17 @@ export function storeSession(queryClient: QueryClient, token: string, user: Me, 
   notifyTokenChanged();
 }
 
-/** Where to go after signing in: the page the user was sent away from, else the dashboard. */
-export function takeLandingPath(): string {
+const isSafePath = (path: string | null | undefined): path is string => !!path?.startsWith("/") && !path.startsWith("//");
+
+/**
+ * Where to go after signing in: the page the user was sent away from, else the redirect the
+ * sign-in flow carried (SSO callback's ?redirect=), else the dashboard.
+ */
+export function takeLandingPath(carried?: string | null): string {
   const saved = redirectAfterLogin.take();
   // Only same-origin paths: a crafted value must not send the user to another site.
-  return saved?.startsWith("/") && !saved.startsWith("//") ? saved : "/dashboard";
+  if (isSafePath(saved)) return saved;
+  return isSafePath(carried) ? carried : "/dashboard";
 }
 
 export type { LoginResponse };

@@ -2,6 +2,7 @@
 import Key from "@mui/icons-material/Key";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
+import { redirectAfterLogin } from "../../../lib/storage.ts";
 import { useAuthConfig } from "../api/use-auth-config.ts";
 import { ssoStartUrl } from "../api/use-sso.ts";
 
@@ -11,7 +12,7 @@ export function SsoButton() {
   return (
     <>
       {/* A full navigation: the identity provider's pages are not part of this app. */}
-      <Button href={ssoStartUrl()} variant="outlined" size="large" fullWidth startIcon={<Key />}>
+      <Button href={ssoStartUrl(redirectAfterLogin.get() ?? undefined)} variant="outlined" size="large" fullWidth startIcon={<Key />}>
         Sign in with {data.sso.name || "SSO"}
       </Button>
       <Divider sx={{ color: "text.secondary", typography: "body2" }}>or</Divider>

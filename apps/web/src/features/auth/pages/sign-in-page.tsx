@@ -12,7 +12,7 @@ import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Navigate, Link as RouterLink, useNavigate } from "react-router";
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { ApiError } from "../../../lib/errors.ts";
 import { takeLandingPath } from "../api/complete-sign-in.ts";
@@ -35,6 +35,9 @@ type Notice = { kind: "locked" | "unverified" | "error"; text: string; email?: s
 
 export default function SignInPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // The identity provider's error callback lands here with ?error=… when single sign-on fails.
+  const ssoError = params.get("error");
   const session = useSession();
   const login = useLogin();
   const resend = useResendVerification();
@@ -84,6 +87,11 @@ export default function SignInPage() {
     >
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: "grid", gap: 2 }}>
         <SsoButton />
+        {ssoError && !notice && (
+          <Alert severity="error" role="alert">
+            Single sign-on did not complete ({ssoError.replaceAll("_", " ").toLowerCase()}). Try again or sign in with your password.
+          </Alert>
+        )}
         {notice?.kind === "locked" && (
           <Alert severity="warning" role="alert">
             {notice.text}{" "}

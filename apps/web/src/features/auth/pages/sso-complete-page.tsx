@@ -14,6 +14,7 @@ import { AuthLayout } from "../components/auth-layout.tsx";
 export default function SsoCompletePage() {
   const [params] = useSearchParams();
   const providerError = params.get("error");
+  const carried = params.get("redirect");
   const navigate = useNavigate();
   const exchange = useSsoToken();
   const started = useRef(false);
@@ -22,8 +23,8 @@ export default function SsoCompletePage() {
     // Once only: the cookie can be exchanged a single time (StrictMode runs effects twice).
     if (started.current || providerError) return;
     started.current = true;
-    exchange.mutate(undefined, { onSuccess: () => navigate(takeLandingPath(), { replace: true }) });
-  }, [exchange, navigate, providerError]);
+    exchange.mutate(undefined, { onSuccess: () => navigate(takeLandingPath(carried), { replace: true }) });
+  }, [exchange, navigate, providerError, carried]);
 
   const failure = providerError ? `Single sign-on failed: ${providerError}` : exchange.isError ? errorMessage(exchange.error) : null;
   return (
