@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, setActive, type TestUser } from "../../../test/factories.ts";
 import { expectTenantIsolation } from "../../../test/tenant-isolation.ts";
+import { workspaceMembers } from "../organizations/organizations.table.ts";
 import { teamMembers, teamPermissions, teams, userPermissions } from "./access.table.ts";
 
 const RBAC = "/api/v1/rbac";
@@ -124,6 +126,16 @@ describe("RBAC API", () => {
     expect(up.json().code).toBe("ROLE_ABOVE_OWN");
     expect((await post(manager, `${RBAC}/roles/assign`, { user_id: viewer.id, role: "analyst" })).statusCode).toBe(200);
     await post(admin, `${RBAC}/roles/assign`, { user_id: viewer.id, role: "viewer" });
+  });
+
+  it("treats a member without a known role as a viewer", async () => {
+    const odd = await addMember(t.database.db, admin, "analyst");
+    await t.database.db.update(workspaceMembers).set({ role: "" }).where(eq(workspaceMembers.userId, odd.id));
+    await t.app.ctx.access.invalidate({ userId: odd.id });
+    await t.app.ctx.authenticator.invalidate(odd.id);
+    expect(await check(odd, "campaigns", "read")).toMatchObject({ allowed: true, matched: { kind: "role", id: "viewer" } });
+    expect((await check(odd, "reports", "create")).allowed).toBe(false);
+    expect((await get(odd, `${RBAC}/users/${odd.id}/roles`)).json().roles).toEqual(["viewer"]);
   });
 
   it("refuses a deactivated user with 401", async () => {
