@@ -31,6 +31,7 @@ import { leadsRoutes } from "./features/leads/leads.routes.ts";
 import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
+import { scrapingRoutes } from "./features/scraping/scraping.routes.ts";
 import { userSettingsRoutes } from "./features/user-settings/user-settings.routes.ts";
 import { registerAccessHook } from "./platform/access-hook.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   identityRoutes(app, ctx);
   accessRoutes(app, ctx);
   leadsRoutes(app, ctx);
+  scrapingRoutes(app, ctx);
   userSettingsRoutes(app, ctx);
   await apiKeysRoutes(app, ctx);
   dataExportsRoutes(app, ctx);

@@ -93,7 +93,9 @@ export const ConfigSchema = z.object({
   DNS_SERVERS: z
     .string()
     .optional()
-    .describe("Comma-separated DNS servers (ip or ip:port) for MX lookups during enrichment; the system resolver when unset"),
+    .describe(
+      "Comma-separated DNS servers (ip or ip:port) for MX lookups and outbound host lookups (crawler, enrichment); the system resolver when unset",
+    ),
   CRAWL_USER_AGENT: z
     .string()
     .default("ProspectorBot/0.1 (self-hosted lead research; respects robots.txt)")

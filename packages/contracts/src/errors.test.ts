@@ -5,11 +5,14 @@ import { errorCatalog, errorStatus } from "./errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { leadsErrors } from "./leads.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
+import { scrapingErrors } from "./scraping.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
 
 describe("error catalog", () => {
   it("has no code declared by two features", () => {
-    const all = [commonErrors, identityErrors, accessErrors, platformErrors, leadsErrors, settingsErrors].flatMap((o) => Object.keys(o));
+    const all = [commonErrors, identityErrors, accessErrors, platformErrors, leadsErrors, settingsErrors, scrapingErrors].flatMap((o) =>
+      Object.keys(o),
+    );
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);
   });

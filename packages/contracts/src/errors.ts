@@ -9,6 +9,7 @@ import type { ErrorSpec } from "./define-errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { leadsErrors } from "./leads.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
+import { scrapingErrors } from "./scraping.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
 
 export const errorCatalog = {
@@ -18,6 +19,7 @@ export const errorCatalog = {
   ...platformErrors,
   ...leadsErrors,
   ...settingsErrors,
+  ...scrapingErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

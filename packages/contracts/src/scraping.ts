@@ -11,21 +11,15 @@ export type ScrapingSource = z.infer<typeof ScrapingSource>;
 export const JobStatus = z.enum(["queued", "running", "completed", "failed", "cancelled"]);
 export type JobStatus = z.infer<typeof JobStatus>;
 
-/** Accepts "example.com" or a full http(s) address; stores an absolute URL. */
+/** Accepts "example.com" or a full http(s) address; stores it with its scheme. */
+const HttpUrl = z.url({ protocol: /^https?$/, error: "Enter a valid http(s) web address" });
 const WebUrl = z
   .string()
   .trim()
   .min(1, "Enter a web address")
   .max(2048, "At most 2048 characters")
-  .transform((s, ctx) => {
-    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`;
-    try {
-      const u = new URL(withScheme);
-      if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
-    } catch {}
-    ctx.addIssue({ code: "custom", message: "Enter a valid http(s) web address" });
-    return z.NEVER;
-  });
+  .transform((s) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`))
+  .pipe(HttpUrl);
 
 export const MAX_CRAWL_PAGES = 100;
 

@@ -310,3 +310,35 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
   for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
   return out;
 }
+
+export const parseDnsServers = (value: string | undefined): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Host lookups against explicit DNS servers (A and AAAA), instead of the system resolver. */
+export function resolverLookup(servers: string[]): LookupAll {
+  const resolver = new dns.promises.Resolver({ timeout: 3000, tries: 2 });
+  resolver.setServers(servers);
+  return async (hostname) => {
+    if (net.isIP(hostname)) return [{ address: hostname, family: net.isIP(hostname) }];
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+    const out = [
+      ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
+      ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
+    ];
+    if (out.length === 0) throw Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" });
+    return out;
+  };
+}
+
+/** The app's outbound fetcher from config: OUTBOUND_ALLOWLIST, CRAWL_USER_AGENT and DNS_SERVERS. */
+export function createOutboundFetch(config: { OUTBOUND_ALLOWLIST: string; CRAWL_USER_AGENT: string; DNS_SERVERS?: string }): SafeFetch {
+  const servers = parseDnsServers(config.DNS_SERVERS);
+  return createSafeFetch({
+    allowlist: config.OUTBOUND_ALLOWLIST.split(","),
+    userAgent: config.CRAWL_USER_AGENT,
+    lookup: servers.length ? resolverLookup(servers) : undefined,
+  });
+}

@@ -78,3 +78,118 @@ export async function serveSite(routes: (port: () => number) => Record<string, s
     },
   };
 }
+
+interface Recorded {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+async function jsonServer(handle: (req: Recorded, res: http.ServerResponse) => void) {
+  const requests: Recorded[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      const rec: Recorded = { path: req.url ?? "/", headers: req.headers, body: raw ? JSON.parse(raw) : {} };
+      requests.push(rec);
+      handle(rec, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+};
+
+/**
+ * Speaks Places API (New) Text Search: key in X-Goog-Api-Key, field mask required, 20 per page,
+ * Google's error shape. `websiteFor(i)` gives each place's website (e.g. a local test site).
+ */
+export function fakeGooglePlaces(opts: { key: string; total: number; websiteFor?: (i: number) => string | undefined }) {
+  const flaky = new Set<string>();
+  return jsonServer((req, res) => {
+    if (req.path !== "/v1/places:searchText") return send(res, 404, { error: { code: 404, message: "Not found", status: "NOT_FOUND" } });
+    const key = req.headers["x-goog-api-key"];
+    if (key === "restricted") {
+      return send(res, 403, { error: { code: 403, message: "Requests to this API are blocked.", status: "PERMISSION_DENIED" } });
+    }
+    if (key !== opts.key) {
+      return send(res, 400, {
+        error: { code: 400, message: "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT" },
+      });
+    }
+    if (!req.headers["x-goog-fieldmask"]) {
+      return send(res, 400, { error: { code: 400, message: "FieldMask is a required parameter", status: "INVALID_ARGUMENT" } });
+    }
+    const body = req.body as { textQuery: string; pageSize?: number; pageToken?: string };
+    if (body.textQuery === "always-500") return send(res, 500, { error: { code: 500, message: "Internal error", status: "INTERNAL" } });
+    if (body.textQuery === "flaky-once" && !flaky.has("x")) {
+      flaky.add("x");
+      return send(res, 429, { error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED" } }, { "retry-after": "0" });
+    }
+    const start = body.pageToken ? (Number(body.pageToken.replace("page-", "")) - 1) * 20 : 0;
+    const size = Math.min(body.pageSize ?? 20, 20);
+    const places = [];
+    for (let i = start + 1; i <= Math.min(opts.total, start + size); i++) {
+      places.push({
+        id: `place-${i}`,
+        displayName: { text: `Leeds Dental ${i}`, languageCode: "en" },
+        formattedAddress: `${i} High St, Leeds LS1 1AA, UK`,
+        nationalPhoneNumber: `0113 496 ${String(i).padStart(4, "0")}`,
+        internationalPhoneNumber: `+44 113 496 ${String(i).padStart(4, "0")}`,
+        websiteUri: opts.websiteFor ? opts.websiteFor(i) : `http://127.0.0.1:9/site-${i}`,
+        types: ["dentist", "health", "point_of_interest"],
+        addressComponents: [
+          { longText: "Leeds", shortText: "Leeds", types: ["postal_town"] },
+          { longText: "United Kingdom", shortText: "GB", types: ["country", "political"] },
+        ],
+      });
+    }
+    const page = start / 20 + 1;
+    send(res, 200, { places, ...(start + size < opts.total && page < 3 ? { nextPageToken: `page-${page + 1}` } : {}) });
+  });
+}
+
+/** Speaks the LinkedIn data-provider contract of docs/integrations.md. */
+export function fakeLinkedInProvider(opts: { key: string; total: number }) {
+  return jsonServer((req, res) => {
+    if (req.path !== "/v1/people/search") return send(res, 404, { error: "not found" });
+    const auth = req.headers.authorization;
+    if (auth === "Bearer broke") return send(res, 402, { error: "No credits left on this plan" });
+    if (auth !== `Bearer ${opts.key}`) return send(res, 401, { error: "Invalid API key" });
+    const body = req.body as { search_url?: string; profile_urls?: string[]; company_urls?: string[]; limit: number; cursor?: string };
+    if (body.search_url && !/\/(sales\/search|search\/results)\//.test(body.search_url)) {
+      return send(res, 422, { error: "search_url is not a people search URL" });
+    }
+    const total = body.profile_urls ? body.profile_urls.length : opts.total;
+    const start = body.cursor ? Number(body.cursor.replace("c-", "")) : 0;
+    const people = [];
+    for (let i = start + 1; i <= Math.min(total, start + body.limit); i++) {
+      people.push({
+        first_name: "Ada",
+        last_name: `Person${i}`,
+        title: i % 2 ? "VP Sales" : "Software Engineer",
+        company: `Company ${i}`,
+        company_domain: `company${i}.test`,
+        linkedin_url: body.profile_urls?.[i - 1] ?? `https://www.linkedin.com/in/ada-person-${i}`,
+        email: i % 3 === 0 ? null : `ada.person${i}@company${i}.test`,
+        location: "Leeds, England, United Kingdom",
+      });
+    }
+    const next = start + body.limit;
+    send(res, 200, { people, next_cursor: next < total ? `c-${next}` : null });
+  });
+}
