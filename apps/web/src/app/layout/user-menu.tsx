@@ -85,9 +85,12 @@ export function UserMenu({ user }: { user: Me }) {
         </MenuItem>
         <Divider />
         <MenuItem
-          onClick={() => {
+          onClick={async () => {
             setAnchor(null);
-            void signOut();
+            // Leave the protected area first: otherwise the auth guard sees the session end
+            // and sends the user to /sign-in (remembering this page) instead of the home page.
+            await navigate("/", { replace: true });
+            await signOut();
           }}
         >
           <ListItemIcon>

@@ -29,9 +29,16 @@ import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useDebounced } from "../../lib/use-debounced.ts";
+import { activeItem } from "../layout/nav-items.ts";
 import { addRecentSearch, clearRecentSearches, RECENT_SHOWN, readRecentSearches } from "./recent-searches.ts";
 import { rankResults, type SearchResult, type SearchResultType } from "./search-ranking.ts";
-import { searchAll } from "./search-sources.ts";
+import { SEARCH_SOURCES, searchAll } from "./search-sources.ts";
+
+/**
+ * Only sources whose page this app has: a result must open something. Sources light up as the
+ * features that own them add their navigation entry.
+ */
+const availableSources = () => SEARCH_SOURCES.filter((s) => activeItem(s.page) !== undefined);
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -82,7 +89,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const search = useQuery({
     queryKey: ["global-search", query],
-    queryFn: ({ signal }) => searchAll(query, signal),
+    queryFn: ({ signal }) => searchAll(query, signal, availableSources()),
     enabled: open && query !== "",
     staleTime: 60_000,
   });

@@ -11,17 +11,21 @@ type Row = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 const join = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(" · ") || undefined;
 
-interface Source {
+export interface SearchSource {
   type: SearchResultType;
+  /** API list endpoint. */
   path: string;
+  /** The app page its results open. */
+  page: string;
   toResult: (row: Row) => SearchResult;
 }
 
 const sel = (base: string, id: string) => `${base}?selected=${encodeURIComponent(id)}`;
 
-export const SEARCH_SOURCES: Source[] = [
+export const SEARCH_SOURCES: SearchSource[] = [
   {
     type: "lead",
+    page: "/leads",
     path: "/leads/",
     toResult: (r) => ({
       id: str(r.id),
@@ -35,6 +39,7 @@ export const SEARCH_SOURCES: Source[] = [
   },
   {
     type: "campaign",
+    page: "/campaigns",
     path: "/campaigns/",
     toResult: (r) => ({
       id: str(r.id),
@@ -48,6 +53,7 @@ export const SEARCH_SOURCES: Source[] = [
   },
   {
     type: "crm_customer",
+    page: "/crm/customers",
     path: "/crm/customers/",
     toResult: (r) => ({
       id: str(r.id),
@@ -60,6 +66,7 @@ export const SEARCH_SOURCES: Source[] = [
   },
   {
     type: "crm_deal",
+    page: "/crm/deals",
     path: "/crm/deals/",
     toResult: (r) => ({
       id: str(r.id),
@@ -73,6 +80,7 @@ export const SEARCH_SOURCES: Source[] = [
   },
   {
     type: "crm_task",
+    page: "/crm/tasks",
     path: "/crm/tasks/",
     toResult: (r) => ({
       id: str(r.id),
@@ -86,6 +94,7 @@ export const SEARCH_SOURCES: Source[] = [
   },
   {
     type: "crm_interaction",
+    page: "/crm/interactions",
     path: "/crm/interactions/",
     toResult: (r) => ({
       id: str(r.id),
@@ -99,11 +108,11 @@ export const SEARCH_SOURCES: Source[] = [
   },
 ];
 
-export async function searchAll(query: string, signal?: AbortSignal): Promise<SearchResult[]> {
+export async function searchAll(query: string, signal?: AbortSignal, sources: SearchSource[] = SEARCH_SOURCES): Promise<SearchResult[]> {
   const q = query.trim();
   if (!q) return [];
   const settled = await Promise.allSettled(
-    SEARCH_SOURCES.map(async (source) => {
+    sources.map(async (source) => {
       // report:false — a source whose feature is not installed answers 404; that is not an incident.
       const body = await api.get<unknown>(source.path, { params: { search: q, limit: RESULTS_PER_SOURCE }, signal, report: false });
       if (!Array.isArray(body)) {
@@ -119,7 +128,7 @@ export async function searchAll(query: string, signal?: AbortSignal): Promise<Se
   const results: SearchResult[] = [];
   settled.forEach((s, i) => {
     if (s.status === "fulfilled") results.push(...s.value);
-    else if (!signal?.aborted) console.warn(`Search: ${SEARCH_SOURCES[i]!.path} failed`, s.reason);
+    else if (!signal?.aborted) console.warn(`Search: ${sources[i]!.path} failed: ${(s.reason as Error)?.message ?? s.reason}`);
   });
   return results;
 }

@@ -38,21 +38,22 @@ export function GettingStartedCard({ steps }: { steps: Step[] }) {
               data-testid={`step-${step.id}`}
               data-status={step.status}
               disableGutters
-              secondaryAction={
-                step.action && step.status !== "done" ? (
-                  <Button component={Link} to={step.action.to} size="small">
+              sx={{ alignItems: "flex-start" }}
+            >
+              <ListItemIcon sx={{ minWidth: 40, mt: 0.75 }}>{ICON[step.status]}</ListItemIcon>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <ListItemText
+                  primary={step.title}
+                  secondary={step.detail}
+                  slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+                  sx={{ my: 0.5 }}
+                />
+                {step.action && step.status !== "done" && (
+                  <Button component={Link} to={step.action.to} size="small" sx={{ ml: -0.75 }}>
                     {step.action.label}
                   </Button>
-                ) : undefined
-              }
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>{ICON[step.status]}</ListItemIcon>
-              <ListItemText
-                primary={step.title}
-                secondary={step.detail}
-                sx={{ pr: step.action && step.status !== "done" ? 18 : 0 }}
-                slotProps={{ primary: { sx: { textDecoration: step.status === "done" ? "none" : undefined, fontWeight: 500 } } }}
-              />
+                )}
+              </Box>
             </ListItem>
           ))}
         </List>
