@@ -25,6 +25,7 @@ function bareApp(gate: Partial<AccessGate>) {
   const full: AccessGate = {
     consumeRate: async () => ({ allowed: true, retryAfterSeconds: 60, limit: 100, remaining: 99, count: 1 }),
     evaluate: async () => ({ allowed: true, reason: "Allowed" }),
+    isActive: async () => true,
     audit: { record() {} },
     ...gate,
   };

@@ -1,7 +1,8 @@
 /**
  * Enforces that every /api route declares `config.access` (start-up fails otherwise), and on each
  * request resolves the caller, applies the per-role rate limit, then asks the access engine.
- * Order: 401, then 429, then 403 carrying `requiredPermission`. Denials are audited off the hot
+ * Order (outreach-core §4): 401; a suspended membership is 403 "User not found or inactive"; then
+ * 429; then 403 carrying `requiredPermission`. Denials are audited off the hot
  * path (the engine's audit writer batches them).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -20,6 +21,8 @@ export interface AccessGate {
     resourceId?: string,
     env?: { ip?: string | null; country?: string | null; requests?: number | null },
   ): Promise<{ allowed: boolean; reason: string }>;
+  /** The caller is still an active member of the workspace (cached; dropped on change). */
+  isActive(auth: AuthContext): Promise<boolean>;
   audit: { record(entry: AccessAuditEntry): void };
 }
 
@@ -64,6 +67,14 @@ export function registerAccessHook(app: FastifyInstance, deps: { authenticator: 
     request.auth = auth;
     if (access === "public") return;
     if (!auth) throw new AppError("UNAUTHENTICATED");
+    let active: boolean;
+    try {
+      active = await deps.access.isActive(auth);
+    } catch (err) {
+      request.log.error({ err }, "access check failed");
+      throw new AppError("PERMISSION_SYSTEM_UNAVAILABLE");
+    }
+    if (!active) throw new AppError("USER_INACTIVE");
 
     const rate = await deps.access.consumeRate(auth);
     reply.header("x-ratelimit-limit", String(rate.limit));

@@ -57,6 +57,8 @@ export interface AccessEngine {
   evaluate(subject: Subject, resource: string, action: string, resourceId?: string, env?: AccessEnvironment): Promise<Decision>;
   check(auth: AuthContext, resource: string, action: string, resourceId?: string): Promise<AccessDecision>;
   consumeRate(auth: AuthContext): Promise<RateResult>;
+  /** Exists, is active and an active member of the workspace (through the cache). */
+  isActive(auth: Pick<AuthContext, "userId" | "workspaceId">): Promise<boolean>;
   /** The subject as the engine sees it (role, teams, grants), through the cache; null if not a member. */
   subject(userId: string, workspaceId: string): Promise<SubjectRecord | null>;
   grantsFor(auth: Pick<AuthContext, "userId" | "workspaceId">): Promise<Grant[]>;
@@ -178,6 +180,7 @@ export async function createAccessEngine(deps: {
       return { allowed: d.allowed, reason: d.reason };
     },
     consumeRate: (auth) => rateLimiter.consume(auth),
+    isActive: async (auth) => Boolean((await subject(auth.userId, auth.workspaceId))?.active),
     subject,
     async grantsFor(auth) {
       return (await subject(auth.userId, auth.workspaceId))?.grants ?? [];

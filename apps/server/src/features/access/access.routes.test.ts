@@ -138,6 +138,17 @@ describe("RBAC API", () => {
     expect((await get(odd, `${RBAC}/users/${odd.id}/roles`)).json().roles).toEqual(["viewer"]);
   });
 
+  it("refuses a suspended member of the workspace with 'User not found or inactive'", async () => {
+    const held = await addMember(t.database.db, admin, "manager");
+    await t.database.db.update(workspaceMembers).set({ status: "suspended" }).where(eq(workspaceMembers.userId, held.id));
+    await t.app.ctx.access.invalidate({ userId: held.id });
+    for (const url of [`${RBAC}/config`, `${RBAC}/teams/${admin.workspaceId}/permissions`]) {
+      const res = await get(held, url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: "User not found or inactive", code: "USER_INACTIVE" });
+    }
+  });
+
   it("refuses a deactivated user with 401", async () => {
     const gone = await addMember(t.database.db, admin, "viewer");
     expect((await get(gone, `${RBAC}/config`)).statusCode).toBe(200);
