@@ -2,14 +2,10 @@
  * Job worker for scale-out (`npm run worker`): runs pg-boss job handlers against the shared
  * PostgreSQL database, serves no HTTP, and stops gracefully on SIGTERM. Start any number of them.
  */
-import pg from "pg";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
-
-/** Any fixed number works; it only has to be the same in every worker. */
-const MIGRATION_LOCK = 0x70726f73;
 
 async function main() {
   let config: Config;
@@ -31,7 +27,7 @@ async function main() {
   }
 
   const database = await openDatabase({ url: config.DATABASE_URL });
-  await migrateOnce(config.DATABASE_URL, () => migrate(database));
+  await migrate(database);
   // The same services as the API (mailer, realtime, jobs), built by the same code; it never listens.
   const app = await buildApp({ config, database, work: true });
   if (!config.REDIS_URL) {
@@ -53,19 +49,6 @@ async function main() {
 
   await app.ready();
   app.log.info("Prospector worker is running jobs");
-}
-
-/** Workers started together (a rollout) must not race to apply the same migration. */
-async function migrateOnce(url: string, run: () => Promise<void>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await run();
-  } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-    await client.end();
-  }
 }
 
 void main().catch((err) => {
