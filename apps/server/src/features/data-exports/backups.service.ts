@@ -129,7 +129,8 @@ export function createBackupsService(ctx: AppContext) {
     const dir = resolveDestination(ctx, config.destination, true);
     assertWritable(dir);
     if (await repo.running(opts.workspaceId)) throw new AppError("BACKUP_IN_PROGRESS");
-    const estimate = await estimateWorkspaceBytes(ctx.db, opts.workspaceId);
+    // Even an empty workspace's backup has a header and table list: never estimate zero.
+    const estimate = 4096 + (await estimateWorkspaceBytes(ctx.db, opts.workspaceId));
     const space = await spaceFor(ctx.config, estimate, dir);
     if (space === "disk") throw new AppError("INSUFFICIENT_STORAGE");
     if (space === "quota") throw new AppError("BACKUP_QUOTA_EXCEEDED");
