@@ -3,6 +3,7 @@
  * with app.inject(); main.ts listens. Each feature is registered explicitly in the list below.
  */
 import fs from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cors from "@fastify/cors";
@@ -11,7 +12,7 @@ import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
@@ -23,6 +24,7 @@ import { accessRoutes } from "./features/access/access.routes.ts";
 import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
 import { billingRoutes } from "./features/billing/billing.routes.ts";
 import { dataExportsRoutes } from "./features/data-exports/data-exports.routes.ts";
+import { enrichmentRoutes } from "./features/enrichment/enrichment.routes.ts";
 import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
@@ -53,12 +55,13 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
-  const app = Fastify({
+  const serverOptions: FastifyHttpOptions<Server> = {
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-  }).withTypeProvider<ZodTypeProvider>();
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -98,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   accessRoutes(app, ctx);
   leadsRoutes(app, ctx);
   scrapingRoutes(app, ctx);
+  enrichmentRoutes(app, ctx);
   userSettingsRoutes(app, ctx);
   await apiKeysRoutes(app, ctx);
   dataExportsRoutes(app, ctx);

@@ -46,6 +46,12 @@ export const ConfigSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional().describe("OIDC client id"),
   OIDC_CLIENT_SECRET: z.string().optional().describe("OIDC client secret"),
   OIDC_NAME: z.string().default("SSO").describe('Name shown on the "Sign in with …" button'),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .describe(
+      "Which proxies may set X-Forwarded-For: false (use the connecting address), true (trust any), or comma-separated IPs/CIDRs of your load balancers",
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info").describe("Log level"),
   WEB_DIST: z.string().optional().describe("Folder of the built web app to serve; defaults to apps/web/dist"),
   BACKUP_KEY: z
@@ -100,9 +106,19 @@ export const ConfigSchema = z.object({
     .string()
     .default("ProspectorBot/0.1 (self-hosted lead research; respects robots.txt)")
     .describe("User-Agent sent by the website crawler and enrichment fetches; robots.txt rules are matched against it"),
+  LLM_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      "Base URL of an OpenAI-compatible chat-completions API (e.g. https://api.openai.com/v1 or a local http://127.0.0.1:11434/v1) for email generation; the built-in templates are used when unset",
+    ),
+  LLM_API_KEY: z.string().optional().describe("Bearer key for LLM_BASE_URL (leave unset for a local server that needs none)"),
+  LLM_MODEL: z.string().default("gpt-4o-mini").describe("Model name sent to the chat-completions API"),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30).describe("How long one email generation may wait for the model"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
+  trustProxy: boolean | string[];
   publicUrl: string;
   dataDir: string;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
@@ -125,12 +141,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   return {
     ...c,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     dataDir: path.resolve(c.DATA_DIR),
     oidc: c.OIDC_ISSUER
       ? { issuer: c.OIDC_ISSUER, clientId: c.OIDC_CLIENT_ID as string, clientSecret: c.OIDC_CLIENT_SECRET as string, name: c.OIDC_NAME }
       : null,
   };
+}
+
+function parseTrustProxy(v: string): boolean | string[] {
+  if (v === "true") return true;
+  if (v === "false") return false;
+  return v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The env-var table in README.md is generated from this, so docs cannot drift from the schema. */

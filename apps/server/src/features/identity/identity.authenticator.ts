@@ -27,6 +27,8 @@ export interface SessionAuthenticator extends Authenticator {
   invalidate(userId?: string): Promise<void>;
   resolveToken(token: string, workspaceId?: string): Promise<AuthContext | null>;
   addResolver(resolver: CredentialResolver): void;
+  /** Called with the user id (or undefined for everyone) whenever cached identity data must go. */
+  onInvalidate(listener: (userId?: string) => void): void;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -47,7 +49,9 @@ export async function createSessionAuthenticator(deps: {
   const cache = new Map<string, { ctx: AuthContext; expires: number }>();
   const resolvers: CredentialResolver[] = [];
 
+  const listeners: ((userId?: string) => void)[] = [];
   const drop = (userId?: string) => {
+    for (const l of listeners) l(userId);
     if (!userId) return cache.clear();
     for (const [k, v] of cache) if (v.ctx.userId === userId) cache.delete(k);
   };
@@ -123,6 +127,9 @@ export async function createSessionAuthenticator(deps: {
       }
       if (!bearer) return null;
       return resolveToken(token, typeof ws === "string" ? ws : undefined);
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
     },
     async invalidate(userId) {
       // This process drops its copy at once; the others when the bus message arrives (Redis).

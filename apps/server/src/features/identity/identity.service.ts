@@ -50,6 +50,10 @@ export function passwordPolicy(config: Config): PasswordPolicy {
 const apiErrorCode = (err: unknown): string | null =>
   isAPIError(err) ? (((err.body as { code?: string } | undefined)?.code ?? null) as string | null) : null;
 
+const PROFILE_CACHE_MS = 30_000;
+const PROFILE_CACHE_MAX = 10_000;
+type WorkspacePlace = NonNullable<Awaited<ReturnType<IdentityRepository["workspaceWithOrganization"]>>>;
+
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { config, db, auth, repo, access, authenticator } = deps;
   const policy = passwordPolicy(config);
@@ -82,13 +86,30 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (hash) await repo.addPasswordHistory(userId, hash);
   }
 
+  // GET /api/auth/me is the app's most frequent call: the profile and workspace rows are cached
+  // briefly, and dropped whenever the authenticator invalidates the user (here or in any process).
+  const profiles = new Map<string, { user: UserRow; place: WorkspacePlace; expires: number }>();
+  authenticator.onInvalidate((userId) => {
+    if (!userId) return profiles.clear();
+    for (const k of profiles.keys()) if (k.startsWith(`${userId}|`)) profiles.delete(k);
+  });
+
+  async function profileOf(ctx: AuthContext): Promise<{ user: UserRow; place: WorkspacePlace } | null> {
+    const key = `${ctx.userId}|${ctx.workspaceId}`;
+    const hit = profiles.get(key);
+    if (hit && hit.expires > Date.now()) return hit;
+    const [user, place] = await Promise.all([repo.findUserById(ctx.userId), repo.workspaceWithOrganization(ctx.workspaceId)]);
+    if (!user || !place) return null;
+    if (profiles.size >= PROFILE_CACHE_MAX) profiles.delete(profiles.keys().next().value as string);
+    const entry = { user, place, expires: Date.now() + PROFILE_CACHE_MS };
+    profiles.set(key, entry);
+    return entry;
+  }
+
   async function me(ctx: AuthContext): Promise<Me> {
-    const [user, place, grants] = await Promise.all([
-      repo.findUserById(ctx.userId),
-      repo.workspaceWithOrganization(ctx.workspaceId),
-      access.grantsFor(ctx),
-    ]);
-    if (!user || !place) throw new AppError("UNAUTHENTICATED");
+    const [profile, grants] = await Promise.all([profileOf(ctx), access.grantsFor(ctx)]);
+    if (!profile) throw new AppError("UNAUTHENTICATED");
+    const { user, place } = profile;
     const permissions = [...new Set(grants.filter((g) => g.effect === "allow").map((g) => `${g.resource}:${g.action}`))];
     return {
       id: user.id,
