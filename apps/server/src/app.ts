@@ -25,6 +25,7 @@ import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
 import { billingRoutes } from "./features/billing/billing.routes.ts";
 import { dataExportsRoutes } from "./features/data-exports/data-exports.routes.ts";
 import { enrichmentRoutes } from "./features/enrichment/enrichment.routes.ts";
+import { enrichmentRoutes } from "./features/enrichment/enrichment.routes.ts";
 import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   accessRoutes(app, ctx);
   leadsRoutes(app, ctx);
   scrapingRoutes(app, ctx);
+  enrichmentRoutes(app, ctx);
   enrichmentRoutes(app, ctx);
   userSettingsRoutes(app, ctx);
   await apiKeysRoutes(app, ctx);
