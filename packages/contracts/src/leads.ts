@@ -150,14 +150,15 @@ export const Lead = z.object({
 });
 export type Lead = z.infer<typeof Lead>;
 
-/** Columns a list can be sorted by (each has an index, or is cheap to sort within a workspace). */
+/**
+ * Columns a list can be sorted by, each backed by an index. last_name orders by last then first
+ * name; relevance (the default while searching) ranks by trigram word similarity.
+ */
 export const LeadSortField = z.enum([
   "created_at",
   "updated_at",
   "last_activity_at",
-  "first_name",
   "last_name",
-  "email",
   "company_name",
   "score",
   "status",
@@ -186,6 +187,7 @@ export type LeadFilters = z.infer<typeof LeadFilters>;
 export const LeadListQuery = LeadFilters.extend({
   /** Default: relevance when searching, else created_at. */
   sort: LeadSortField.optional(),
+  /** Default: asc for names and companies, desc otherwise. */
   order: z.enum(["asc", "desc"]).optional(),
   skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(50),

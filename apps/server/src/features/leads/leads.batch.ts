@@ -8,7 +8,7 @@ import type { AppContext } from "../../context.ts";
 import { newId } from "../../platform/ids.ts";
 import { addLeadUsage, lockLeadAllowance, organizationOfWorkspace } from "../plans/plans.service.ts";
 import { type LeadField, type LeadRow, type LeadValues, nameCompanyKey, toValues } from "./leads.mapper.ts";
-import { findByEmails, findByNames, insertLeads, type Tx, updateLead } from "./leads.repository.ts";
+import { findByEmails, findByNameKeys, insertLeads, type Tx, updateLead } from "./leads.repository.ts";
 
 export interface CreateLeadsBatchOptions {
   workspaceId: string;
@@ -211,19 +211,23 @@ export async function createLeadsBatch(ctx: Pick<AppContext, "db">, opts: Create
 
 async function existingMatches(tx: Tx, workspaceId: string, valid: { input: LeadInputParsed }[]) {
   const emails = [...new Set(valid.map((v) => v.input.email).filter((e): e is string => Boolean(e)))];
-  const named = valid.filter((v) => v.input.first_name && v.input.last_name && v.input.company_name);
-  const [emailRows, nameRows] = await Promise.all([
+  const keysOf = (rows: { input: LeadInputParsed }[]) => {
+    const seen = new Map<string, { first: string; last: string; company: string }>();
+    for (const { input } of rows) {
+      if (!input.first_name || !input.last_name || !input.company_name) continue;
+      const k = { first: input.first_name.toLowerCase(), last: input.last_name.toLowerCase(), company: input.company_name.toLowerCase() };
+      seen.set(`${k.first} ${k.last}|${k.company}`, k);
+    }
+    return [...seen.values()];
+  };
+  const [emailRows, nameRowsAny, nameRowsNoEmail] = await Promise.all([
     findByEmails(tx, workspaceId, emails),
-    findByNames(
-      tx,
-      workspaceId,
-      [...new Set(named.map((v) => (v.input.last_name as string).toLowerCase()))],
-      [...new Set(named.map((v) => (v.input.first_name as string).toLowerCase()))],
-    ),
+    findByNameKeys(tx, workspaceId, keysOf(valid.filter((v) => !v.input.email)), false),
+    findByNameKeys(tx, workspaceId, keysOf(valid.filter((v) => v.input.email)), true),
   ]);
   const byEmail = new Map(emailRows.map((r) => [(r.email as string).toLowerCase(), r]));
   const byName = new Map<string, LeadRow[]>();
-  for (const r of nameRows) {
+  for (const r of new Map([...nameRowsAny, ...nameRowsNoEmail].map((r) => [r.id, r])).values()) {
     const k = nameCompanyKey(r);
     if (k) byName.set(k, [...(byName.get(k) ?? []), r]);
   }

@@ -1,5 +1,5 @@
 /** Drizzle calls for leads: lookups for duplicates, batch writes, the filtered list and counts. */
-import type { LeadFilters, LeadListQuery } from "@prospector/contracts";
+import type { LeadFilters, LeadListQuery, LeadSortField } from "@prospector/contracts";
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { LeadRow, LeadValues } from "./leads.mapper.ts";
@@ -19,17 +19,29 @@ export async function findByEmails(tx: Tx, workspaceId: string, emails: string[]
     .where(and(eq(leads.workspaceId, workspaceId), sql`${leads.email} is not null`, inArray(sql`lower(${leads.email})`, emails)));
 }
 
-/** Candidates for a name + company match: same last and first name (case-insensitive). */
-export async function findByNames(tx: Tx, workspaceId: string, lastNames: string[], firstNames: string[]): Promise<LeadRow[]> {
-  if (lastNames.length === 0) return [];
+/**
+ * Leads with one of these (first name, last name, company), case-insensitive. With `withoutEmail`
+ * only leads that have no email: a name match between two different addresses is not a duplicate.
+ */
+export async function findByNameKeys(
+  tx: Tx,
+  workspaceId: string,
+  keys: { first: string; last: string; company: string }[],
+  withoutEmail: boolean,
+): Promise<LeadRow[]> {
+  if (keys.length === 0) return [];
+  const tuples = sql.join(
+    keys.map((k) => sql`(${k.last}, ${k.first}, ${k.company})`),
+    sql`, `,
+  );
   return tx
     .select()
     .from(leads)
     .where(
       and(
         eq(leads.workspaceId, workspaceId),
-        inArray(sql`lower(${leads.lastName})`, lastNames),
-        inArray(sql`lower(${leads.firstName})`, firstNames),
+        withoutEmail ? sql`${leads.email} is null` : undefined,
+        sql`(lower(${leads.lastName}), lower(${leads.firstName}), lower(${leads.companyName})) in (${tuples})`,
       ),
     );
 }
@@ -94,28 +106,29 @@ export function filterConditions(workspaceId: string, f: LeadFilters): SQL {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const SORT_COLUMNS = {
-  created_at: leads.createdAt,
-  updated_at: leads.updatedAt,
-  last_activity_at: leads.lastActivityAt,
-  first_name: sql`lower(${leads.firstName})`,
-  last_name: sql`lower(${leads.lastName})`,
-  email: sql`lower(${leads.email})`,
-  company_name: sql`lower(${leads.companyName})`,
-  score: leads.score,
-  status: leads.status,
-} as const;
+/**
+ * Each sort follows an index in either direction. Names and companies read A → Z with empty ones
+ * last (Z → A puts them first); scores and activity read high → low with empty ones last.
+ */
+const SORTS: Record<Exclude<LeadSortField, "relevance">, (dir: "asc" | "desc") => SQL[]> = {
+  created_at: (d) => [d === "asc" ? asc(leads.createdAt) : desc(leads.createdAt)],
+  updated_at: (d) => [d === "asc" ? asc(leads.updatedAt) : desc(leads.updatedAt)],
+  status: (d) => [d === "asc" ? asc(leads.status) : desc(leads.status), desc(leads.createdAt)],
+  last_name: (d) => [sql`lower(${leads.lastName}) ${sql.raw(d)}`, sql`lower(${leads.firstName}) ${sql.raw(d)}`],
+  company_name: (d) => [sql`lower(${leads.companyName}) ${sql.raw(d)}`],
+  score: (d) => [d === "asc" ? sql`${leads.score} asc nulls first` : sql`${leads.score} desc nulls last`],
+  last_activity_at: (d) => (d === "asc" ? [sql`${leads.lastActivityAt} asc nulls first`] : [sql`${leads.lastActivityAt} desc nulls last`]),
+};
 
 export function orderBy(q: Pick<LeadListQuery, "sort" | "order" | "search">): SQL[] {
-  const dir = q.order === "asc" ? asc : desc;
   const sort = q.sort ?? (q.search ? "relevance" : "created_at");
   // The id (UUIDv7, time-ordered) breaks ties so pages never overlap or skip rows.
   if (sort === "relevance") {
     if (!q.search) return [desc(leads.createdAt), desc(leads.id)];
     return [sql`word_similarity(${q.search}, ${LEAD_SEARCH_EXPR}) desc`, desc(leads.createdAt), desc(leads.id)];
   }
-  // Empty values go last in both directions: people sort to see the leads that have a value.
-  return [sql`${SORT_COLUMNS[sort]} ${q.order === "asc" ? sql`asc` : sql`desc`} nulls last`, dir(leads.id)];
+  const dir = q.order ?? (sort === "last_name" || sort === "company_name" ? "asc" : "desc");
+  return [...SORTS[sort](dir), dir === "asc" ? asc(leads.id) : desc(leads.id)];
 }
 
 export async function listLeads(db: Tx, workspaceId: string, q: LeadListQuery): Promise<{ rows: LeadRow[]; total: number }> {

@@ -78,6 +78,12 @@ describe("leads API", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ first_name: "Linus", status: "contacted", city: null, pain_point: "Too many patches" });
     expect((await call(owner, "PUT", `/api/leads/${lead.id}`, { score: 101 })).statusCode).toBe(422);
+    // The owner must be in the workspace: a stranger (or a made-up id) is a 422, not a 500.
+    const badOwner = await call(owner, "PUT", `/api/leads/${lead.id}`, { owner_id: other.id });
+    expect(badOwner.statusCode).toBe(422);
+    expect(badOwner.json().errors[0].field).toBe("owner_id");
+    expect((await call(owner, "PUT", `/api/leads/${lead.id}`, { owner_id: "0195f3c4-1c7e-7a00-8000-000000000000" })).statusCode).toBe(422);
+    expect((await call(owner, "PUT", `/api/leads/${lead.id}`, { owner_id: owner.id })).json().owner_id).toBe(owner.id);
     expect((await call(owner, "DELETE", `/api/leads/${lead.id}`)).statusCode).toBe(204);
     expect((await call(owner, "GET", `/api/leads/${lead.id}`)).statusCode).toBe(404);
     expect((await call(owner, "GET", "/api/leads/not-a-uuid")).statusCode).toBe(404);
@@ -112,6 +118,12 @@ describe("leads API", () => {
     expect((await list("search=%25")).total).toBe(0);
     expect((await call(u, "GET", "/api/leads/?limit=201")).statusCode).toBe(422);
     expect((await call(u, "GET", "/api/leads/?sort=password")).statusCode).toBe(422);
+    // Scores read high → low with unscored leads last; names A → Z by default.
+    const all = (await call(u, "GET", "/api/leads/?sort=last_name")).json();
+    await call(u, "PUT", `/api/leads/${all[0].id}`, { score: 40 });
+    await call(u, "PUT", `/api/leads/${all[1].id}`, { score: 90 });
+    expect((await list("sort=score")).names.slice(0, 3)).toEqual(["Yann", "Zoe", expect.any(String)]);
+    expect((await list("sort=score&order=asc")).names.slice(3)).toEqual(["Zoe", "Yann"]);
   });
 
   it("counts leads created this month with the plan allowance", async () => {

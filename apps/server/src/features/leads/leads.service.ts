@@ -4,11 +4,12 @@
  * workspace's lead is "not found", never "forbidden".
  */
 import type { BulkResult, BulkTag, FieldProvenance, Lead, LeadCount, LeadCreate, LeadListQuery, LeadUpdate } from "@prospector/contracts";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, validationError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
+import { workspaceMembers } from "../organizations/organizations.table.ts";
 import { addLeadUsage, getLeadAllowance, lockLeadAllowance, monthStart, organizationOfWorkspace } from "../plans/plans.service.ts";
 import { type LeadField, type LeadRow, type LeadValues, toLead, toValues } from "./leads.mapper.ts";
 import * as repo from "./leads.repository.ts";
@@ -31,6 +32,16 @@ const describe = (r: Pick<LeadRow, "id" | "firstName" | "lastName" | "companyNam
 function emailExists(email: string, existing: LeadRow): AppError {
   const message = `A lead with the email ${email} already exists: ${describe(existing)}`;
   return new AppError("LEAD_EMAIL_EXISTS", message, { errors: [{ field: "email", message }] });
+}
+
+/** A lead's owner must be someone in its workspace (and a user id that exists at all). */
+async function checkOwner(tx: repo.Tx, workspaceId: string, ownerId: unknown): Promise<void> {
+  if (typeof ownerId !== "string") return;
+  const [member] = await tx
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, ownerId)));
+  if (!member) throw validationError([{ field: "owner_id", message: "The owner must be a member of this workspace" }]);
 }
 
 /** PostgreSQL's unique_violation, however the driver wraps it. */
@@ -61,6 +72,7 @@ export async function createLead(
         `Monthly lead limit reached: the ${allowance.plan} plan allows ${allowance.limit} new leads per month (${allowance.used} created this month)`,
       );
     }
+    await checkOwner(tx, opts.workspaceId, input.owner_id);
     if (input.email) {
       const [existing] = await repo.findByEmails(tx, opts.workspaceId, [input.email]);
       if (existing) throw emailExists(input.email, existing);
@@ -123,6 +135,7 @@ async function writeFields(
         if (!empty) delete fields[f];
       }
     }
+    await checkOwner(tx, opts.workspaceId, fields.owner_id);
     const values: LeadValues = toValues(fields);
     const email = fields.email;
     if (typeof email === "string" && email.toLowerCase() !== current.email?.toLowerCase()) {

@@ -52,13 +52,15 @@ export const leads = pgTable(
     uniqueIndex("leads_ws_email_uq").on(t.workspaceId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     index("leads_ws_created_idx").on(t.workspaceId, t.createdAt),
     index("leads_ws_updated_idx").on(t.workspaceId, t.updatedAt),
-    index("leads_ws_activity_idx").on(t.workspaceId, t.lastActivityAt),
-    index("leads_ws_status_idx").on(t.workspaceId, t.status),
-    index("leads_ws_source_idx").on(t.workspaceId, t.source),
-    index("leads_ws_email_status_idx").on(t.workspaceId, t.emailStatus),
-    index("leads_ws_campaign_idx").on(t.workspaceId, t.campaignId),
-    index("leads_ws_owner_idx").on(t.workspaceId, t.ownerId),
-    index("leads_ws_score_idx").on(t.workspaceId, t.score),
+    // Scores and activity are read high → low, empty last: the index holds that order.
+    index("leads_ws_activity_desc_idx").on(t.workspaceId, t.lastActivityAt.desc().nullsLast()),
+    index("leads_ws_score_desc_idx").on(t.workspaceId, t.score.desc().nullsLast()),
+    // A filter plus the default newest-first order is one index range, no sort.
+    index("leads_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
+    index("leads_ws_source_created_idx").on(t.workspaceId, t.source, t.createdAt),
+    index("leads_ws_email_status_created_idx").on(t.workspaceId, t.emailStatus, t.createdAt),
+    index("leads_ws_campaign_created_idx").on(t.workspaceId, t.campaignId, t.createdAt),
+    index("leads_ws_owner_created_idx").on(t.workspaceId, t.ownerId, t.createdAt),
     // Case-insensitive: name sorts and the name + company duplicate lookup use lower().
     index("leads_ws_company_lower_idx").on(t.workspaceId, sql`lower(${t.companyName})`),
     index("leads_ws_name_lower_idx").on(t.workspaceId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
