@@ -116,8 +116,15 @@ const SORTS: Record<Exclude<LeadSortField, "relevance">, (dir: "asc" | "desc") =
   status: (d) => [d === "asc" ? asc(leads.status) : desc(leads.status), desc(leads.createdAt)],
   last_name: (d) => [sql`lower(${leads.lastName}) ${sql.raw(d)}`, sql`lower(${leads.firstName}) ${sql.raw(d)}`],
   company_name: (d) => [sql`lower(${leads.companyName}) ${sql.raw(d)}`],
-  score: (d) => [d === "asc" ? sql`${leads.score} asc nulls first` : sql`${leads.score} desc nulls last`],
-  last_activity_at: (d) => (d === "asc" ? [sql`${leads.lastActivityAt} asc nulls first`] : [sql`${leads.lastActivityAt} desc nulls last`]),
+  // "id … nulls last/first" only mirrors the index's declared order (ids are never null).
+  score: (d) =>
+    d === "asc"
+      ? [sql`${leads.score} asc nulls first, ${leads.id} asc nulls first`]
+      : [sql`${leads.score} desc nulls last, ${leads.id} desc nulls last`],
+  last_activity_at: (d) =>
+    d === "asc"
+      ? [sql`${leads.lastActivityAt} asc nulls first, ${leads.id} asc nulls first`]
+      : [sql`${leads.lastActivityAt} desc nulls last, ${leads.id} desc nulls last`],
 };
 
 export function orderBy(q: Pick<LeadListQuery, "sort" | "order" | "search">): SQL[] {

@@ -52,9 +52,10 @@ export const leads = pgTable(
     uniqueIndex("leads_ws_email_uq").on(t.workspaceId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     index("leads_ws_created_idx").on(t.workspaceId, t.createdAt),
     index("leads_ws_updated_idx").on(t.workspaceId, t.updatedAt),
-    // Scores and activity are read high → low, empty last: the index holds that order.
-    index("leads_ws_activity_desc_idx").on(t.workspaceId, t.lastActivityAt.desc().nullsLast()),
-    index("leads_ws_score_desc_idx").on(t.workspaceId, t.score.desc().nullsLast()),
+    // Scores and activity are read high → low, empty last: the index holds that order, with the id
+    // tie-break, because thousands of leads share a score (or have none) and a page must not sort them.
+    index("leads_ws_activity_order_idx").on(t.workspaceId, t.lastActivityAt.desc().nullsLast(), t.id.desc()),
+    index("leads_ws_score_order_idx").on(t.workspaceId, t.score.desc().nullsLast(), t.id.desc()),
     // A filter plus the default newest-first order is one index range, no sort.
     index("leads_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
     index("leads_ws_source_created_idx").on(t.workspaceId, t.source, t.createdAt),
