@@ -23,6 +23,8 @@ const VerifyEmailPage = lazy(() => import("./features/auth/pages/verify-email-pa
 const DashboardPage = lazy(() => import("./features/dashboard/pages/dashboard-page.tsx"));
 const NotificationsPage = lazy(() => import("./features/notifications/pages/notifications-page.tsx"));
 const MailboxPage = lazy(() => import("./features/mailbox/pages/mailbox-page.tsx"));
+const LeadsPage = lazy(() => import("./features/leads/pages/leads-page.tsx"));
+const DiscoveryPage = lazy(() => import("./features/discovery/pages/discovery-page.tsx"));
 const NotFoundPage = lazy(() => import("./features/errors/pages/not-found-page.tsx"));
 
 function page(Component: LazyExoticComponent<ComponentType>, fullPage = true) {
@@ -81,6 +83,8 @@ export const routes = [
           { path: "/dashboard", element: page(DashboardPage, false) },
           { path: "/notifications", element: page(NotificationsPage, false) },
           { path: "/mailbox", element: page(MailboxPage, false) },
+          { path: "/leads", element: page(LeadsPage, false) },
+          { path: "/discovery", element: page(DiscoveryPage, false) },
         ],
       },
       { path: "*", element: page(NotFoundPage) },

@@ -230,8 +230,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return response.blob();
   }
 
+  /** A list the server pages with X-Total-Count (leads, jobs): the items and that total. */
+  async function list<T>(path: string, opts: RequestOptions = {}): Promise<{ items: T[]; total: number }> {
+    const response = (await send("GET", path, undefined, { ...opts, raw: true })) as Response;
+    const body = unwrap<T[]>(await readBody(response));
+    const items = Array.isArray(body) ? body : [];
+    const header = response.headers.get("x-total-count");
+    return { items, total: header !== null && Number.isFinite(Number(header)) ? Number(header) : items.length };
+  }
+
   return {
     get: <T>(path: string, opts?: RequestOptions) => send("GET", path, undefined, opts) as Promise<T>,
+    getList: list,
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) => send("POST", path, body, opts) as Promise<T>,
     put: <T>(path: string, body?: unknown, opts?: RequestOptions) => send("PUT", path, body, opts) as Promise<T>,
     patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => send("PATCH", path, body, opts) as Promise<T>,

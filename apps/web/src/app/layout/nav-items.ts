@@ -7,6 +7,8 @@ import type { SvgIconComponent } from "@mui/icons-material";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
+import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
+import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
 import type { Me } from "@prospector/contracts";
 
 export interface NavItem {
@@ -34,6 +36,8 @@ export const NAV_SECTIONS: NavSection[] = [
     label: null,
     items: [
       { path: "/dashboard", label: "Dashboard", icon: DashboardOutlined },
+      { path: "/leads", label: "Leads", icon: PeopleAltOutlined, permission: "leads:read" },
+      { path: "/discovery", label: "Discovery", title: "Lead Discovery", icon: TravelExploreOutlined, permission: "leads:read" },
       { path: "/notifications", label: "Notifications", icon: NotificationsOutlined },
     ],
   },
