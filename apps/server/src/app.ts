@@ -21,6 +21,7 @@ import type { Database } from "./db/client.ts";
 import { createAccessEngine } from "./features/access/access.engine.ts";
 import { createRedisRateLimiter } from "./features/access/access.rate-limit.ts";
 import { accessRoutes } from "./features/access/access.routes.ts";
+import { accountSecurityRoutes } from "./features/account-security/account-security.routes.ts";
 import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
 import { billingRoutes } from "./features/billing/billing.routes.ts";
 import { dataExportsRoutes } from "./features/data-exports/data-exports.routes.ts";
@@ -98,7 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   errorReportsRoutes(app, ctx);
   mailboxRoutes(app, ctx);
   newsletterRoutes(app, ctx);
-  identityRoutes(app, ctx);
+  const identity = identityRoutes(app, ctx);
+  accountSecurityRoutes(app, ctx, identity);
   accessRoutes(app, ctx);
   leadsRoutes(app, ctx);
   scrapingRoutes(app, ctx);

@@ -84,3 +84,36 @@ export const ResetPassword = z.object({ token: z.string().min(1, "Invalid reset 
 export const VerifyEmail = z.object({ token: z.string().min(1) });
 export const ResendVerification = z.object({ email: Email.optional() });
 export const MessageResponse = z.object({ message: z.string() });
+
+/** A code from an authenticator app (outreach-core §5: 6 digits). */
+export const TotpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "The verification code must be 6 digits");
+
+/** How long the second sign-in step stays open after the password was accepted. */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 5 * 60;
+
+/**
+ * The 401 body of POST /api/auth/login when the account has two-factor on: no session yet; send the
+ * token with a code (or a recovery code) to POST /api/auth/login/two-factor.
+ */
+export const TwoFactorChallenge = z.object({
+  detail: z.string(),
+  code: z.literal("TWO_FACTOR_REQUIRED"),
+  two_factor_token: z.string(),
+  expires_in: z.number().int(),
+});
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>;
+
+export const LoginTwoFactorRequest = z
+  .object({
+    two_factor_token: z.string().min(1, "two_factor_token is required").max(200),
+    code: TotpCode.optional(),
+    recovery_code: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), {
+    message: "Send either a 6-digit code or a recovery code",
+    path: ["code"],
+  });
+export type LoginTwoFactorRequest = z.infer<typeof LoginTwoFactorRequest>;

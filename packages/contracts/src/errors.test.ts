@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accessErrors } from "./access.errors.ts";
+import { accountSecurityErrors } from "./account-security.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import { errorCatalog, errorStatus } from "./errors.ts";
 import { identityErrors } from "./identity.errors.ts";
@@ -10,7 +11,7 @@ import { settingsErrors } from "./settings.errors.ts";
 
 describe("error catalog", () => {
   it("has no code declared by two features", () => {
-    const all = [commonErrors, identityErrors, accessErrors, platformErrors, leadsErrors, settingsErrors, scrapingErrors].flatMap((o) =>
+    const all = [commonErrors, identityErrors, accessErrors, platformErrors, leadsErrors, settingsErrors, scrapingErrors, accountSecurityErrors].flatMap((o) =>
       Object.keys(o),
     );
     expect(new Set(all).size).toBe(all.length);

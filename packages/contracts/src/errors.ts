@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { accessErrors } from "./access.errors.ts";
+import { accountSecurityErrors } from "./account-security.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import type { ErrorSpec } from "./define-errors.ts";
 import { identityErrors } from "./identity.errors.ts";
@@ -20,6 +21,7 @@ export const errorCatalog = {
   ...leadsErrors,
   ...settingsErrors,
   ...scrapingErrors,
+  ...accountSecurityErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;
@@ -38,5 +40,8 @@ export const ErrorBody = z.object({
   errors: z.array(FieldError).optional(),
   requiredPermission: z.string().optional(),
   retryAfter: z.number().optional(),
+  /** TWO_FACTOR_REQUIRED on sign-in: the token for the second step (see TwoFactorChallenge). */
+  two_factor_token: z.string().optional(),
+  expires_in: z.number().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,4 +1,6 @@
 export * from "./access.ts";
+export * from "./account-security.errors.ts";
+export * from "./account-security.ts";
 export * from "./api-keys.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";

@@ -1,5 +1,6 @@
 /** Every table of the app, one import per feature. drizzle-kit reads this file. */
 export * from "../features/access/access.table.ts";
+export * from "../features/account-security/account-security.table.ts";
 export * from "../features/api-keys/api-keys.table.ts";
 export * from "../features/billing/billing.table.ts";
 export * from "../features/data-exports/data-exports.table.ts";

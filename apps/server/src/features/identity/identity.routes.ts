@@ -22,8 +22,8 @@ import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { AUTH_BASE_PATH, createIdentityAuth, emailVerificationRequired, type IdentityAuth } from "./auth.ts";
-import { createIdentityRepository } from "./identity.repository.ts";
-import { type ClientInfo, createIdentityService } from "./identity.service.ts";
+import { createIdentityRepository, type IdentityRepository } from "./identity.repository.ts";
+import { type ClientInfo, createIdentityService, type IdentityService } from "./identity.service.ts";
 
 const tags = ["auth"];
 
@@ -35,7 +35,7 @@ const SafeRedirect = z
   .default("/dashboard");
 
 /** What better-auth should know about the caller: address and browser for the session record. */
-function clientInfo(request: FastifyRequest, opts: { cookies?: boolean } = {}): ClientInfo {
+export function clientInfo(request: FastifyRequest, opts: { cookies?: boolean } = {}): ClientInfo {
   const headers = new Headers();
   const ua = request.headers["user-agent"];
   if (ua) headers.set("user-agent", ua);
@@ -44,7 +44,14 @@ function clientInfo(request: FastifyRequest, opts: { cookies?: boolean } = {}): 
   return { headers };
 }
 
-export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): void {
+/** What other features build on: account security confirms passwords and completes sign-ins with it. */
+export interface Identity {
+  auth: IdentityAuth;
+  repo: IdentityRepository;
+  service: IdentityService;
+}
+
+export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Identity {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = createIdentityRepository(ctx.db);
   const auth = createIdentityAuth({ config: ctx.config, db: ctx.db, mailer: ctx.mailer, log: ctx.log, repo });
@@ -159,6 +166,7 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): void 
   );
 
   mountBetterAuth(app, auth);
+  return { auth, repo, service };
 }
 
 /** better-auth's documented Fastify mount: the request rebuilt as a web Request, the answer copied back. */

@@ -54,6 +54,24 @@ const PROFILE_CACHE_MS = 30_000;
 const PROFILE_CACHE_MAX = 10_000;
 type WorkspacePlace = NonNullable<Awaited<ReturnType<IdentityRepository["workspaceWithOrganization"]>>>;
 
+/** ACCOUNT_LOCKED with the wait, shared with the second sign-in step (account-security). */
+export function lockedError(until: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = minutes <= 1 ? "1 minute" : `${minutes} minutes`;
+  return new AppError(
+    "ACCOUNT_LOCKED",
+    `Too many failed sign-in attempts. Try again in ${wait} (after ${until.toISOString()}), or reset your password.`,
+    { retryAfter: seconds },
+  );
+}
+
+/**
+ * Runs after the password was accepted and before the session is handed out. A gate may refuse
+ * by throwing (two-factor asks for a code); it must then revoke the new session itself.
+ */
+export type SignInGate = (signIn: { userId: string; token: string; client: ClientInfo }) => Promise<void>;
+
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { config, db, auth, repo, access, authenticator } = deps;
   const policy = passwordPolicy(config);
@@ -63,17 +81,6 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (problems.length === 0) return;
     const errors: FieldError[] = problems.map((message) => ({ field, message }));
     throw new AppError("WEAK_PASSWORD", undefined, { errors });
-  }
-
-  function lockedError(until: Date): AppError {
-    const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    const wait = minutes <= 1 ? "1 minute" : `${minutes} minutes`;
-    return new AppError(
-      "ACCOUNT_LOCKED",
-      `Too many failed sign-in attempts. Try again in ${wait} (after ${until.toISOString()}), or reset your password.`,
-      { retryAfter: seconds },
-    );
   }
 
   /** A user left without an organization (a crash mid sign-up) gets one on the next sign-in. */
@@ -135,8 +142,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return { access_token: token, token_type: "bearer", user: await me(ctx) };
   }
 
+  const signInGates: SignInGate[] = [];
+
   return {
     me,
+
+    addSignInGate(gate: SignInGate): void {
+      signInGates.push(gate);
+    },
 
     async register(input: { email: string; password: string; full_name: string }, client: ClientInfo): Promise<RegisterResponse> {
       assertStrong(input.password, "password");
@@ -192,6 +205,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         if (code === "ACCOUNT_INACTIVE") throw new AppError("ACCOUNT_INACTIVE");
         throw err;
       }
+      // Before the lockout is cleared: a right password must not reset the count of wrong codes.
+      if (user) for (const gate of signInGates) await gate({ userId: user.id, token, client });
       if (user) {
         await repo.clearLockout(user.id);
         await ensureProvisioned(user);
