@@ -3,6 +3,8 @@
  * sends and the events it receives. Every frame is JSON `{type, payload}`.
  */
 import { z } from "zod";
+import type { EnrichmentJobProgress } from "./enrichment.ts";
+import type { ScrapingJobProgress } from "./scraping.ts";
 
 export const TEAM_SOCKET_PATH = "/ws/team";
 /** Clients ping this often; the server treats a connection silent for PRESENCE_TTL_MS as gone. */
@@ -88,6 +90,10 @@ export interface ServerEvents {
   "activity.response": { workspace_id: string; users: Presence[] };
   "notification.created": { workspace_id: string; notification: unknown };
   "notification.read": { workspace_id: string; ids: string[] | "all" };
+  // Background jobs report progress to the whole workspace (payloads defined by each feature).
+  "scraping_job.progress": ScrapingJobProgress;
+  "enrichment_job.progress": EnrichmentJobProgress;
+  "lead_import.progress": { id: string; status: string; progress: number; [k: string]: unknown };
 }
 export type ServerEventType = keyof ServerEvents;
 export interface ServerMessage<T extends ServerEventType = ServerEventType> {
