@@ -25,6 +25,7 @@ const NotificationsPage = lazy(() => import("./features/notifications/pages/noti
 const MailboxPage = lazy(() => import("./features/mailbox/pages/mailbox-page.tsx"));
 const LeadsPage = lazy(() => import("./features/leads/pages/leads-page.tsx"));
 const DiscoveryPage = lazy(() => import("./features/discovery/pages/discovery-page.tsx"));
+const SettingsPage = lazy(() => import("./features/settings/pages/settings-page.tsx"));
 const NotFoundPage = lazy(() => import("./features/errors/pages/not-found-page.tsx"));
 
 function page(Component: LazyExoticComponent<ComponentType>, fullPage = true) {
@@ -85,6 +86,8 @@ export const routes = [
           { path: "/mailbox", element: page(MailboxPage, false) },
           { path: "/leads", element: page(LeadsPage, false) },
           { path: "/discovery", element: page(DiscoveryPage, false) },
+          { path: "/settings", element: <Navigate replace to="/settings/profile" /> },
+          { path: "/settings/:tab", element: page(SettingsPage, false) },
         ],
       },
       { path: "*", element: page(NotFoundPage) },

@@ -6,6 +6,9 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { readUserSettings, USER_SETTINGS_KEY, updateUserSettings } from "../lib/storage.ts";
+import { AccessibilityEffects } from "./accessibility/accessibility-effects.tsx";
+import { useAccessibility } from "./accessibility/accessibility-flags.ts";
+import { withAccessibility } from "./accessibility/accessibility-theme.ts";
 import { createAppTheme, type PaletteMode, type ThemeChoice } from "./theme.ts";
 
 interface ThemeModeValue {
@@ -40,7 +43,10 @@ export function useMediaQueryMatch(query: string): boolean {
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [choice, setChoiceState] = useState<ThemeChoice>(storedChoice);
   const systemDark = useMediaQueryMatch("(prefers-color-scheme: dark)");
-  const reducedMotion = useMediaQueryMatch("(prefers-reduced-motion: reduce)");
+  const systemReducedMotion = useMediaQueryMatch("(prefers-reduced-motion: reduce)");
+  // The stored accessibility flags (settings tab) apply app-wide, from the first paint.
+  const accessibility = useAccessibility();
+  const reducedMotion = systemReducedMotion || accessibility.reduceMotion;
 
   useEffect(() => {
     // Another tab (or the settings page writing user_settings directly) changed the theme.
@@ -57,13 +63,14 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const mode: PaletteMode = choice === "auto" ? (systemDark ? "dark" : "light") : choice;
-  const theme = useMemo(() => createAppTheme(mode, reducedMotion), [mode, reducedMotion]);
+  const theme = useMemo(() => withAccessibility(createAppTheme(mode, reducedMotion), accessibility), [mode, reducedMotion, accessibility]);
   const value = useMemo(() => ({ choice, mode, reducedMotion, setChoice }), [choice, mode, reducedMotion, setChoice]);
 
   return (
     <ThemeModeContext.Provider value={value}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
+        <AccessibilityEffects flags={accessibility} />
         {children}
       </ThemeProvider>
     </ThemeModeContext.Provider>

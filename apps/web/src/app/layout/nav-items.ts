@@ -4,10 +4,19 @@
  */
 
 import type { SvgIconComponent } from "@mui/icons-material";
+import AccessibilityNewOutlined from "@mui/icons-material/AccessibilityNewOutlined";
+import CreditCardOutlined from "@mui/icons-material/CreditCardOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import EmailOutlined from "@mui/icons-material/EmailOutlined";
+import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
+import NotificationsActiveOutlined from "@mui/icons-material/NotificationsActiveOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
+import PersonOutline from "@mui/icons-material/PersonOutlineOutlined";
+import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
+import SpaceDashboardOutlined from "@mui/icons-material/SpaceDashboardOutlined";
+import StorageOutlined from "@mui/icons-material/StorageOutlined";
 import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
 import type { Me } from "@prospector/contracts";
 
@@ -39,6 +48,21 @@ export const NAV_SECTIONS: NavSection[] = [
       { path: "/leads", label: "Leads", icon: PeopleAltOutlined, permission: "leads:read" },
       { path: "/discovery", label: "Discovery", title: "Lead Discovery", icon: TravelExploreOutlined, permission: "leads:read" },
       { path: "/notifications", label: "Notifications", icon: NotificationsOutlined },
+    ],
+  },
+  {
+    id: "settings",
+    label: "Settings",
+    items: [
+      { path: "/settings/profile", label: "Profile", icon: PersonOutline },
+      { path: "/settings/notifications", label: "Notifications", title: "Notification Settings", icon: NotificationsActiveOutlined },
+      { path: "/settings/email", label: "Email", title: "Email Settings", icon: EmailOutlined },
+      { path: "/settings/dashboard", label: "Dashboard", title: "Dashboard Settings", icon: SpaceDashboardOutlined },
+      { path: "/settings/security", label: "Security", icon: SecurityOutlined },
+      { path: "/settings/api", label: "API Keys", icon: KeyOutlined },
+      { path: "/settings/data", label: "Data & Export", icon: StorageOutlined },
+      { path: "/settings/billing", label: "Billing", icon: CreditCardOutlined },
+      { path: "/settings/accessibility", label: "Accessibility", icon: AccessibilityNewOutlined },
     ],
   },
   {

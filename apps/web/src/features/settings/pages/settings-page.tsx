@@ -1,0 +1,99 @@
+/**
+ * /settings/:tab (outreach-core §2): the nine settings tabs, profile by default. The page says
+ * where the settings came from when the server could not be reached, which changes still wait to
+ * sync, and when the copy kept in this browser grows past 8 MB.
+ */
+import { Alert, Box, Stack, Tab, Tabs } from "@mui/material";
+import type { ReactNode } from "react";
+import { Navigate, useNavigate, useParams } from "react-router";
+import { LoadingScreen } from "../../../ui/loading-screen.tsx";
+import { useUserSettings } from "../api/use-settings.ts";
+import { formError } from "../lib/server-errors.ts";
+import { AccessibilityTab } from "./accessibility-tab.tsx";
+import { ApiKeysTab } from "./api-keys-tab.tsx";
+import { BillingTab } from "./billing-tab.tsx";
+import { DashboardTab } from "./dashboard-tab.tsx";
+import { DataTab } from "./data-tab.tsx";
+import { EmailTab } from "./email-tab.tsx";
+import { NotificationsTab } from "./notifications-tab.tsx";
+import { ProfileTab } from "./profile-tab.tsx";
+import { SecurityTab } from "./security-tab.tsx";
+
+export const SETTINGS_TABS = [
+  { id: "profile", label: "Profile" },
+  { id: "notifications", label: "Notifications" },
+  { id: "email", label: "Email" },
+  { id: "dashboard", label: "Dashboard" },
+  { id: "security", label: "Security" },
+  { id: "api", label: "API Keys" },
+  { id: "data", label: "Data & Export" },
+  { id: "billing", label: "Billing" },
+  { id: "accessibility", label: "Accessibility" },
+] as const;
+export type SettingsTabId = (typeof SETTINGS_TABS)[number]["id"];
+
+export default function SettingsPage() {
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const query = useUserSettings();
+  const current = SETTINGS_TABS.find((t) => t.id === tab);
+  if (!current) return <Navigate replace to="/settings/profile" />;
+
+  let body: ReactNode;
+  if (query.isPending) body = <LoadingScreen />;
+  else if (query.isError) body = <Alert severity="error">{formError(query.error) ?? "Settings could not be loaded."}</Alert>;
+  else {
+    const { settings } = query.data;
+    const tabs: Record<SettingsTabId, ReactNode> = {
+      profile: <ProfileTab settings={settings} />,
+      notifications: <NotificationsTab settings={settings} />,
+      email: <EmailTab settings={settings} />,
+      dashboard: <DashboardTab settings={settings} />,
+      security: <SecurityTab />,
+      api: <ApiKeysTab />,
+      data: <DataTab settings={settings} />,
+      billing: <BillingTab />,
+      accessibility: <AccessibilityTab settings={settings} />,
+    };
+    body = tabs[current.id];
+  }
+
+  const data = query.data;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+      <Box sx={{ borderBottom: 1, borderColor: "divider" }}>
+        <Tabs
+          value={current.id}
+          onChange={(_, id: string) => navigate(`/settings/${id}`)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Settings sections"
+        >
+          {SETTINGS_TABS.map((t) => (
+            <Tab key={t.id} value={t.id} label={t.label} id={`settings-tab-${t.id}`} aria-controls="settings-panel" />
+          ))}
+        </Tabs>
+      </Box>
+      {data && data.source !== "server" && (
+        <Alert severity="warning" data-testid="settings-offline">
+          {data.source === "local"
+            ? "The server cannot be reached: showing the copy saved in this browser. Changes are kept here and sync when the server is back."
+            : "The server cannot be reached and this browser has no saved copy: showing the default settings. Changes are kept here and sync when the server is back."}
+        </Alert>
+      )}
+      {data && data.source === "server" && data.pending.length > 0 && (
+        <Alert severity="info">Some changes made while offline are still waiting to reach the server.</Alert>
+      )}
+      {data?.tooLarge && (
+        <Alert severity="warning" data-testid="settings-too-large">
+          The settings stored in this browser take more than 8 MB. Remove saved dashboard layouts you no longer use, or clear this site's
+          data, so the browser keeps accepting changes.
+        </Alert>
+      )}
+      <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${current.id}`}>
+        {body}
+      </Box>
+    </Stack>
+  );
+}
