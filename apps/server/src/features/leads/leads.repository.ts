@@ -11,12 +11,13 @@ export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">
 
 const INSERT_CHUNK = 1000;
 
+/** Leads holding these addresses (given lower-case, as they are stored). */
 export async function findByEmails(tx: Tx, workspaceId: string, emails: string[]): Promise<LeadRow[]> {
   if (emails.length === 0) return [];
   return tx
     .select()
     .from(leads)
-    .where(and(eq(leads.workspaceId, workspaceId), sql`${leads.email} is not null`, inArray(sql`lower(${leads.email})`, emails)));
+    .where(and(eq(leads.workspaceId, workspaceId), sql`${leads.email} is not null`, inArray(leads.email, emails)));
 }
 
 /**

@@ -128,6 +128,8 @@ async function writeFields(
     const current = await repo.getLead(tx, opts.workspaceId, opts.leadId);
     if (!current) throw new AppError("LEAD_NOT_FOUND");
     const fields = { ...opts.fields };
+    // Stored lower-case (a check constraint insists): enrichers may pass an address as found.
+    if (typeof fields.email === "string") fields.email = fields.email.trim().toLowerCase();
     if (opts.onlyIfEmpty) {
       for (const f of Object.keys(fields) as LeadField[]) {
         const now = toLead(current)[f as keyof Lead];
