@@ -24,7 +24,9 @@ import { accessRoutes } from "./features/access/access.routes.ts";
 import { accountSecurityRoutes } from "./features/account-security/account-security.routes.ts";
 import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
 import { billingRoutes } from "./features/billing/billing.routes.ts";
+import { campaignsRoutes } from "./features/campaigns/campaigns.routes.ts";
 import { dataExportsRoutes } from "./features/data-exports/data-exports.routes.ts";
+import { emailGenerationRoutes } from "./features/email-generation/email-generation.routes.ts";
 import { enrichmentRoutes } from "./features/enrichment/enrichment.routes.ts";
 import { enrichmentRoutes } from "./features/enrichment/enrichment.routes.ts";
 import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
@@ -110,6 +112,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await apiKeysRoutes(app, ctx);
   dataExportsRoutes(app, ctx);
   billingRoutes(app, ctx);
+  campaignsRoutes(app, ctx);
+  emailGenerationRoutes(app, ctx);
 
   registerWebApp(app, config);
 

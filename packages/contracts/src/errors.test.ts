@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accessErrors } from "./access.errors.ts";
 import { accountSecurityErrors } from "./account-security.errors.ts";
+import { campaignsErrors } from "./campaigns.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import { errorCatalog, errorStatus } from "./errors.ts";
 import { identityErrors } from "./identity.errors.ts";
@@ -11,9 +12,17 @@ import { settingsErrors } from "./settings.errors.ts";
 
 describe("error catalog", () => {
   it("has no code declared by two features", () => {
-    const all = [commonErrors, identityErrors, accessErrors, platformErrors, leadsErrors, settingsErrors, scrapingErrors, accountSecurityErrors].flatMap((o) =>
-      Object.keys(o),
-    );
+    const all = [
+      commonErrors,
+      identityErrors,
+      accessErrors,
+      platformErrors,
+      leadsErrors,
+      settingsErrors,
+      scrapingErrors,
+      accountSecurityErrors,
+      campaignsErrors,
+    ].flatMap((o) => Object.keys(o));
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);
   });

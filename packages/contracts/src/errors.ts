@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { accessErrors } from "./access.errors.ts";
 import { accountSecurityErrors } from "./account-security.errors.ts";
+import { campaignsErrors } from "./campaigns.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import type { ErrorSpec } from "./define-errors.ts";
 import { identityErrors } from "./identity.errors.ts";
@@ -22,6 +23,7 @@ export const errorCatalog = {
   ...settingsErrors,
   ...scrapingErrors,
   ...accountSecurityErrors,
+  ...campaignsErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -1,0 +1,113 @@
+/**
+ * Campaign membership: leads join (skipping, with a reason, those that must not be emailed or are
+ * already running in another campaign) and leave; the paged per-lead progress list.
+ */
+import type { CampaignLead, CampaignLeadList, CampaignLeadListQuery, CampaignLeadsResult, CampaignStatus } from "@prospector/contracts";
+import { AppError } from "../../platform/errors.ts";
+import * as members from "./campaign-leads.repository.ts";
+import { type CampaignDeps, campaignId } from "./campaigns.deps.ts";
+import * as repo from "./campaigns.repository.ts";
+import { type Caller, campaignChanged, loadCampaign } from "./campaigns.service.ts";
+
+/** A finished campaign's audience is history: it no longer changes. */
+const LOCKED: CampaignStatus[] = ["stopped", "completed"];
+
+/** Why a lead cannot join, or null. The sender's suppression list (unsubscribed, bounced, complained) joins these checks. */
+export function membershipSkipReason(c: members.MembershipCandidate): string | null {
+  if (c.alreadyMember) return "Already in this campaign";
+  if (!c.email) return "No email address";
+  if (c.emailStatus === "invalid") return "Email address is invalid";
+  if (c.status === "unsubscribed") return "Unsubscribed";
+  if (c.status === "bounced") return "Email bounced before";
+  if (c.otherCampaign) return `Already running in campaign "${c.otherCampaign.name}"`;
+  return null;
+}
+
+async function lockedCampaign(tx: repo.Tx, caller: Caller, id: string) {
+  const campaign = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: true });
+  if (!campaign) throw new AppError("CAMPAIGN_NOT_FOUND");
+  if (LOCKED.includes(campaign.status)) throw new AppError("CAMPAIGN_LEADS_LOCKED");
+  return campaign;
+}
+
+export async function addLeads(deps: CampaignDeps, caller: Caller, id: string, leadIds: string[]): Promise<CampaignLeadsResult> {
+  const unique = [...new Set(leadIds)];
+  const result = await deps.db.transaction(async (tx) => {
+    const campaign = await lockedCampaign(tx, caller, id);
+    const candidates = new Map((await members.membershipCandidates(tx, caller.workspaceId, campaign.id, unique)).map((c) => [c.id, c]));
+    const skipped: { id: string; reason: string }[] = [];
+    const eligible: string[] = [];
+    for (const leadId of unique) {
+      const c = candidates.get(leadId);
+      const reason = c ? membershipSkipReason(c) : "Lead not found";
+      if (reason) skipped.push({ id: leadId, reason });
+      else eligible.push(leadId);
+    }
+    // Joining a running campaign: due at once; the scheduler applies the window and caps.
+    const nextSendAt = campaign.status === "active" ? new Date() : null;
+    const added = await members.addMembers(tx, { workspaceId: caller.workspaceId, campaignId: campaign.id, leadIds: eligible, nextSendAt });
+    if (added.length) {
+      await repo.addActivity(tx, {
+        workspaceId: caller.workspaceId,
+        campaignId: campaign.id,
+        kind: "leads_added",
+        message: `${added.length} lead${added.length === 1 ? "" : "s"} added`,
+        userId: caller.userId,
+      });
+    }
+    const total = (await repo.leadCounts(tx, [campaign.id])).get(campaign.id) ?? 0;
+    return { campaign, added, skipped, total };
+  });
+  if (result.added.length) await campaignChanged(deps, caller.workspaceId, result.campaign.id, result.campaign.status, "leads");
+  return { added: result.added, skipped: result.skipped, total_leads: result.total };
+}
+
+export async function removeLeads(deps: CampaignDeps, caller: Caller, id: string, leadIds: string[]): Promise<CampaignLeadsResult> {
+  const unique = [...new Set(leadIds)];
+  const result = await deps.db.transaction(async (tx) => {
+    const campaign = await lockedCampaign(tx, caller, id);
+    const removed = await members.removeMembers(tx, { workspaceId: caller.workspaceId, campaignId: campaign.id, leadIds: unique });
+    if (removed.length) {
+      await repo.addActivity(tx, {
+        workspaceId: caller.workspaceId,
+        campaignId: campaign.id,
+        kind: "leads_removed",
+        message: `${removed.length} lead${removed.length === 1 ? "" : "s"} removed`,
+        userId: caller.userId,
+      });
+    }
+    const total = (await repo.leadCounts(tx, [campaign.id])).get(campaign.id) ?? 0;
+    return { campaign, removed, total };
+  });
+  const gone = new Set(result.removed);
+  if (gone.size) await campaignChanged(deps, caller.workspaceId, result.campaign.id, result.campaign.status, "leads");
+  return {
+    removed: result.removed,
+    skipped: unique.filter((l) => !gone.has(l)).map((l) => ({ id: l, reason: "Not in this campaign" })),
+    total_leads: result.total,
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function listLeads(deps: CampaignDeps, workspaceId: string, id: string, q: CampaignLeadListQuery): Promise<CampaignLeadList> {
+  const campaign = await loadCampaign(deps, workspaceId, id);
+  const [{ rows, total }, states] = await Promise.all([
+    members.listMembers(deps.db, campaign.id, q),
+    members.stateCounts(deps.db, campaign.id),
+  ]);
+  const leads: CampaignLead[] = rows.map(({ member, lead }) => ({
+    lead_id: lead.id,
+    first_name: lead.firstName,
+    last_name: lead.lastName,
+    email: lead.email,
+    company_name: lead.companyName,
+    state: member.state,
+    current_step: member.currentStep,
+    next_send_at: iso(member.nextSendAt),
+    last_sent_at: iso(member.lastSentAt),
+    wait_reason: member.waitReason,
+    added_at: member.addedAt.toISOString(),
+  }));
+  return { leads, total, page: q.page, per_page: q.per_page, total_pages: Math.ceil(total / q.per_page), states };
+}

@@ -1,0 +1,58 @@
+/** HTTP for campaign analytics (outreach-core §7): metrics, trends, real-time, refresh and the summary. */
+import {
+  AnalyticsSummary,
+  AnalyticsSummaryQuery,
+  CampaignMetrics,
+  CampaignRealTime,
+  CampaignTrends,
+  CampaignTrendsQuery,
+} from "@prospector/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAuth } from "../../platform/auth-context.ts";
+import { analyticsSummary, campaignMetrics, campaignRealTime, campaignTrends, refreshMetrics } from "./campaigns.analytics.service.ts";
+import type { CampaignDeps } from "./campaigns.deps.ts";
+
+const Id = z.object({ id: z.string() });
+const tags = ["campaigns"];
+
+export function campaignAnalyticsRoutes(app: FastifyInstance, deps: CampaignDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ws = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).workspaceId;
+
+  r.get(
+    "/api/campaigns/:id/metrics",
+    { config: { access: "campaigns:read" }, schema: { tags, params: Id, response: { 200: CampaignMetrics } } },
+    async (request) => campaignMetrics(deps, ws(request), request.params.id),
+  );
+
+  // Recomputing busts cached figures only; reading access is enough.
+  r.post(
+    "/api/campaigns/:id/metrics/refresh",
+    { config: { access: "campaigns:read" }, schema: { tags, params: Id, response: { 200: CampaignMetrics } } },
+    async (request) => refreshMetrics(deps, ws(request), request.params.id),
+  );
+
+  r.get(
+    "/api/campaigns/:id/trends",
+    {
+      config: { access: "campaigns:read" },
+      schema: { tags, params: Id, querystring: CampaignTrendsQuery, response: { 200: CampaignTrends } },
+    },
+    async (request) => campaignTrends(deps, ws(request), request.params.id, request.query),
+  );
+
+  r.get(
+    "/api/campaigns/:id/real-time",
+    { config: { access: "campaigns:read" }, schema: { tags, params: Id, response: { 200: CampaignRealTime } } },
+    async (request) => campaignRealTime(deps, ws(request), request.params.id),
+  );
+
+  // Across campaigns: the analytics permission, so analysts (analytics:read, no campaigns:read) see it.
+  r.get(
+    "/api/campaigns/analytics/summary",
+    { config: { access: "analytics:read" }, schema: { tags, querystring: AnalyticsSummaryQuery, response: { 200: AnalyticsSummary } } },
+    async (request) => analyticsSummary(deps, ws(request), request.query.days),
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * Campaign analytics (outreach-core §7): metrics, daily trends, real-time windows and the
+ * workspace summary, computed by aggregate SQL and cached for the spec's 30 s (refresh drops it).
+ * Until the sender writes outbox rows and events, every figure is an honest zero.
+ */
+import type {
+  AnalyticsSummary,
+  CampaignCounts,
+  CampaignMetrics,
+  CampaignRates,
+  CampaignRealTime,
+  CampaignStatus,
+  CampaignTrends,
+  CampaignTrendsQuery,
+  TrendPoint,
+} from "@prospector/contracts";
+import { sql } from "drizzle-orm";
+import { stateCounts } from "./campaign-leads.repository.ts";
+import * as stats from "./campaigns.analytics.repository.ts";
+import { METRICS_TTL_MS } from "./campaigns.cache.ts";
+import type { CampaignDeps } from "./campaigns.deps.ts";
+import { loadCampaign } from "./campaigns.service.ts";
+import { localDate, startOfLocalDay, zonedTime } from "./sending-window.ts";
+
+const pct = (part: number, whole: number) => (whole <= 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+function rates(c: CampaignCounts): CampaignRates {
+  return {
+    open_rate: pct(c.unique_opens, c.delivered),
+    click_rate: pct(c.unique_clicks, c.delivered),
+    reply_rate: pct(c.replies, c.delivered),
+    bounce_rate: pct(c.bounces, c.sent),
+    unsubscribe_rate: pct(c.unsubscribes, c.delivered),
+    meeting_rate: pct(c.meetings, c.delivered),
+  };
+}
+
+const counts = (sent: number, e: stats.EventTotals): CampaignCounts => ({ sent, delivered: Math.max(0, sent - e.bounces), ...e });
+
+async function cached<T>(deps: CampaignDeps, key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = await deps.cache.get<T>(key);
+  if (hit) return hit;
+  const value = await compute();
+  await deps.cache.set(key, value, METRICS_TTL_MS);
+  return value;
+}
+
+const metricsKey = (workspaceId: string, gen: number, id: string) => `metrics:${workspaceId}:${gen}:${id}`;
+
+async function computeMetrics(deps: CampaignDeps, campaignId: string): Promise<CampaignMetrics> {
+  const [messages, events, leads] = [
+    await stats.messageTotals(deps.db, campaignId),
+    await stats.eventTotals(deps.db, sql`campaign_id = ${campaignId}`),
+    await stateCounts(deps.db, campaignId),
+  ];
+  const c = counts(messages.sent, events);
+  return {
+    campaign_id: campaignId,
+    ...c,
+    rates: rates(c),
+    queued: messages.queued,
+    failed: messages.failed,
+    leads,
+    computed_at: new Date().toISOString(),
+  };
+}
+
+export async function campaignMetrics(deps: CampaignDeps, workspaceId: string, id: string): Promise<CampaignMetrics> {
+  const campaign = await loadCampaign(deps, workspaceId, id);
+  const gen = await deps.cache.generation(workspaceId);
+  return cached(deps, metricsKey(workspaceId, gen, campaign.id), () => computeMetrics(deps, campaign.id));
+}
+
+/** Drops this workspace's cached figures (and lists) and computes the campaign's metrics afresh. */
+export async function refreshMetrics(deps: CampaignDeps, workspaceId: string, id: string): Promise<CampaignMetrics> {
+  const campaign = await loadCampaign(deps, workspaceId, id);
+  await deps.cache.bump(workspaceId);
+  const gen = await deps.cache.generation(workspaceId);
+  const metrics = await computeMetrics(deps, campaign.id);
+  await deps.cache.set(metricsKey(workspaceId, gen, campaign.id), metrics, METRICS_TTL_MS);
+  return metrics;
+}
+
+/** "2026-11-22" → the next calendar day. */
+const nextDate = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const instantOf = (d: string, tz: string) => {
+  const [y, m, day] = d.split("-").map(Number) as [number, number, number];
+  return zonedTime(y, m, day, 0, 0, tz);
+};
+
+export async function campaignTrends(deps: CampaignDeps, workspaceId: string, id: string, q: CampaignTrendsQuery): Promise<CampaignTrends> {
+  const campaign = await loadCampaign(deps, workspaceId, id);
+  const tz = campaign.schedule.timezone;
+  const today = localDate(new Date(), tz);
+  // from/to win over days; with only one of them, days counts from or back to it.
+  const back = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  const to = q.to ?? (q.from ? back(q.from, -(q.days - 1)) : today);
+  const from = q.from ?? back(to, q.days - 1);
+  const gen = await deps.cache.generation(workspaceId);
+  return cached(deps, `trends:${workspaceId}:${gen}:${campaign.id}:${from}:${to}`, async () => {
+    const rows = await stats.dailySeries(deps.db, campaign.id, tz, instantOf(from, tz), instantOf(nextDate(to), tz));
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    const series: TrendPoint[] = [];
+    for (let d = from; d <= to; d = nextDate(d)) {
+      const r = byDay.get(d);
+      series.push({
+        date: d,
+        sent: r?.sent ?? 0,
+        opens: r?.opens ?? 0,
+        unique_opens: r?.unique_opens ?? 0,
+        clicks: r?.clicks ?? 0,
+        replies: r?.replies ?? 0,
+        bounces: r?.bounces ?? 0,
+        unsubscribes: r?.unsubscribes ?? 0,
+      });
+    }
+    return { campaign_id: campaign.id, timezone: tz, from, to, series };
+  });
+}
+
+const BUCKET_SECONDS = 300;
+
+/** The last hour in 5-minute buckets and today so far (in the campaign's time zone); never cached. */
+export async function campaignRealTime(deps: CampaignDeps, workspaceId: string, id: string): Promise<CampaignRealTime> {
+  const campaign = await loadCampaign(deps, workspaceId, id);
+  const now = new Date();
+  // Buckets line up with the clock (…:00, :05, …): 12 of them, the last one holding now.
+  const aligned = Math.floor(now.getTime() / (BUCKET_SECONDS * 1000)) * BUCKET_SECONDS * 1000;
+  const hourStart = new Date(aligned - 11 * BUCKET_SECONDS * 1000);
+  const dayStart = startOfLocalDay(now, campaign.schedule.timezone);
+  const from = dayStart < hourStart ? dayStart : hourStart;
+  const [byBucket, messages] = await Promise.all([
+    stats.buckets(deps.db, campaign.id, from, BUCKET_SECONDS),
+    stats.messageTotals(deps.db, campaign.id),
+  ]);
+  const offset = Math.round((hourStart.getTime() - from.getTime()) / (BUCKET_SECONDS * 1000));
+  const empty = () => ({ sent: 0, opens: 0, clicks: 0, replies: 0, bounces: 0 });
+  const add = (a: ReturnType<typeof empty>, b: stats.Bucket) => {
+    a.sent += b.sent;
+    a.opens += b.opens;
+    a.clicks += b.clicks;
+    a.replies += b.replies;
+    a.bounces += b.bounces;
+  };
+  const lastHour = empty();
+  const today = empty();
+  const dayOffset = Math.floor((dayStart.getTime() - from.getTime()) / (BUCKET_SECONDS * 1000));
+  const minutes = Array.from({ length: 12 }, (_, i) => ({
+    at: new Date(hourStart.getTime() + i * BUCKET_SECONDS * 1000).toISOString(),
+    ...empty(),
+  }));
+  for (const b of byBucket) {
+    const i = b.bucket - offset;
+    if (i >= 0 && i < 12) {
+      add(lastHour, b);
+      add(minutes[i] as ReturnType<typeof empty>, b);
+    }
+    if (b.bucket >= dayOffset) add(today, b);
+  }
+  return {
+    campaign_id: campaign.id,
+    status: campaign.status,
+    last_hour: lastHour,
+    today,
+    minutes,
+    queued: messages.queued,
+    last_sent_at: messages.last_sent_at?.toISOString() ?? null,
+    computed_at: now.toISOString(),
+  };
+}
+
+const STATUSES: CampaignStatus[] = ["draft", "scheduled", "active", "paused", "stopped", "completed"];
+
+export async function analyticsSummary(deps: CampaignDeps, workspaceId: string, days: number): Promise<AnalyticsSummary> {
+  const gen = await deps.cache.generation(workspaceId);
+  return cached(deps, `summary:${workspaceId}:${gen}:${days}`, async () => {
+    const since = new Date(Date.now() - days * 86_400_000);
+    const [byStatus, sent, events, top] = [
+      await stats.statusCounts(deps.db, workspaceId),
+      await stats.sentSince(deps.db, "workspace_id", workspaceId, since),
+      await stats.eventTotals(deps.db, sql`workspace_id = ${workspaceId} and occurred_at >= ${since.toISOString()}`),
+      await stats.topCampaigns(deps.db, workspaceId, since, 5),
+    ];
+    const c = counts(sent, events);
+    const by_status = Object.fromEntries(STATUSES.map((s) => [s, byStatus[s] ?? 0])) as Record<CampaignStatus, number>;
+    return {
+      days,
+      since: since.toISOString(),
+      ...c,
+      campaigns: { total: Object.values(by_status).reduce((a, b) => a + b, 0), by_status },
+      rates: rates(c),
+      top_campaigns: top,
+      computed_at: new Date().toISOString(),
+    };
+  });
+}

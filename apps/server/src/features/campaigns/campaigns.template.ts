@@ -1,0 +1,213 @@
+/**
+ * Email templates: spintax first (seeded per lead and step), then Liquid with the lead's fields,
+ * custom fields, the sender's signature and the unsubscribe link. Used by previews now and by the
+ * sender later, so what a preview shows is what goes out. Liquid runs sandboxed: no file includes,
+ * bounded parse/render work.
+ */
+import type { CampaignStep } from "@prospector/contracts";
+import { Liquid, type Template } from "liquidjs";
+import { allSpintaxOptions, resolveSpintax } from "./spintax.ts";
+
+const limits = { parseLimit: 200_000, renderLimit: 2_000, memoryLimit: 10_000_000 };
+// `templates: {}` makes include/render/layout look only in an empty in-memory map, never on disk.
+const textEngine = new Liquid({ ...limits, templates: {} });
+const htmlEngine = new Liquid({ ...limits, templates: {}, outputEscape: "escape" });
+
+/** The lead fields a template can use by name. */
+export const LEAD_VARIABLES = [
+  "first_name",
+  "last_name",
+  "full_name",
+  "email",
+  "company_name",
+  "company",
+  "role",
+  "position",
+  "industry",
+  "pain_point",
+  "company_insight",
+  "phone",
+  "website",
+  "linkedin_url",
+  "city",
+  "country",
+  "seniority",
+  "department",
+] as const;
+/** Variables about the sender and the message rather than the lead. */
+export const MESSAGE_VARIABLES = ["signature", "sender_name", "sender_email", "unsubscribe_url", "custom_fields"] as const;
+
+export interface TemplateLead {
+  id: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  company_name?: string | null;
+  role?: string | null;
+  industry?: string | null;
+  pain_point?: string | null;
+  company_insight?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  linkedin_url?: string | null;
+  city?: string | null;
+  country?: string | null;
+  seniority?: string | null;
+  department?: string | null;
+  custom_fields?: Record<string, unknown>;
+}
+
+export interface MessageContext {
+  lead: TemplateLead;
+  /** Sanitized HTML from the sender's settings. */
+  signature: string;
+  sender_name: string;
+  sender_email: string;
+  unsubscribe_url: string;
+}
+
+export class TemplateError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+    readonly line: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Values for Liquid: absent values are undefined, so `| default: "there"` applies to them. */
+function variables(ctx: MessageContext): Record<string, unknown> {
+  const l = ctx.lead;
+  const v = (x: string | null | undefined) => (x == null || x === "" ? undefined : x);
+  const custom = l.custom_fields ?? {};
+  const full = [l.first_name, l.last_name].filter(Boolean).join(" ");
+  return {
+    // Custom fields also answer to their own name, unless a standard field has it.
+    ...custom,
+    custom_fields: custom,
+    first_name: v(l.first_name),
+    last_name: v(l.last_name),
+    full_name: v(full),
+    email: v(l.email),
+    company_name: v(l.company_name),
+    company: v(l.company_name),
+    role: v(l.role),
+    position: v(l.role),
+    industry: v(l.industry),
+    pain_point: v(l.pain_point),
+    company_insight: v(l.company_insight),
+    phone: v(l.phone),
+    website: v(l.website),
+    linkedin_url: v(l.linkedin_url),
+    city: v(l.city),
+    country: v(l.country),
+    seniority: v(l.seniority),
+    department: v(l.department),
+    signature: ctx.signature,
+    sender_name: ctx.sender_name,
+    sender_email: ctx.sender_email,
+    unsubscribe_url: ctx.unsubscribe_url,
+  };
+}
+
+/** The signature is already-sanitized HTML: it must not be escaped like lead data is. */
+const rawSignature = (s: string) => s.replace(/\{\{-?\s*signature\s*-?\}\}/g, "{{ signature | raw }}");
+
+const lineOf = (err: unknown): number | null => {
+  const m = /line:(\d+)/.exec(String((err as Error).message));
+  return m ? Number(m[1]) : null;
+};
+
+function parse(engine: Liquid, source: string, field: string): Template[] {
+  try {
+    return engine.parse(source);
+  } catch (err) {
+    const line = lineOf(err);
+    throw new TemplateError(`${field}: ${(err as Error).message.split(", file:")[0]}`, field, line);
+  }
+}
+
+/** Checks a template's Liquid (every spintax option included); returns the variables it reads. */
+export function checkTemplate(source: string, field: string, kind: "text" | "html"): string[] {
+  const engine = kind === "html" ? htmlEngine : textEngine;
+  const templates = parse(engine, kind === "html" ? rawSignature(allSpintaxOptions(source)) : allSpintaxOptions(source), field);
+  try {
+    return engine.globalVariablesSync(templates).map((v) => String(v).split(/[.[]/)[0] as string);
+  } catch {
+    return [];
+  }
+}
+
+async function render(kind: "text" | "html", source: string, field: string, seed: string, ctx: MessageContext): Promise<string> {
+  const engine = kind === "html" ? htmlEngine : textEngine;
+  const spun = resolveSpintax(source, seed);
+  const templates = parse(engine, kind === "html" ? rawSignature(spun) : spun, field);
+  try {
+    return await engine.render(templates, variables(ctx));
+  } catch (err) {
+    throw new TemplateError(`${field}: ${(err as Error).message.split(", file:")[0]}`, field, lineOf(err));
+  }
+}
+
+const hasHtml = (s: string) => /<([a-z][a-z0-9]*)\b[^>]*>/i.test(s);
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A readable plain-text alternative of the HTML body. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(br)\s*\/?>/gi, "\n")
+    .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, "\n")
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href, label) => (label.trim() === href ? href : `${label} (${href})`))
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export interface RenderedMessage {
+  subject: string;
+  /** HTML. */
+  body: string;
+  text: string;
+}
+
+/** The step's (or variant's) subject and body; a variant's empty part falls back to the step's. */
+export function stepContent(steps: CampaignStep[], step: number, variant: number): { subject: string; body: string } | null {
+  const s = steps[step];
+  if (!s) return null;
+  if (variant === 0) return { subject: s.subject, body: s.body };
+  const v = s.variants[variant - 1];
+  if (!v) return null;
+  return { subject: v.subject || s.subject, body: v.body.trim() ? v.body : s.body };
+}
+
+/**
+ * Renders one message. `step` is 0-based. A body without HTML tags is plain text: its line breaks
+ * become <br> in the HTML part. The spintax seed is lead + step + variant, so the same lead always
+ * gets the same words in the same message, and different leads get a spread.
+ */
+export async function renderMessage(
+  content: { subject: string; body: string },
+  opts: { step: number; variant: number; ctx: MessageContext },
+): Promise<RenderedMessage> {
+  const seed = `${opts.ctx.lead.id ?? "preview"}:${opts.step}:${opts.variant}`;
+  const where = `steps.${opts.step}${opts.variant ? `.variants.${opts.variant - 1}` : ""}`;
+  const subject = (await render("text", content.subject, `${where}.subject`, `${seed}:subject`, opts.ctx)).replace(/\s+/g, " ").trim();
+  const isHtml = hasHtml(content.body);
+  let body: string;
+  if (isHtml) {
+    body = await render("html", content.body, `${where}.body`, `${seed}:body`, opts.ctx);
+  } else {
+    // Plain text: escape the author's text, keep the (HTML) signature, then turn newlines into <br>.
+    const marked = content.body.replace(/\{\{-?\s*signature\s*-?\}\}/g, "\u0000SIGNATURE\u0000");
+    const rendered = await render("text", marked, `${where}.body`, `${seed}:body`, opts.ctx);
+    body = escapeHtml(rendered).replace(/\r?\n/g, "<br>\n").replaceAll("\u0000SIGNATURE\u0000", opts.ctx.signature);
+  }
+  return { subject, body, text: htmlToText(body) };
+}

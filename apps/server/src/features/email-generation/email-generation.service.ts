@@ -1,0 +1,118 @@
+/**
+ * POST /api/campaigns/generate-email: gathers what is known (the request, the lead, the campaign,
+ * the sender), then asks the configured language model or, without one, the template writer.
+ * Nothing is stored: the caller puts the draft into a campaign step or the compose page.
+ */
+import { type EmailGenerationRequest, type EmailTone, type GeneratedEmail, PLACEHOLDER_EMAIL } from "@prospector/contracts";
+import type { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { getCampaign } from "../campaigns/campaigns.repository.ts";
+import * as leadsRepo from "../leads/leads.repository.ts";
+import { type EmailFacts, writeTemplateEmail } from "./email-templates.ts";
+import { createLlmClient, LlmError } from "./llm.client.ts";
+
+type Input = z.output<typeof import("@prospector/contracts").EmailGenerationRequest>;
+type Ctx = Pick<AppContext, "db" | "config" | "log">;
+
+export type { EmailGenerationRequest };
+
+async function gatherFacts(ctx: Ctx, caller: { workspaceId: string; name: string }, input: Input): Promise<EmailFacts> {
+  const facts: EmailFacts = {
+    name: input.name,
+    email: input.email,
+    company: input.company,
+    position: input.position,
+    goal: input.goal,
+    sender_name: caller.name,
+  };
+  if (input.lead_id) {
+    const lead = await leadsRepo.getLead(ctx.db, caller.workspaceId, input.lead_id);
+    if (!lead) throw new AppError("LEAD_NOT_FOUND");
+    const leadName = [lead.firstName, lead.lastName].filter(Boolean).join(" ");
+    facts.name ||= leadName || undefined;
+    if (facts.email === PLACEHOLDER_EMAIL && lead.email) facts.email = lead.email;
+    facts.company ||= lead.companyName ?? undefined;
+    facts.position ||= lead.role ?? undefined;
+    facts.industry = lead.industry ?? undefined;
+    facts.pain_point = lead.painPoint ?? undefined;
+    facts.company_insight = lead.companyInsight ?? undefined;
+  }
+  if (input.campaign_id) {
+    const campaign = await getCampaign(ctx.db, caller.workspaceId, input.campaign_id);
+    if (!campaign) throw new AppError("CAMPAIGN_NOT_FOUND");
+    facts.campaign_name = campaign.name;
+  }
+  return facts;
+}
+
+const SYSTEM_PROMPT = [
+  "You write short, personal B2B cold emails.",
+  "Rules: under 120 words; one clear call to action; no placeholders in square brackets; no invented facts, numbers or customer names;",
+  "use only the details given; plain text, no markdown.",
+  'Answer with JSON only: {"subject": "...", "body": "..."} where body uses \\n for line breaks and ends with the sign-off and sender name.',
+].join(" ");
+
+function userPrompt(f: EmailFacts, tone: EmailTone): string {
+  const lines = [
+    `Tone: ${tone}.`,
+    f.name && `Recipient: ${f.name}${f.position ? `, ${f.position}` : ""}${f.company ? ` at ${f.company}` : ""}.`,
+    !f.name && f.company && `Recipient: someone at ${f.company}${f.position ? ` (${f.position})` : ""}.`,
+    f.industry && `Industry: ${f.industry}.`,
+    f.company_insight && `About the company: ${f.company_insight}`,
+    f.pain_point && `Their likely problem: ${f.pain_point}`,
+    f.goal && `Purpose of the email: ${f.goal}`,
+    f.campaign_name && `Campaign: ${f.campaign_name}.`,
+    f.sender_name && `Sender: ${f.sender_name}.`,
+  ];
+  return lines.filter(Boolean).join("\n");
+}
+
+/** The model's answer as subject and body: JSON as asked, or a "Subject:" first line as many models do anyway. */
+export function parseModelEmail(content: string): { subject: string; body: string } | null {
+  const text = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/```$/, "")
+    .trim();
+  const json = text.match(/\{[\s\S]*\}/)?.[0];
+  if (json) {
+    try {
+      const o = JSON.parse(json) as { subject?: unknown; body?: unknown };
+      if (typeof o.subject === "string" && typeof o.body === "string" && o.subject.trim() && o.body.trim()) {
+        return { subject: o.subject.trim(), body: o.body.trim() };
+      }
+    } catch {}
+  }
+  const m = /^\s*subject:\s*(.+)\n+([\s\S]+)$/i.exec(text);
+  if (m?.[1] && m[2]?.trim()) return { subject: m[1].trim(), body: m[2].trim() };
+  return null;
+}
+
+export async function generateEmail(ctx: Ctx, caller: { workspaceId: string; name: string }, input: Input): Promise<GeneratedEmail> {
+  const engine = input.engine ?? (ctx.config.LLM_BASE_URL ? "llm" : "template");
+  const facts = await gatherFacts(ctx, caller, input);
+  if (engine === "template") {
+    return { ...writeTemplateEmail(facts, input.tone), source: "template", tone: input.tone, email: facts.email };
+  }
+  if (!ctx.config.LLM_BASE_URL) throw new AppError("LLM_NOT_CONFIGURED");
+  const client = createLlmClient({
+    baseUrl: ctx.config.LLM_BASE_URL,
+    apiKey: ctx.config.LLM_API_KEY,
+    model: ctx.config.LLM_MODEL,
+    timeoutMs: ctx.config.LLM_TIMEOUT_SECONDS * 1000,
+  });
+  try {
+    const answer = await client.chat([
+      { role: "system", content: SYSTEM_PROMPT },
+      { role: "user", content: userPrompt(facts, input.tone) },
+    ]);
+    const email = parseModelEmail(answer.content);
+    if (!email) throw new LlmError("bad_response", "The language model's answer had no subject and body");
+    return { ...email, source: "llm", model: answer.model, tone: input.tone, email: facts.email };
+  } catch (err) {
+    if (!(err instanceof LlmError)) throw err;
+    ctx.log.warn({ err: err.message, kind: err.kind }, "email generation failed");
+    throw new AppError("EMAIL_GENERATION_FAILED", err.message);
+  }
+}

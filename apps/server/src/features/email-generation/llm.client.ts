@@ -1,0 +1,111 @@
+/**
+ * A client for any OpenAI-compatible chat-completions API (OpenAI, Azure-style proxies, Ollama,
+ * vLLM, LM Studio…): POST {base}/chat/completions with a bearer key. Failures become LlmError with
+ * a text an administrator can act on (bad key, rate limit, provider down, timeout).
+ */
+export type LlmFailure = "auth" | "rate_limited" | "unavailable" | "timeout" | "bad_request" | "bad_response";
+
+export class LlmError extends Error {
+  constructor(
+    readonly kind: LlmFailure,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "LlmError";
+  }
+}
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export interface LlmClientOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+}
+
+export interface ChatResult {
+  content: string;
+  /** The model the provider says answered (it may resolve an alias). */
+  model: string;
+}
+
+function providerText(raw: string): string {
+  try {
+    const j = JSON.parse(raw) as { error?: { message?: string } | string; message?: string; detail?: string };
+    const text = typeof j.error === "string" ? j.error : (j.error?.message ?? j.message ?? j.detail);
+    if (text) return String(text).slice(0, 300);
+  } catch {}
+  return raw.replace(/\s+/g, " ").trim().slice(0, 200);
+}
+
+export function createLlmClient(opts: LlmClientOptions) {
+  const url = `${opts.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const host = new URL(url).host;
+
+  async function chat(messages: ChatMessage[], params: { temperature?: number; maxTokens?: number } = {}): Promise<ChatResult> {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
+        body: JSON.stringify({ model: opts.model, messages, temperature: params.temperature ?? 0.7, max_tokens: params.maxTokens ?? 700 }),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        redirect: "error",
+      });
+    } catch (err) {
+      const e = err as Error;
+      if (e.name === "TimeoutError" || e.name === "AbortError") {
+        throw new LlmError("timeout", `The language model at ${host} did not answer within ${Math.round(opts.timeoutMs / 1000)} s`);
+      }
+      const cause = (e.cause as Error | undefined)?.message ?? e.message;
+      throw new LlmError("unavailable", `The language model at ${host} could not be reached: ${cause}`);
+    }
+    const raw = await res.text().catch(() => "");
+    if (!res.ok) {
+      const why = providerText(raw) || res.statusText;
+      if (res.status === 401 || res.status === 403) {
+        throw new LlmError(
+          "auth",
+          `The language model at ${host} refused the API key (HTTP ${res.status}: ${why}). Check LLM_API_KEY.`,
+          res.status,
+        );
+      }
+      if (res.status === 429)
+        throw new LlmError("rate_limited", `The language model at ${host} is rate limiting requests (${why}); try again shortly`, 429);
+      if (res.status >= 500)
+        throw new LlmError("unavailable", `The language model at ${host} failed (HTTP ${res.status}: ${why})`, res.status);
+      if (res.status === 404) {
+        throw new LlmError(
+          "bad_request",
+          `The language model at ${host} does not know this model or path (HTTP 404: ${why}). Check LLM_MODEL and LLM_BASE_URL.`,
+          404,
+        );
+      }
+      throw new LlmError("bad_request", `The language model at ${host} rejected the request (HTTP ${res.status}: ${why})`, res.status);
+    }
+    let body: { model?: string; choices?: { message?: { content?: string | null } }[] };
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw new LlmError("bad_response", `The language model at ${host} answered with something that is not JSON`);
+    }
+    const content = body.choices?.[0]?.message?.content;
+    if (typeof content !== "string" || content.trim() === "") {
+      throw new LlmError("bad_response", `The language model at ${host} returned no message`);
+    }
+    return { content, model: body.model ?? opts.model };
+  }
+
+  return { chat, model: opts.model };
+}
+
+export type LlmClient = ReturnType<typeof createLlmClient>;
