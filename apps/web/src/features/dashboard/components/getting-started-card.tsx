@@ -13,51 +13,58 @@ const ICON = {
 };
 
 export function GettingStartedCard({ steps }: { steps: Step[] }) {
-  const { done, total } = progressOf(steps);
   return (
     <Card>
       <CardContent>
-        <Box sx={{ display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: 2 }}>
-          <Typography variant="h6" component="h3">
-            Getting started
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {done} of {total} done
-          </Typography>
-        </Box>
-        <LinearProgress
-          variant="determinate"
-          value={total ? (done / total) * 100 : 0}
-          sx={{ my: 1.5, height: 6, borderRadius: 3 }}
-          aria-label="Getting started progress"
-        />
-        <List disablePadding>
-          {steps.map((step) => (
-            <ListItem
-              key={step.id}
-              data-testid={`step-${step.id}`}
-              data-status={step.status}
-              disableGutters
-              sx={{ alignItems: "flex-start" }}
-            >
-              <ListItemIcon sx={{ minWidth: 40, mt: 0.75 }}>{ICON[step.status]}</ListItemIcon>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <ListItemText
-                  primary={step.title}
-                  secondary={step.detail}
-                  slotProps={{ primary: { sx: { fontWeight: 500 } } }}
-                  sx={{ my: 0.5 }}
-                />
-                {step.action && step.status !== "done" && (
-                  <Button component={Link} to={step.action.to} size="small" sx={{ ml: -0.75 }}>
-                    {step.action.label}
-                  </Button>
-                )}
-              </Box>
-            </ListItem>
-          ))}
-        </List>
+        <Typography variant="h6" component="h3">
+          Getting started
+        </Typography>
+        <GettingStartedList steps={steps} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The checklist without its card, for the dashboard's widget frame. */
+export function GettingStartedList({ steps }: { steps: Step[] }) {
+  const { done, total } = progressOf(steps);
+  return (
+    <>
+      <Typography variant="body2" color="textSecondary">
+        {done} of {total} done
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={total ? (done / total) * 100 : 0}
+        sx={{ my: 1.5, height: 6, borderRadius: 3 }}
+        aria-label="Getting started progress"
+      />
+      <List disablePadding>
+        {steps.map((step) => (
+          <ListItem
+            key={step.id}
+            data-testid={`step-${step.id}`}
+            data-status={step.status}
+            disableGutters
+            sx={{ alignItems: "flex-start" }}
+          >
+            <ListItemIcon sx={{ minWidth: 40, mt: 0.75 }}>{ICON[step.status]}</ListItemIcon>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <ListItemText
+                primary={step.title}
+                secondary={step.detail}
+                slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+                sx={{ my: 0.5 }}
+              />
+              {step.action && step.status !== "done" && (
+                <Button component={Link} to={step.action.to} size="small" sx={{ ml: -0.75 }}>
+                  {step.action.label}
+                </Button>
+              )}
+            </Box>
+          </ListItem>
+        ))}
+      </List>
+    </>
   );
 }

@@ -1,145 +1,210 @@
 /**
- * /dashboard: where a new user lands. Real getting-started state (account, workspace, role, a
- * checklist computed from the server) and the instance's health; no sample figures.
+ * /dashboard: the user's widget grid with real figures (getting started, leads, notifications,
+ * imports, scraping, plan usage, health). Its look and refresh follow the Dashboard settings;
+ * "Customize" arranges, resizes, adds and removes widgets (at most 20) and saves named layouts.
  */
-import DarkModeOutlined from "@mui/icons-material/DarkModeOutlined";
-import LightModeOutlined from "@mui/icons-material/LightModeOutlined";
-import SettingsBrightnessOutlined from "@mui/icons-material/SettingsBrightnessOutlined";
-import { Alert, Box, Card, CardContent, Chip, Grid, Stack, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
-import type { ReactNode } from "react";
-import type { ThemeChoice } from "../../../app/theme.ts";
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import RefreshOutlined from "@mui/icons-material/RefreshOutlined";
+import { Alert, Box, Button, Menu, MenuItem, Stack, Typography } from "@mui/material";
+import { MAX_DASHBOARD_WIDGETS } from "@prospector/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { permits } from "../../../app/layout/nav-items.ts";
 import { useThemeMode } from "../../../app/theme-mode-provider.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
-import { formatDateTime } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
-import { useGettingStarted } from "../api/use-getting-started.ts";
-import { GettingStartedCard } from "../components/getting-started-card.tsx";
-
-function Field({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Box sx={{ py: 0.75 }}>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div">
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { useSession } from "../../auth/api/use-session.ts";
+import { useUserSettings } from "../../settings/api/use-settings.ts";
+import { fieldError, formError } from "../../settings/lib/server-errors.ts";
+import { useGroupSave } from "../../settings/lib/use-group-save.ts";
+import { REFRESH_PREFIXES } from "../api/use-widget-data.ts";
+import { LayoutToolbar } from "../components/layout-toolbar.tsx";
+import { WidgetGrid } from "../components/widget-grid.tsx";
+import {
+  addWidget,
+  defaultLayout,
+  type LayoutItem,
+  moveWidget,
+  parseLayout,
+  resizeWidget,
+  serializeLayout,
+  shiftWidget,
+  TOO_MANY_WIDGETS_MESSAGE,
+  WIDGET_TYPES,
+} from "../lib/widget-layout.ts";
 
 function greeting(date = new Date()): string {
   const h = date.getHours();
   return h < 12 ? "Good morning" : h < 18 ? "Good afternoon" : "Good evening";
 }
 
+/** Re-reads every widget's figures now and, when auto refresh is on, at the chosen interval. */
+function useDashboardRefresh(enabled: boolean, seconds: number) {
+  const queryClient = useQueryClient();
+  const [updatedAt, setUpdatedAt] = useState(() => new Date());
+  const refresh = useCallback(() => {
+    for (const queryKey of REFRESH_PREFIXES) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+    setUpdatedAt(new Date());
+  }, [queryClient]);
+  useEffect(() => {
+    if (!enabled || seconds <= 0) return;
+    const timer = window.setInterval(refresh, seconds * 1000);
+    return () => window.clearInterval(timer);
+  }, [enabled, seconds, refresh]);
+  return { refresh, updatedAt };
+}
+
 export default function DashboardPage() {
-  const { user, steps, loading, health, healthError } = useGettingStarted();
-  const { choice, setChoice } = useThemeMode();
+  const { user } = useSession();
+  const settingsQuery = useUserSettings();
+  const { reducedMotion } = useThemeMode();
+  const [params, setParams] = useSearchParams();
+  const [draft, setDraft] = useState<LayoutItem[] | null>(null);
+  const [limitError, setLimitError] = useState<string>();
+  const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
+  const { save, saving, error } = useGroupSave("dashboard");
+  const settings = settingsQuery.data?.settings;
+  const allowed = useCallback((p: string) => Boolean(user && permits(user.permissions, p)), [user]);
+  const saved = useMemo(() => parseLayout(settings?.dashboard_layout) ?? defaultLayout(allowed), [settings?.dashboard_layout, allowed]);
+  const { refresh, updatedAt } = useDashboardRefresh(Boolean(settings?.auto_refresh_enabled), settings?.refresh_interval_seconds ?? 0);
+
+  const editing = draft !== null;
+  const items = draft ?? saved;
+  const startEditing = useCallback(() => setDraft(saved), [saved]);
+  useEffect(() => {
+    if (params.get("customize") === "1" && settings && !editing) {
+      startEditing();
+      setParams({}, { replace: true });
+    }
+  }, [params, settings, editing, startEditing, setParams]);
+
   if (!user) return null;
+  if (settingsQuery.isPending || !settings) return <LoadingScreen />;
   const firstName = user.full_name.trim().split(/\s+/)[0] || user.email;
+  const change = (next: LayoutItem[]) => {
+    setLimitError(undefined);
+    setDraft(next);
+  };
+  const add = (type: string) => {
+    setAddAnchor(null);
+    try {
+      change(addWidget(items, type));
+    } catch (err) {
+      setLimitError((err as Error).message);
+    }
+  };
+  const layoutError = limitError ?? fieldError(error, "dashboard_layout") ?? formError(error, ["dashboard_layout", "saved_layouts"]);
 
   return (
-    <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h2">
-          {greeting()}, {firstName}
-        </Typography>
-        <Typography color="text.secondary">Here is where your workspace stands.</Typography>
-      </Box>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 7 }}>{loading ? <LoadingScreen /> : <GettingStartedCard steps={steps} />}</Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <Stack spacing={3}>
-            <Card>
-              <CardContent>
-                <Typography variant="h6" component="h3" gutterBottom>
-                  Your account
-                </Typography>
-                <Field label="Name" value={user.full_name || "—"} />
-                <Field
-                  label="Email"
-                  value={
-                    <>
-                      {user.email}{" "}
-                      {user.email_verified ? (
-                        <Chip size="small" color="success" variant="outlined" label="Verified" />
-                      ) : (
-                        <Chip size="small" variant="outlined" label="Not verified" />
-                      )}
-                    </>
-                  }
-                />
-                <Field
-                  label="Role"
-                  value={
-                    <>
-                      {user.role_label}
-                      {user.is_instance_admin && <Chip size="small" sx={{ ml: 1 }} label="Instance admin" />}
-                    </>
-                  }
-                />
-                <Field label="Member since" value={formatDateTime(user.created_at)} />
-              </CardContent>
-            </Card>
-            <Card>
-              <CardContent>
-                <Typography variant="h6" component="h3" gutterBottom>
-                  Workspace
-                </Typography>
-                <Field label="Organization" value={user.organization.name} />
-                <Field label="Workspace" value={user.workspace.name} />
-                <Field
-                  label="Plan"
-                  value={<Chip size="small" color="primary" label={user.organization.plan} sx={{ textTransform: "capitalize" }} />}
-                />
-              </CardContent>
-            </Card>
-            <Card>
-              <CardContent>
-                <Typography variant="h6" component="h3" gutterBottom>
-                  Instance
-                </Typography>
-                {healthError && <Alert severity="warning">{errorMessage(healthError)}</Alert>}
-                {health && (
-                  <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
-                    <Chip size="small" label={`Version ${health.version}`} />
-                    {Object.entries(health.checks).map(([name, c]) => (
-                      <Chip
-                        key={name}
-                        size="small"
-                        variant="outlined"
-                        color={c.status === "ok" ? "success" : c.status === "error" ? "error" : "default"}
-                        label={`${name}: ${c.status === "disabled" ? "not configured" : c.status}`}
-                      />
-                    ))}
-                  </Stack>
-                )}
-                <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
-                  Appearance
-                </Typography>
-                <ToggleButtonGroup
-                  size="small"
-                  exclusive
-                  value={choice}
-                  onChange={(_, v: ThemeChoice | null) => v && setChoice(v)}
-                  aria-label="Theme"
-                >
-                  <ToggleButton value="light">
-                    <LightModeOutlined fontSize="small" sx={{ mr: 0.5 }} /> Light
-                  </ToggleButton>
-                  <ToggleButton value="dark">
-                    <DarkModeOutlined fontSize="small" sx={{ mr: 0.5 }} /> Dark
-                  </ToggleButton>
-                  <ToggleButton value="auto">
-                    <SettingsBrightnessOutlined fontSize="small" sx={{ mr: 0.5 }} /> Auto
-                  </ToggleButton>
-                </ToggleButtonGroup>
-              </CardContent>
-            </Card>
+    <Stack spacing={settings.compact_mode_enabled ? 2 : 3}>
+      <Box sx={{ display: "flex", alignItems: "flex-end", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
+        <Box>
+          <Typography variant="h4" component="h2">
+            {greeting()}, {firstName}
+          </Typography>
+          <Typography color="textSecondary" data-secondary-ui>
+            Here is where your workspace stands.
+          </Typography>
+        </Box>
+        {!editing && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <Typography variant="caption" color="textSecondary" data-testid="dashboard-updated">
+              {settings.auto_refresh_enabled ? `Auto refresh every ${settings.refresh_interval_seconds} s · ` : ""}Updated{" "}
+              {updatedAt.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}
+            </Typography>
+            <Button startIcon={<RefreshOutlined />} onClick={refresh}>
+              Refresh
+            </Button>
+            <Button variant="outlined" onClick={startEditing}>
+              Customize
+            </Button>
           </Stack>
-        </Grid>
-      </Grid>
+        )}
+      </Box>
+      {editing && (
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+            <Typography sx={{ mr: 1 }}>
+              {items.length} of {MAX_DASHBOARD_WIDGETS} widgets · drag a widget onto another to move it
+            </Typography>
+            <Button
+              startIcon={<AddOutlined />}
+              variant="outlined"
+              onClick={(e) =>
+                items.length >= MAX_DASHBOARD_WIDGETS ? setLimitError(TOO_MANY_WIDGETS_MESSAGE) : setAddAnchor(e.currentTarget)
+              }
+            >
+              Add widget
+            </Button>
+            <Menu anchorEl={addAnchor} open={Boolean(addAnchor)} onClose={() => setAddAnchor(null)}>
+              {WIDGET_TYPES.filter((t) => !t.permission || allowed(t.permission)).map((t) => (
+                <MenuItem key={t.type} onClick={() => add(t.type)}>
+                  <Box>
+                    <Typography>{t.title}</Typography>
+                    <Typography variant="caption" color="textSecondary">
+                      {t.description}
+                    </Typography>
+                  </Box>
+                </MenuItem>
+              ))}
+            </Menu>
+            <LayoutToolbar
+              items={items}
+              savedLayouts={settings.saved_layouts}
+              onLoad={change}
+              onSaveAs={(name) =>
+                void save({
+                  saved_layouts: [...settings.saved_layouts.filter((l) => l.name !== name), { name, layout: serializeLayout(items) }],
+                })
+              }
+              onReset={() => change(defaultLayout(allowed))}
+            />
+            <Box sx={{ flex: 1 }} />
+            <Button
+              onClick={() => {
+                setDraft(null);
+                setLimitError(undefined);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button
+              variant="contained"
+              loading={saving}
+              onClick={async () => {
+                if (await save({ dashboard_layout: serializeLayout(items) })) setDraft(null);
+              }}
+            >
+              Save layout
+            </Button>
+          </Stack>
+          {layoutError && (
+            <Alert severity="error" data-testid="layout-error">
+              {layoutError}
+            </Alert>
+          )}
+        </Stack>
+      )}
+      {items.length === 0 ? (
+        <Alert severity="info">No widgets. Use Customize → Add widget to put some back.</Alert>
+      ) : (
+        <WidgetGrid
+          items={items}
+          user={user}
+          editing={editing}
+          options={{
+            compact: settings.compact_mode_enabled,
+            showTitles: settings.show_widget_titles,
+            animate: settings.enable_animations && !reducedMotion,
+          }}
+          handlers={{
+            onMove: (id, before) => change(moveWidget(items, id, before)),
+            onShift: (id, step) => change(shiftWidget(items, id, step)),
+            onResize: (id, size) => change(resizeWidget(items, id, size)),
+            onRemove: (id) => change(items.filter((i) => i.id !== id)),
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -82,7 +82,15 @@ export function useRevokeSession() {
   const refresh = useRefreshSecurity();
   return useMutation({
     mutationFn: (sessionId: string) =>
-      api.post<RevokeSessionsResponse>(`${BASE}/sessions/revoke`, { session_id: sessionId }, { report: false }),
+      api.post<{ message: string }>(`${BASE}/sessions/revoke`, { session_id: sessionId }, { report: false }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: () => api.post<RevokeSessionsResponse>(`${BASE}/sessions/revoke-others`, undefined, { report: false }),
     onSuccess: refresh,
   });
 }

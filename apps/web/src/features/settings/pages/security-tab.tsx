@@ -5,7 +5,7 @@ import type { ActiveSession } from "@prospector/contracts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
-import { useRevokeSession, useSecurityOverview, useSessions } from "../api/use-security.ts";
+import { useRevokeOtherSessions, useRevokeSession, useSecurityOverview, useSessions } from "../api/use-security.ts";
 import { PasswordChangeForm } from "../components/password-change-form.tsx";
 import { SettingsSection } from "../components/settings-ui.tsx";
 import { TwoFactorPanel } from "../components/two-factor-panel.tsx";
@@ -43,6 +43,7 @@ export function SecurityTab() {
   const overview = useSecurityOverview();
   const sessions = useSessions();
   const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
   const toast = useToast();
 
   if (overview.isPending) return <LoadingScreen />;
@@ -78,7 +79,22 @@ export function SecurityTab() {
       <SettingsSection title="Two-factor authentication" description="A code from an authenticator app is asked for after your password.">
         <TwoFactorPanel overview={data} />
       </SettingsSection>
-      <SettingsSection title="Active sessions" description="Devices signed in to your account. Revoke any you do not recognise.">
+      <SettingsSection
+        title="Active sessions"
+        description="Devices signed in to your account. Revoke any you do not recognise."
+        action={
+          list.some((s) => !s.current) && (
+            <Button
+              color="error"
+              variant="outlined"
+              loading={revokeOthers.isPending}
+              onClick={() => revokeOthers.mutate(undefined, { onSuccess: (r) => toast.success(r.message) })}
+            >
+              Sign out other devices
+            </Button>
+          )
+        }
+      >
         {list.length === 0 ? (
           <Typography color="textSecondary">No active sessions.</Typography>
         ) : (
@@ -93,9 +109,9 @@ export function SecurityTab() {
             ))}
           </List>
         )}
-        {revoke.error && formError(revoke.error) && (
+        {(formError(revoke.error) ?? formError(revokeOthers.error)) && (
           <Box sx={{ mt: 1 }}>
-            <Alert severity="error">{formError(revoke.error)}</Alert>
+            <Alert severity="error">{formError(revoke.error) ?? formError(revokeOthers.error)}</Alert>
           </Box>
         )}
       </SettingsSection>

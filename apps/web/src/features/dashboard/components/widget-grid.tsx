@@ -1,0 +1,162 @@
+/**
+ * The widget grid: a 12-column grid of widget cards. While customizing, cards can be dragged onto
+ * one another to reorder (or moved with the arrow buttons from the keyboard), resized between
+ * small, medium, large and full width, and removed.
+ */
+import ArrowBack from "@mui/icons-material/ArrowBack";
+import ArrowForward from "@mui/icons-material/ArrowForward";
+import CloseOutlined from "@mui/icons-material/CloseOutlined";
+import DragIndicator from "@mui/icons-material/DragIndicator";
+import { Box, Card, CardContent, Fade, IconButton, MenuItem, Select, Stack, Tooltip, Typography } from "@mui/material";
+import type { Me } from "@prospector/contracts";
+import { useState } from "react";
+import { type LayoutItem, SIZE_ORDER, WIDGET_SIZES, type WidgetSize, widgetType } from "../lib/widget-layout.ts";
+import { WidgetBody } from "./widgets/widget-bodies.tsx";
+
+export interface GridOptions {
+  compact: boolean;
+  showTitles: boolean;
+  animate: boolean;
+}
+
+interface EditHandlers {
+  onMove: (id: string, beforeId: string | null) => void;
+  onShift: (id: string, step: -1 | 1) => void;
+  onResize: (id: string, size: WidgetSize) => void;
+  onRemove: (id: string) => void;
+}
+
+export function WidgetGrid({
+  items,
+  user,
+  options,
+  editing,
+  handlers,
+}: {
+  items: LayoutItem[];
+  user: Me;
+  options: GridOptions;
+  editing: boolean;
+  handlers: EditHandlers;
+}) {
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+
+  return (
+    <Box
+      data-testid="widget-grid"
+      data-compact={options.compact}
+      sx={{ display: "grid", gridTemplateColumns: "repeat(12, minmax(0, 1fr))", gap: options.compact ? 1.5 : 3, alignItems: "start" }}
+    >
+      {items.map((item, index) => {
+        const meta = widgetType(item.type);
+        const title = meta?.title ?? item.type;
+        const card = (
+          <Card
+            key={item.id}
+            component="section"
+            aria-label={title}
+            data-testid={`widget-${item.type}`}
+            data-size={item.size}
+            draggable={editing}
+            onDragStart={(e) => {
+              setDragging(item.id);
+              e.dataTransfer.effectAllowed = "move";
+              e.dataTransfer.setData("text/plain", item.id);
+            }}
+            onDragEnd={() => {
+              setDragging(null);
+              setOver(null);
+            }}
+            onDragOver={(e) => {
+              if (!editing || !dragging) return;
+              e.preventDefault();
+              setOver(item.id);
+            }}
+            onDrop={(e) => {
+              e.preventDefault();
+              const id = e.dataTransfer.getData("text/plain") || dragging;
+              if (id) handlers.onMove(id, item.id);
+              setDragging(null);
+              setOver(null);
+            }}
+            sx={{
+              gridColumn: { xs: "span 12", md: `span ${WIDGET_SIZES[item.size]}` },
+              height: "100%",
+              outline: over === item.id && dragging !== item.id ? 2 : 0,
+              outlineStyle: "dashed",
+              outlineColor: "primary.main",
+              opacity: dragging === item.id ? 0.5 : 1,
+              cursor: editing ? "grab" : undefined,
+            }}
+          >
+            <CardContent sx={options.compact ? { p: 1.5, "&:last-child": { pb: 1.5 } } : undefined}>
+              {(options.showTitles || editing) && (
+                <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: options.compact ? 0.5 : 1.5, minHeight: 32 }}>
+                  {editing && <DragIndicator color="action" aria-hidden />}
+                  <Typography variant={options.compact ? "subtitle1" : "h6"} component="h3" sx={{ flex: 1, minWidth: 0 }} noWrap>
+                    {title}
+                  </Typography>
+                  {editing && (
+                    <>
+                      <Tooltip title="Move earlier">
+                        <span>
+                          <IconButton
+                            size="small"
+                            aria-label={`Move ${title} earlier`}
+                            disabled={index === 0}
+                            onClick={() => handlers.onShift(item.id, -1)}
+                          >
+                            <ArrowBack fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                      <Tooltip title="Move later">
+                        <span>
+                          <IconButton
+                            size="small"
+                            aria-label={`Move ${title} later`}
+                            disabled={index === items.length - 1}
+                            onClick={() => handlers.onShift(item.id, 1)}
+                          >
+                            <ArrowForward fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                      <Select
+                        size="small"
+                        value={item.size}
+                        onChange={(e) => handlers.onResize(item.id, e.target.value as WidgetSize)}
+                        inputProps={{ "aria-label": `Size of ${title}` }}
+                        sx={{ fontSize: 13 }}
+                      >
+                        {SIZE_ORDER.map((s) => (
+                          <MenuItem key={s} value={s}>
+                            {s[0]!.toUpperCase() + s.slice(1)}
+                          </MenuItem>
+                        ))}
+                      </Select>
+                      <IconButton size="small" aria-label={`Remove ${title}`} onClick={() => handlers.onRemove(item.id)}>
+                        <CloseOutlined fontSize="small" />
+                      </IconButton>
+                    </>
+                  )}
+                </Stack>
+              )}
+              <WidgetBody type={item.type} user={user} />
+            </CardContent>
+          </Card>
+        );
+        return options.animate ? (
+          <Fade key={item.id} in appear timeout={{ enter: 250 + index * 60 }}>
+            {card}
+          </Fade>
+        ) : (
+          <Box key={item.id} sx={{ display: "contents" }}>
+            {card}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
