@@ -44,6 +44,15 @@ describe("createLeadsBatch", () => {
     expect(ann.provenance.phone).toBeUndefined();
   });
 
+  it("keeps awkward tags and custom fields intact", async () => {
+    const tags = ["a,b", 'say "hi"', "back\\slash", "{braces}", "ünïcode"];
+    const r = await batch([{ email: "tags@x.test", tags, custom_fields: { plan: "pro", seats: 12, nested: { ok: true } } }]);
+    const lead = await getLead(t.app.ctx, u.workspaceId, r.ids[0] as string);
+    expect(lead.tags).toEqual(tags);
+    expect(lead.custom_fields).toEqual({ plan: "pro", seats: 12, nested: { ok: true } });
+    expect(lead).toMatchObject({ status: "new", email_status: "unknown", score: null, campaign_id: null });
+  });
+
   it("skips, updates or keeps duplicates by email and by name + company", async () => {
     const skip = await batch([{ email: "ANN@acme.test", city: "Paris" }, { company_name: "Globex" }], "skip");
     expect(skip).toMatchObject({ created: 1, skipped: 1 });
