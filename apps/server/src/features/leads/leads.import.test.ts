@@ -169,6 +169,14 @@ describe("CSV import", () => {
     ).toBe(201);
   });
 
+  it("fails a malformed file with the parser's reason", async () => {
+    const u = await createUser(t.app.ctx.db);
+    const job = await importCsv(u, 'First Name,Email\nAnn,ann@x.test\n"Bob,bob@x.test\n');
+    expect(job.status).toBe("failed");
+    expect(job.error).toMatch(/Import stopped at row \d+: .*quote/i);
+    expect(job.finished_at).not.toBeNull();
+  });
+
   it("keeps import jobs per workspace", async () => {
     const a = await createUser(t.app.ctx.db);
     const b = await createUser(t.app.ctx.db);

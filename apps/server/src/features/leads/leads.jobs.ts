@@ -87,6 +87,11 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
   };
 
   try {
+    if (!fs.existsSync(job.filePath)) {
+      // A worker on another machine sees only its own disk: uploads live in DATA_DIR, which
+      // scale-out deployments share between API processes and workers (as for avatars).
+      throw new Error("the uploaded file is not available to this worker; share DATA_DIR between API processes and workers");
+    }
     const head = await readFirstLine(job.filePath);
     const parser = fs.createReadStream(job.filePath).pipe(
       parse({
