@@ -8,7 +8,8 @@ import type { CampaignStep } from "@prospector/contracts";
 import { Liquid, type Template } from "liquidjs";
 import { allSpintaxOptions, resolveSpintax } from "./spintax.ts";
 
-const limits = { parseLimit: 200_000, renderLimit: 2_000, memoryLimit: 10_000_000 };
+// strictFilters: a misspelt filter is an error the author sees, not silently dropped text.
+const limits = { parseLimit: 200_000, renderLimit: 2_000, memoryLimit: 10_000_000, strictFilters: true };
 // `templates: {}` makes include/render/layout look only in an empty in-memory map, never on disk.
 const textEngine = new Liquid({ ...limits, templates: {} });
 const htmlEngine = new Liquid({ ...limits, templates: {}, outputEscape: "escape" });
