@@ -148,6 +148,38 @@ describe("failures", () => {
     expect(tokenStore.get()).toBe("older");
   });
 
+  it("a 401 about the request itself (wrong confirmation password) keeps the session and says why", async () => {
+    tokenStore.set("tok", { remember: true });
+    sessionStorage.removeItem(REDIRECT_KEY);
+    const { client, navigate } = setup([json(401, { detail: "Current password is incorrect", code: "INVALID_CURRENT_PASSWORD" })]);
+    const err = await failure(client.post("/user-settings/password", { current_password: "x", new_password: "y" }));
+    expect(err.code).toBe("INVALID_CURRENT_PASSWORD");
+    expect(err.message).toBe("Current password is incorrect");
+    expect(tokenStore.get()).toBe("tok");
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("a 401 without a code still means the session is gone", async () => {
+    tokenStore.set("tok", { remember: false });
+    const { client, navigate } = setup([json(401, { detail: "Unauthorized" })]);
+    const err = await failure(client.get("/leads/"));
+    expect(err.message).toBe("You are not authorized to perform this action.");
+    expect(tokenStore.get()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith("/login");
+  });
+
+  it("hands the whole error body to the caller (the two-factor challenge token)", async () => {
+    window.history.pushState({}, "", "/sign-in");
+    const body = { detail: "Enter the code", code: "TWO_FACTOR_REQUIRED", two_factor_token: "chal-1", expires_in: 300 };
+    const { client, navigate } = setup([json(401, body)]);
+    const err = await failure(client.post("/auth/login", {}));
+    expect(err.code).toBe("TWO_FACTOR_REQUIRED");
+    expect(err.message).toBe("Enter the code");
+    expect(err.body).toEqual(body);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it("a 403 permission denial keeps the session and names the permission", async () => {
     tokenStore.set("tok", { remember: true });
     const { client, navigate } = setup([json(403, { detail: "Forbidden", code: "FORBIDDEN", requiredPermission: "campaigns:delete" })]);

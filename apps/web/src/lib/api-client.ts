@@ -106,6 +106,15 @@ function fieldErrors(body: Record<string, unknown>): FieldError[] | undefined {
   });
 }
 
+/**
+ * Whether a 401 means the session is gone (expired, revoked, never there): UNAUTHENTICATED or a 401
+ * without a code. Other 401 codes are answers about the request itself — a wrong confirmation
+ * password (INVALID_CURRENT_PASSWORD), an expired sign-in step — and must not sign the user out.
+ */
+export function isSessionLost(status: number | undefined, code: string | undefined): boolean {
+  return status === 401 && (code === undefined || code === "UNAUTHENTICATED");
+}
+
 /** Maps a non-OK response to the §8 table. */
 export function errorFromResponse(response: Response, body: unknown, url: string): ApiError {
   const status = response.status;
@@ -114,11 +123,12 @@ export function errorFromResponse(response: Response, body: unknown, url: string
     typeof obj.detail === "string" && obj.detail ? obj.detail : typeof obj.message === "string" && obj.message ? obj.message : undefined;
   const code = typeof obj.code === "string" ? obj.code : undefined;
   const errors = fieldErrors(obj);
-  const base = { status, statusText: response.statusText, code, detail, errors, url };
+  const base = { status, statusText: response.statusText, code, detail, errors, url, body };
 
   if (status === 401) {
-    // A failed sign-in must say why (wrong password, locked account), not "not authorized".
-    const message = isAuthCall(url) && detail ? detail : REQUEST_MESSAGES.unauthorized;
+    // A failed sign-in or a refused confirmation must say why (wrong password, expired step), not
+    // "not authorized"; only a lost session gets the generic line.
+    const message = (isAuthCall(url) || !isSessionLost(status, code)) && detail ? detail : REQUEST_MESSAGES.unauthorized;
     return new ApiError({ ...base, type: "permission", message, retryable: false });
   }
   if (status === 403) {
@@ -213,7 +223,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       if (!response.ok) {
         const error = errorFromResponse(response, await readBody(response), url);
-        if (response.status === 401 || (response.status === 403 && !error.requiredPermission)) handleUnauthorized(url);
+        if (isSessionLost(response.status, error.code) || (response.status === 403 && !error.requiredPermission)) handleUnauthorized(url);
         throw error;
       }
       return opts.raw ? response : unwrap(await readBody(response));
@@ -245,7 +255,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) => send("POST", path, body, opts) as Promise<T>,
     put: <T>(path: string, body?: unknown, opts?: RequestOptions) => send("PUT", path, body, opts) as Promise<T>,
     patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => send("PATCH", path, body, opts) as Promise<T>,
-    delete: <T>(path: string, opts?: RequestOptions) => send("DELETE", path, undefined, opts) as Promise<T>,
+    /** `body`: for the few DELETEs that name what to remove (DELETE /campaigns/{id}/leads {lead_ids}). */
+    delete: <T>(path: string, opts?: RequestOptions & { body?: unknown }) => send("DELETE", path, opts?.body, opts) as Promise<T>,
     upload: <T>(path: string, formData: FormData, opts?: RequestOptions) => send("POST", path, formData, opts) as Promise<T>,
     getBlob: (path: string, opts: RequestOptions = {}) => blob("GET", path, undefined, opts),
     postBlob: (path: string, body?: unknown, opts: RequestOptions = {}) => blob("POST", path, body, opts),

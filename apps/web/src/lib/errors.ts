@@ -55,6 +55,8 @@ export interface ApiErrorInit {
   errors?: FieldError[];
   timeout?: number;
   url?: string;
+  /** The server's JSON error body as sent, for answers that carry more than detail and code (TWO_FACTOR_REQUIRED's token). */
+  body?: unknown;
 }
 
 export class ApiError extends Error {
@@ -70,6 +72,7 @@ export class ApiError extends Error {
   readonly errors?: FieldError[];
   readonly timeout?: number;
   readonly url?: string;
+  readonly body?: unknown;
   readonly timestamp: string;
 
   constructor(init: ApiErrorInit) {
@@ -87,6 +90,7 @@ export class ApiError extends Error {
     this.errors = init.errors;
     this.timeout = init.timeout;
     this.url = init.url;
+    this.body = init.body;
     this.timestamp = new Date().toISOString();
   }
 
