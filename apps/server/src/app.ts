@@ -28,11 +28,16 @@ import { campaignsRoutes } from "./features/campaigns/campaigns.routes.ts";
 import { dataExportsRoutes } from "./features/data-exports/data-exports.routes.ts";
 import { emailGenerationRoutes } from "./features/email-generation/email-generation.routes.ts";
 import { enrichmentRoutes } from "./features/enrichment/enrichment.routes.ts";
-import { enrichmentRoutes } from "./features/enrichment/enrichment.routes.ts";
 import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
 import { identityRoutes } from "./features/identity/identity.routes.ts";
+import { inboxesRoutes } from "./features/inboxes/inboxes.routes.ts";
+import { registerSending } from "./features/sending/sending.jobs.ts";
+import { sendingRoutes } from "./features/sending/sending.routes.ts";
+import { suppressionRoutes } from "./features/suppression/suppression.routes.ts";
+import { unsubscribeRoutes } from "./features/suppression/unsubscribe.routes.ts";
+import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
 import { leadsRoutes } from "./features/leads/leads.routes.ts";
 import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
@@ -107,13 +112,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   leadsRoutes(app, ctx);
   scrapingRoutes(app, ctx);
   enrichmentRoutes(app, ctx);
-  enrichmentRoutes(app, ctx);
   userSettingsRoutes(app, ctx);
   await apiKeysRoutes(app, ctx);
   dataExportsRoutes(app, ctx);
   billingRoutes(app, ctx);
   campaignsRoutes(app, ctx);
   emailGenerationRoutes(app, ctx);
+  inboxesRoutes(app, ctx);
+  suppressionRoutes(app, ctx);
+  sendingRoutes(app, ctx);
+  trackingRoutes(app, ctx);
+  unsubscribeRoutes(app, ctx);
+  registerSending(app, ctx);
 
   registerWebApp(app, config);
 

@@ -114,12 +114,47 @@ export const ConfigSchema = z.object({
     ),
   LLM_API_KEY: z.string().optional().describe("Bearer key for LLM_BASE_URL (leave unset for a local server that needs none)"),
   LLM_MODEL: z.string().default("gpt-4o-mini").describe("Model name sent to the chat-completions API"),
+  CREDENTIALS_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, "must be 32 bytes as 64 hex digits or base64")
+    .optional()
+    .describe(
+      "32-byte key (64 hex digits or base64) that encrypts inbox SMTP/IMAP passwords at rest (AES-256-GCM) and signs tracking links; when unset it is derived from the auth secret with HKDF, so set it if that secret may change or several servers must share credentials",
+    ),
+  TRACKING_BASE_URL: z
+    .url()
+    .optional()
+    .describe("Public address that open pixels, click links and unsubscribe links in sent emails point at; defaults to PUBLIC_URL"),
+  IMAP_POLL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(60)
+    .describe("How often each inbox's IMAP folder is checked for replies and bounces"),
+  BOUNCE_RATE_PAUSE_THRESHOLD: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.05)
+    .describe(
+      "Bounce rate (0–1) over an inbox's last 100 sends above which the inbox is paused and its owner notified (a warning at half of it)",
+    ),
+  SEND_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(180)
+    .describe("How long a campaign email may stay 'sending' before it is treated as interrupted by a crash and sent again"),
   LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30).describe("How long one email generation may wait for the model"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
   trustProxy: boolean | string[];
   publicUrl: string;
+  /** Base of tracking and unsubscribe links in sent email (TRACKING_BASE_URL, else publicUrl). */
+  trackingUrl: string;
   dataDir: string;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
 };
@@ -143,6 +178,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ...c,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    trackingUrl: (c.TRACKING_BASE_URL ?? c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     dataDir: path.resolve(c.DATA_DIR),
     oidc: c.OIDC_ISSUER
       ? { issuer: c.OIDC_ISSUER, clientId: c.OIDC_CLIENT_ID as string, clientSecret: c.OIDC_CLIENT_SECRET as string, name: c.OIDC_NAME }

@@ -5,6 +5,7 @@ import { campaignsErrors } from "./campaigns.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import { errorCatalog, errorStatus } from "./errors.ts";
 import { identityErrors } from "./identity.errors.ts";
+import { inboxesErrors } from "./inboxes.errors.ts";
 import { leadsErrors } from "./leads.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
@@ -22,6 +23,7 @@ describe("error catalog", () => {
       scrapingErrors,
       accountSecurityErrors,
       campaignsErrors,
+      inboxesErrors,
     ].flatMap((o) => Object.keys(o));
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);

@@ -9,6 +9,7 @@ import { campaignsErrors } from "./campaigns.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import type { ErrorSpec } from "./define-errors.ts";
 import { identityErrors } from "./identity.errors.ts";
+import { inboxesErrors } from "./inboxes.errors.ts";
 import { leadsErrors } from "./leads.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
@@ -24,6 +25,7 @@ export const errorCatalog = {
   ...scrapingErrors,
   ...accountSecurityErrors,
   ...campaignsErrors,
+  ...inboxesErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -25,3 +25,7 @@ export * from "./scraping.ts";
 export * from "./scraping.errors.ts";
 export * from "./settings.errors.ts";
 export * from "./user-settings.ts";
+export * from "./inboxes.ts";
+export * from "./inboxes.errors.ts";
+export * from "./sending.ts";
+export * from "./tracking.ts";

@@ -16,3 +16,5 @@ export * from "../features/organizations/organizations.table.ts";
 export * from "../features/plans/plans.table.ts";
 export * from "../features/scraping/scraping.table.ts";
 export * from "../features/user-settings/user-settings.table.ts";
+export * from "../features/inboxes/inboxes.table.ts";
+export * from "../features/suppression/suppression.table.ts";

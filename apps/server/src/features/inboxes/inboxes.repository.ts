@@ -1,0 +1,117 @@
+/** Drizzle calls for inboxes: rows, the local mailbox row, and the send counts caps and health read. */
+import { INBOX_HEALTH_WINDOW } from "@prospector/contracts";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
+import { inboxes } from "./inboxes.table.ts";
+
+export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+export type InboxRow = typeof inboxes.$inferSelect;
+export type InboxValues = Partial<typeof inboxes.$inferInsert>;
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+export async function listInboxes(db: Tx, workspaceId: string): Promise<InboxRow[]> {
+  return db.select().from(inboxes).where(eq(inboxes.workspaceId, workspaceId)).orderBy(asc(inboxes.createdAt), asc(inboxes.id)).limit(500);
+}
+
+export async function getInbox(db: Tx, workspaceId: string, id: string): Promise<InboxRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(inboxes)
+    .where(and(eq(inboxes.workspaceId, workspaceId), eq(inboxes.id, id)));
+  return row;
+}
+
+export async function getInboxesByIds(db: Tx, workspaceId: string, ids: string[]): Promise<InboxRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(inboxes)
+    .where(and(eq(inboxes.workspaceId, workspaceId), inArray(inboxes.id, ids)));
+}
+
+export async function getInboxById(db: Tx, id: string): Promise<InboxRow | undefined> {
+  const [row] = await db.select().from(inboxes).where(eq(inboxes.id, id));
+  return row;
+}
+
+export async function insertInbox(db: Tx, values: typeof inboxes.$inferInsert): Promise<InboxRow> {
+  const [row] = await db.insert(inboxes).values(values).returning();
+  return row as InboxRow;
+}
+
+export async function updateInbox(db: Tx, workspaceId: string, id: string, values: InboxValues): Promise<InboxRow | undefined> {
+  const [row] = await db
+    .update(inboxes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(inboxes.workspaceId, workspaceId), eq(inboxes.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteInbox(db: Tx, workspaceId: string, id: string): Promise<void> {
+  await db.delete(inboxes).where(and(eq(inboxes.workspaceId, workspaceId), eq(inboxes.id, id)));
+  // A deleted inbox no longer sends for any campaign of the workspace.
+  await db
+    .update(campaigns)
+    .set({ inboxIds: sql`array_remove(${campaigns.inboxIds}, ${id}::uuid)` })
+    .where(and(eq(campaigns.workspaceId, workspaceId), sql`${id}::uuid = any(${campaigns.inboxIds})`));
+}
+
+/** The workspace's local-mailbox inbox, created on first use. */
+export async function ensureLocalInbox(db: Tx, workspaceId: string): Promise<void> {
+  await db
+    .insert(inboxes)
+    .values({ workspaceId, kind: "local", email: "local-mailbox@prospector.invalid", fromName: "", dailyLimit: 1000, minGapSeconds: 0 })
+    .onConflictDoNothing();
+}
+
+/** Active or scheduled campaigns that send from this inbox. */
+export async function campaignsUsing(db: Tx, workspaceId: string, inboxId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.workspaceId, workspaceId),
+        inArray(campaigns.status, ["active", "scheduled"]),
+        sql`${inboxId}::uuid = any(${campaigns.inboxIds})`,
+      ),
+    )
+    .limit(20);
+}
+
+export interface SendStats {
+  /** Sent or in flight in the last 24 hours. */
+  sentToday: number;
+  recentSends: number;
+  recentBounces: number;
+}
+
+/** Per inbox: the rolling-24-hour count the daily limit applies to, and the bounce window. */
+export async function sendStats(db: Tx, ids: string[], now = new Date()): Promise<Map<string, SendStats>> {
+  const out = new Map<string, SendStats>(ids.map((id) => [id, { sentToday: 0, recentSends: 0, recentBounces: 0 }]));
+  if (ids.length === 0) return out;
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    select i.id,
+      (select count(*) from ${campaignMessages} m
+        where m.inbox_id = i.id and (m.sent_at >= ${since} or m.status = 'sending')) as sent_today,
+      w.sends, w.bounces
+    from unnest(array[${idList}]) as i(id)
+    cross join lateral (
+      select count(*) as sends, count(*) filter (where r.status = 'bounced') as bounces
+      from (select m.status from ${campaignMessages} m
+            where m.inbox_id = i.id and m.sent_at is not null
+            order by m.sent_at desc limit ${INBOX_HEALTH_WINDOW}) r
+    ) w`);
+  for (const r of rowsOf<{ id: string; sent_today: unknown; sends: unknown; bounces: unknown }>(res)) {
+    out.set(r.id, { sentToday: Number(r.sent_today), recentSends: Number(r.sends), recentBounces: Number(r.bounces) });
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+/**
+ * What a reply, bounce, unsubscribe or complaint does to a lead, in the caller's transaction: the
+ * campaign membership leaves the sequence (pending outbox rows are dropped), the lead's status
+ * follows, and addresses that must never be emailed again go on the suppression list.
+ */
+import type { CampaignLeadState, SuppressionReason } from "@prospector/contracts";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { campaignLeads, campaignMessages } from "../campaigns/campaigns.table.ts";
+import { leads } from "../leads/leads.table.ts";
+import { addSuppressions } from "../suppression/suppression.repository.ts";
+import type { Tx } from "./sending.repository.ts";
+
+export type Outcome = "replied" | "bounced" | "unsubscribed" | "complained";
+
+const MEMBER_STATE: Record<Outcome, CampaignLeadState> = {
+  replied: "replied",
+  bounced: "bounced",
+  unsubscribed: "unsubscribed",
+  complained: "unsubscribed",
+};
+const SUPPRESS: Partial<Record<Outcome, SuppressionReason>> = {
+  bounced: "bounced",
+  unsubscribed: "unsubscribed",
+  complained: "complained",
+};
+/** Lead statuses an outcome may overwrite (a reply never hides an unsubscribe, and so on). */
+const LEAD_STATUS: Record<Outcome, { to: string; from: string[] }> = {
+  replied: { to: "replied", from: ["new", "contacted"] },
+  bounced: { to: "bounced", from: ["new", "contacted", "interested", "not_interested", "replied"] },
+  unsubscribed: { to: "unsubscribed", from: ["new", "contacted", "interested", "not_interested", "replied", "bounced"] },
+  complained: { to: "unsubscribed", from: ["new", "contacted", "interested", "not_interested", "replied", "bounced"] },
+};
+
+export interface OutcomeInput {
+  workspaceId: string;
+  campaignId: string;
+  leadId: string | null;
+  email: string | null;
+  outcome: Outcome;
+  /** false for a reply when the campaign's stop_on_reply is off. */
+  stopSequence: boolean;
+  detail?: string;
+}
+
+export async function applyOutcome(tx: Tx, o: OutcomeInput): Promise<void> {
+  if (o.leadId && o.stopSequence) {
+    const now = new Date();
+    await tx
+      .update(campaignLeads)
+      .set({ state: MEMBER_STATE[o.outcome], nextSendAt: null, finishedAt: now, updatedAt: now, waitReason: null })
+      .where(
+        and(
+          eq(campaignLeads.campaignId, o.campaignId),
+          eq(campaignLeads.leadId, o.leadId),
+          inArray(campaignLeads.state, ["queued", "in_progress", "completed"]),
+        ),
+      );
+    // Retries waiting in the outbox were never delivered: they must not go now.
+    await tx
+      .delete(campaignMessages)
+      .where(
+        and(eq(campaignMessages.campaignId, o.campaignId), eq(campaignMessages.leadId, o.leadId), eq(campaignMessages.status, "queued")),
+      );
+  }
+  if (o.leadId) {
+    const s = LEAD_STATUS[o.outcome];
+    await tx
+      .update(leads)
+      .set({ status: s.to as "replied", updatedAt: new Date() })
+      .where(
+        and(
+          eq(leads.id, o.leadId),
+          eq(leads.workspaceId, o.workspaceId),
+          sql`${leads.status} = any(${sql.raw(`array['${s.from.join("','")}']`)})`,
+        ),
+      );
+  }
+  const reason = SUPPRESS[o.outcome];
+  if (reason && o.email) {
+    await addSuppressions(tx, [{ workspaceId: o.workspaceId, email: o.email, reason, campaignId: o.campaignId, detail: o.detail ?? null }]);
+  }
+}

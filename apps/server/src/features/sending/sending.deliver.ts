@@ -1,0 +1,104 @@
+/**
+ * Delivery of a claimed batch: the local mailbox in one insert, SMTP inboxes concurrently over
+ * their pooled transports; then one batched "sent" update. A recipient refused with a 5xx is a
+ * hard bounce (suppressed, lead stopped, inbox health re-checked); a transient failure is retried
+ * with backoff up to MAX_ATTEMPTS.
+ */
+import { checkInboxHealth } from "../inboxes/inboxes.health.ts";
+import { insertEvent, pushEvent } from "../tracking/tracking.repository.ts";
+import { applyOutcome } from "./lead-outcome.ts";
+import * as repo from "./sending.repository.ts";
+import type { CampaignRow, Planned, Sender } from "./sending.service.ts";
+import type { DeliveryError } from "./sending.transports.ts";
+
+export const MAX_ATTEMPTS = 5;
+/** Minutes before attempt 2, 3, 4, 5. */
+const BACKOFF_MINUTES = [1, 5, 30, 120];
+
+type Failure = { p: Planned; err: DeliveryError };
+
+function isRecipientRefused(err: DeliveryError): boolean {
+  return (err.responseCode ?? 0) >= 500 && (err.code === "EENVELOPE" || /RCPT/i.test(err.command ?? ""));
+}
+
+export async function deliverAll(
+  s: Sender,
+  campaign: CampaignRow,
+  planned: Planned[],
+  clock: () => Date = () => new Date(),
+): Promise<{ sent: number; failed: number }> {
+  const marks: repo.SentMark[] = [];
+  const failures: Failure[] = [];
+  const nextAt = (p: Planned, sentAt: Date) => {
+    const next = campaign.steps[p.step + 1];
+    return next ? new Date(sentAt.getTime() + next.delay_days * 86_400_000) : null;
+  };
+
+  const local = planned.filter((p) => p.inbox.kind === "local");
+  if (local.length) {
+    const inbox = local[0]?.inbox;
+    await s.transports.deliverLocal(
+      inbox as Planned["inbox"],
+      campaign.workspaceId,
+      local.map((p) => p.message),
+    );
+    const at = clock();
+    for (const p of local) marks.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
+  }
+  await Promise.all(
+    planned
+      .filter((p) => p.inbox.kind !== "local")
+      .map(async (p) => {
+        try {
+          await s.transports.deliver(p.inbox, p.message);
+          const at = clock();
+          marks.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
+        } catch (err) {
+          failures.push({ p, err: err as DeliveryError });
+        }
+      }),
+  );
+  await repo.markSent(s.ctx.db, campaign.id, marks);
+  for (const f of failures) await handleFailure(s, campaign, f, clock());
+  return { sent: marks.length, failed: failures.length };
+}
+
+async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failure, now: Date): Promise<void> {
+  const { db } = s.ctx;
+  const text = `${err.responseCode ? `${err.responseCode} ` : ""}${err.message}`.slice(0, 500);
+  if (isRecipientRefused(err)) {
+    const event = {
+      message: { id: p.rowId, workspaceId: campaign.workspaceId, campaignId: campaign.id, leadId: p.leadId, step: p.step, variant: 0 },
+      type: "bounce" as const,
+      detail: { hard: true, status: String(err.responseCode), source: "smtp", recipient: p.email, diagnostic: text },
+    };
+    const at = await db.transaction(async (tx) => {
+      await repo.markFailed(tx, p.rowId, "bounced", text, now);
+      await applyOutcome(tx, {
+        workspaceId: campaign.workspaceId,
+        campaignId: campaign.id,
+        leadId: p.leadId,
+        email: p.email,
+        outcome: "bounced",
+        stopSequence: true,
+        detail: text,
+      });
+      return insertEvent(tx, event);
+    });
+    await pushEvent(s.ctx, event, at);
+    await checkInboxHealth(s.ctx, p.inbox.id);
+    return;
+  }
+  const attempts = (await repo.attemptsOf(db, p.rowId)) ?? MAX_ATTEMPTS;
+  const permanent = (err.responseCode ?? 0) >= 500 && err.code !== "EAUTH";
+  if (permanent || attempts >= MAX_ATTEMPTS) {
+    await db.transaction(async (tx) => {
+      await repo.markFailed(tx, p.rowId, "failed", text, null);
+      await repo.finishLeads(tx, campaign.id, [p.leadId], "stopped", "delivery_failed");
+    });
+    return;
+  }
+  const minutes = BACKOFF_MINUTES[Math.min(attempts - 1, BACKOFF_MINUTES.length - 1)] as number;
+  await repo.markRetry(db, p.rowId, text, new Date(now.getTime() + minutes * 60_000));
+  await repo.setLeadWaitReason(db, campaign.id, p.leadId, "retrying");
+}

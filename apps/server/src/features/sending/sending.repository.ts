@@ -1,0 +1,244 @@
+/**
+ * Drizzle calls for the sender over part A's tables: claim due leads and retries (SKIP LOCKED),
+ * write outbox rows, mark them sent or failed in batches, recover rows a crash left "sending",
+ * record why leads wait, and complete finished campaigns.
+ */
+import type { CampaignLeadState, WaitReason } from "@prospector/contracts";
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { campaignLeads, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
+import { inboxes } from "../inboxes/inboxes.table.ts";
+import { leads } from "../leads/leads.table.ts";
+
+export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+export type LeadRow = typeof leads.$inferSelect;
+export type MemberRow = typeof campaignLeads.$inferSelect;
+export type MessageRow = typeof campaignMessages.$inferSelect;
+
+const RUNNING: CampaignLeadState[] = ["queued", "in_progress"];
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const uuids = (ids: string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+
+/** Active campaigns with a lead due now or a retry due now. */
+export async function campaignsWithDueWork(db: Tx, now: Date, limit = 200): Promise<string[]> {
+  const at = now.toISOString();
+  const res = await db.execute(sql`
+    select c.id from ${campaigns} c
+    where c.status = 'active' and (
+      exists (select 1 from ${campaignLeads} cl where cl.campaign_id = c.id and cl.state in ('queued', 'in_progress') and cl.next_send_at <= ${at})
+      or exists (select 1 from ${campaignMessages} m where m.campaign_id = c.id and m.status = 'queued' and m.scheduled_at <= ${at}))
+    order by c.id limit ${limit}`);
+  return rowsOf<{ id: string }>(res).map((r) => r.id);
+}
+
+/** Locks the campaign's inboxes (ordered, so two passes never deadlock) for the caps arithmetic. */
+export async function lockInboxes(tx: Tx, workspaceId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(inboxes)
+    .where(and(eq(inboxes.workspaceId, workspaceId), inArray(inboxes.id, ids)))
+    .orderBy(asc(inboxes.id))
+    .for("update");
+}
+
+export async function setInboxLastSent(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.update(inboxes).set({ lastSentAt: at }).where(eq(inboxes.id, id));
+}
+
+export async function claimDueLeads(tx: Tx, campaignId: string, now: Date, limit: number) {
+  if (limit <= 0) return [];
+  return tx
+    .select({ member: campaignLeads, lead: leads })
+    .from(campaignLeads)
+    .innerJoin(leads, eq(leads.id, campaignLeads.leadId))
+    .where(and(eq(campaignLeads.campaignId, campaignId), inArray(campaignLeads.state, RUNNING), lte(campaignLeads.nextSendAt, now)))
+    .orderBy(asc(campaignLeads.nextSendAt), asc(campaignLeads.leadId))
+    .limit(limit)
+    .for("update", { of: campaignLeads, skipLocked: true });
+}
+
+export async function claimRetries(tx: Tx, campaignId: string, now: Date, limit: number) {
+  if (limit <= 0) return [];
+  return tx
+    .select({ message: campaignMessages, lead: leads })
+    .from(campaignMessages)
+    .innerJoin(leads, eq(leads.id, campaignMessages.leadId))
+    .where(and(eq(campaignMessages.campaignId, campaignId), eq(campaignMessages.status, "queued"), lte(campaignMessages.scheduledAt, now)))
+    .orderBy(asc(campaignMessages.scheduledAt), asc(campaignMessages.id))
+    .limit(limit)
+    .for("update", { of: campaignMessages, skipLocked: true });
+}
+
+/** The Message-ID of each lead's previous step, so follow-ups thread under the first email. */
+export async function previousMessageIds(
+  tx: Tx,
+  campaignId: string,
+  wanted: { leadId: string; step: number }[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const ids = wanted.filter((w) => w.step > 0).map((w) => w.leadId);
+  if (ids.length === 0) return out;
+  const rows = await tx
+    .select({ leadId: campaignMessages.leadId, step: campaignMessages.step, messageId: campaignMessages.messageId })
+    .from(campaignMessages)
+    .where(and(eq(campaignMessages.campaignId, campaignId), inArray(campaignMessages.leadId, ids), isNotNull(campaignMessages.sentAt)));
+  const want = new Map(wanted.map((w) => [w.leadId, w.step]));
+  for (const r of rows) if (r.leadId && r.messageId && want.get(r.leadId) === r.step + 1) out.set(r.leadId, r.messageId);
+  return out;
+}
+
+export async function insertOutbox(tx: Tx, rows: (typeof campaignMessages.$inferInsert)[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await tx.insert(campaignMessages).values(rows).onConflictDoNothing().returning({ id: campaignMessages.id });
+  return new Set(inserted.map((r) => r.id));
+}
+
+/** The claimed leads move past their step; the next send time is set once the message is out. */
+export async function advanceLeads(tx: Tx, campaignId: string, leadIds: string[]): Promise<void> {
+  if (leadIds.length === 0) return;
+  await tx
+    .update(campaignLeads)
+    .set({
+      state: "in_progress",
+      currentStep: sql`${campaignLeads.currentStep} + 1`,
+      nextSendAt: null,
+      waitReason: "sending",
+      updatedAt: new Date(),
+    })
+    .where(and(eq(campaignLeads.campaignId, campaignId), inArray(campaignLeads.leadId, leadIds)));
+}
+
+export async function reclaimRetries(tx: Tx, ids: string[], inboxByMessage: Map<string, string>): Promise<void> {
+  for (const id of ids) {
+    await tx
+      .update(campaignMessages)
+      .set({ status: "sending", inboxId: inboxByMessage.get(id) ?? null, attempts: sql`${campaignMessages.attempts} + 1` })
+      .where(eq(campaignMessages.id, id));
+  }
+}
+
+/** Leads that leave the sequence now (suppressed, no address, template error, delivery given up). */
+export async function finishLeads(
+  tx: Tx,
+  campaignId: string,
+  leadIds: string[],
+  state: CampaignLeadState,
+  reason: string | null,
+): Promise<void> {
+  if (leadIds.length === 0) return;
+  const now = new Date();
+  await tx
+    .update(campaignLeads)
+    .set({ state, nextSendAt: null, finishedAt: now, updatedAt: now, waitReason: reason })
+    .where(and(eq(campaignLeads.campaignId, campaignId), inArray(campaignLeads.leadId, leadIds), inArray(campaignLeads.state, RUNNING)));
+}
+
+export interface SentMark {
+  id: string;
+  leadId: string;
+  sentAt: Date;
+  /** When the lead's next step is due; null: that was the last step. */
+  nextSendAt: Date | null;
+}
+
+/** One statement per table for a whole batch: the sender's hot path. */
+export async function markSent(db: Tx, campaignId: string, marks: SentMark[]): Promise<void> {
+  if (marks.length === 0) return;
+  const ids = marks.map((m) => m.id);
+  const at = marks.map((m) => m.sentAt.toISOString());
+  const leadIds = marks.map((m) => m.leadId);
+  const next = marks.map((m) => m.nextSendAt?.toISOString() ?? null);
+  const list = (xs: (string | null)[], type: string) =>
+    sql.raw(`array[${xs.map((x) => (x === null ? "null" : `'${x.replace(/'/g, "''")}'`)).join(", ")}]::${type}[]`);
+  await db.execute(sql`
+    update ${campaignMessages} m set status = 'sent', sent_at = v.sent_at, error = null, updated_at = now()
+    from unnest(${list(ids, "uuid")}, ${list(at, "timestamptz")}) as v(id, sent_at)
+    where m.id = v.id and m.status = 'sending'`);
+  await db.execute(sql`
+    update ${campaignLeads} cl set
+      last_sent_at = v.sent_at,
+      next_send_at = v.next_at,
+      wait_reason = case when v.next_at is null then null else 'step_delay' end,
+      state = case when v.next_at is null and cl.state = 'in_progress' then 'completed' else cl.state end,
+      finished_at = case when v.next_at is null and cl.state = 'in_progress' then v.sent_at else cl.finished_at end,
+      updated_at = now()
+    from unnest(${list(leadIds, "uuid")}, ${list(at, "timestamptz")}, ${list(next, "timestamptz")}) as v(lead_id, sent_at, next_at)
+    where cl.campaign_id = ${campaignId} and cl.lead_id = v.lead_id`);
+  // A first email makes a new lead "contacted" (later statuses such as replied are kept).
+  await db.execute(sql`update ${leads} set status = 'contacted', updated_at = now() where id = any(${uuids(leadIds)}) and status = 'new'`);
+}
+
+export async function markRetry(db: Tx, id: string, error: string, at: Date): Promise<void> {
+  await db
+    .update(campaignMessages)
+    .set({ status: "queued", error: error.slice(0, 500), scheduledAt: at })
+    .where(and(eq(campaignMessages.id, id), eq(campaignMessages.status, "sending")));
+}
+
+export async function markFailed(db: Tx, id: string, status: "failed" | "bounced", error: string, sentAt: Date | null): Promise<void> {
+  await db
+    .update(campaignMessages)
+    .set({ status, error: error.slice(0, 500), sentAt })
+    .where(eq(campaignMessages.id, id));
+}
+
+/** Rows left "sending" longer than the lease: the process died mid-send. They go again (at most these repeat). */
+export async function recoverInterrupted(db: Tx, leaseSeconds: number, now = new Date()): Promise<number> {
+  const res = await db.execute(sql`
+    update ${campaignMessages} set status = 'queued', scheduled_at = ${now.toISOString()},
+      error = 'Interrupted while sending (the process stopped); sending again'
+    where status = 'sending' and updated_at < ${new Date(now.getTime() - leaseSeconds * 1000).toISOString()}
+    returning id`);
+  return rowsOf(res).length;
+}
+
+/** Retries of a stopped campaign never go: drop them (they were never delivered). */
+export async function dropStoppedRetries(db: Tx): Promise<void> {
+  await db.execute(sql`
+    delete from ${campaignMessages} m using ${campaigns} c
+    where m.campaign_id = c.id and c.status in ('stopped', 'completed') and m.status = 'queued'`);
+}
+
+/** Due leads that this pass could not send: say why. */
+export async function setWaitReason(db: Tx, campaignId: string, now: Date, reason: WaitReason): Promise<void> {
+  await db
+    .update(campaignLeads)
+    .set({ waitReason: reason })
+    .where(
+      and(
+        eq(campaignLeads.campaignId, campaignId),
+        inArray(campaignLeads.state, RUNNING),
+        lte(campaignLeads.nextSendAt, now),
+        sql`${campaignLeads.waitReason} is distinct from ${reason}`,
+      ),
+    );
+}
+
+/** Active campaigns with leads, none of them still running and nothing left in the outbox. */
+export async function completeFinished(db: Tx): Promise<{ id: string; workspace_id: string }[]> {
+  const res = await db.execute(sql`
+    update ${campaigns} c set status = 'completed', completed_at = now(), updated_at = now()
+    where c.status = 'active'
+      and exists (select 1 from ${campaignLeads} a where a.campaign_id = c.id)
+      and not exists (select 1 from ${campaignLeads} r where r.campaign_id = c.id and r.state in ('queued', 'in_progress'))
+      and not exists (select 1 from ${campaignMessages} m where m.campaign_id = c.id and m.status in ('queued', 'sending'))
+    returning c.id, c.workspace_id`);
+  return rowsOf<{ id: string; workspace_id: string }>(res);
+}
+
+export async function attemptsOf(db: Tx, id: string): Promise<number | null> {
+  const [row] = await db.select({ attempts: campaignMessages.attempts }).from(campaignMessages).where(eq(campaignMessages.id, id));
+  return row?.attempts ?? null;
+}
+
+export async function setLeadWaitReason(db: Tx, campaignId: string, leadId: string, reason: WaitReason): Promise<void> {
+  await db
+    .update(campaignLeads)
+    .set({ waitReason: reason })
+    .where(and(eq(campaignLeads.campaignId, campaignId), eq(campaignLeads.leadId, leadId)));
+}

@@ -1,0 +1,283 @@
+/**
+ * The scheduling pass for one active campaign. Inside the campaign's window it locks the
+ * campaign's inboxes, works out how many messages the caps allow now (daily limit under warm-up,
+ * minimum gap, plan allowance), claims that many due leads and retries, renders each and commits
+ * its outbox row as "sending" BEFORE any SMTP call; then it delivers, rotating across inboxes, and
+ * marks rows sent with their Message-ID. So each (campaign, lead, step) goes at most once, except
+ * rows a crash leaves "sending", which go again after the lease (docs/sending.md).
+ */
+import { createHash } from "node:crypto";
+import { limitsFor, type WaitReason } from "@prospector/contracts";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import type { SecretBox } from "../../platform/crypto.ts";
+import { newId } from "../../platform/ids.ts";
+import { organizationPlan } from "../billing/billing.usage.ts";
+import { senderContext, templateLead } from "../campaigns/campaigns.preview.ts";
+import { emailsSentSince } from "../campaigns/campaigns.repository.ts";
+import { campaigns } from "../campaigns/campaigns.table.ts";
+import { effectiveDailyLimit } from "../inboxes/inboxes.health.ts";
+import { type InboxRow, sendStats } from "../inboxes/inboxes.repository.ts";
+import { monthStart } from "../plans/plans.service.ts";
+import { suppressedAmong } from "../suppression/suppression.repository.ts";
+import { applyOutcome } from "./lead-outcome.ts";
+import { type ComposedMessage, composeMessage } from "./sending.compose.ts";
+import { deliverAll } from "./sending.deliver.ts";
+import * as repo from "./sending.repository.ts";
+import type { Transports } from "./sending.transports.ts";
+import { inWindow } from "./sending.window.ts";
+
+/** Most messages one pass claims: keeps the claim transaction short. */
+export const PASS_BATCH = 250;
+
+export interface Sender {
+  ctx: Pick<AppContext, "db" | "config" | "realtime" | "log">;
+  box: SecretBox;
+  transports: Transports;
+}
+
+export interface PassResult {
+  sent: number;
+  failed: number;
+  /** Why due leads were left waiting, when they were. */
+  waiting: WaitReason | null;
+}
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+/** Deterministic per lead and step, evenly spread over the step itself (0) and its variants. */
+export function variantFor(leadId: string, step: number, options: number): number {
+  if (options <= 1) return 0;
+  return createHash("sha256").update(`${leadId}:${step}`).digest().readUInt32BE(0) % options;
+}
+
+interface Slot {
+  inbox: InboxRow;
+  left: number;
+}
+
+/** How many each inbox may send now, and the reason when none may. */
+function inboxSlots(
+  rows: InboxRow[],
+  stats: Awaited<ReturnType<typeof sendStats>>,
+  now: Date,
+): { slots: Slot[]; blocked: WaitReason | null } {
+  const slots: Slot[] = [];
+  let capped = 0;
+  let warming = 0;
+  for (const inbox of rows) {
+    const limit = effectiveDailyLimit(inbox, now);
+    const left = limit - (stats.get(inbox.id)?.sentToday ?? 0);
+    if (left <= 0) {
+      capped++;
+      if (limit < inbox.dailyLimit) warming++;
+      continue;
+    }
+    const gapOk = !inbox.lastSentAt || now.getTime() - inbox.lastSentAt.getTime() >= inbox.minGapSeconds * 1000;
+    if (!gapOk) continue;
+    slots.push({ inbox, left: inbox.minGapSeconds > 0 ? 1 : left });
+  }
+  // Least recently used first, so consecutive passes rotate across the inboxes.
+  slots.sort((a, b) => (a.inbox.lastSentAt?.getTime() ?? 0) - (b.inbox.lastSentAt?.getTime() ?? 0));
+  if (slots.length) return { slots, blocked: null };
+  if (capped === rows.length) return { slots, blocked: warming === capped ? "warming_up" : "daily_cap" };
+  return { slots, blocked: "min_gap" };
+}
+
+async function planAllowance(s: Sender, workspaceId: string, now: Date): Promise<number | null> {
+  const org = await organizationPlan({ db: s.ctx.db }, workspaceId);
+  const limit = limitsFor(org.plan).emails_per_month;
+  if (limit === null) return null;
+  const sent = await emailsSentSince(s.ctx.db, org.organizationId, new Date(`${monthStart(now)}T00:00:00Z`));
+  return Math.max(0, limit - sent);
+}
+
+export interface Planned {
+  rowId: string;
+  leadId: string;
+  email: string;
+  step: number;
+  inbox: InboxRow;
+  message: ComposedMessage;
+}
+
+export async function runSendingPass(s: Sender, campaignId: string, now = new Date()): Promise<PassResult> {
+  const { db } = s.ctx;
+  // Send times follow the pass's clock, so a pass run "as of" another time (tests) stays consistent.
+  const started = Date.now();
+  const clock = () => new Date(now.getTime() + (Date.now() - started));
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (campaign?.status !== "active") return { sent: 0, failed: 0, waiting: null };
+  const wait = async (reason: WaitReason): Promise<PassResult> => {
+    await repo.setWaitReason(db, campaign.id, now, reason);
+    return { sent: 0, failed: 0, waiting: reason };
+  };
+  if (!inWindow(campaign.schedule, now)) return wait("outside_window");
+  const allowance = await planAllowance(s, campaign.workspaceId, now);
+  if (allowance === 0) return wait("plan_limit");
+  const sender = await senderContext({ db }, campaign);
+
+  const claim = await db.transaction(async (tx) => {
+    const inboxRows = await repo.lockInboxes(tx, campaign.workspaceId, campaign.inboxIds);
+    if (inboxRows.length === 0) return { blocked: "no_inbox" as WaitReason, planned: [] as Planned[], limitedBy: "due" as WaitReason };
+    const usable = inboxRows.filter((r) => r.status !== "paused");
+    if (usable.length === 0) return { blocked: "inbox_paused" as WaitReason, planned: [], limitedBy: "due" as WaitReason };
+    const { slots, blocked } = inboxSlots(
+      usable,
+      await sendStats(
+        tx,
+        usable.map((r) => r.id),
+        now,
+      ),
+      now,
+    );
+    if (blocked) return { blocked, planned: [], limitedBy: blocked };
+    const fromSlots = slots.reduce((n, x) => n + x.left, 0);
+    const capacity = Math.min(PASS_BATCH, allowance ?? Number.POSITIVE_INFINITY, fromSlots);
+    // What holds back any lead still due once this pass has taken `capacity` of them.
+    const limitedBy: WaitReason =
+      capacity === PASS_BATCH
+        ? "due"
+        : capacity === allowance
+          ? "plan_limit"
+          : slots.some((x) => x.inbox.minGapSeconds > 0)
+            ? "min_gap"
+            : "daily_cap";
+    let turn = 0;
+    const take = (): InboxRow | null => {
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[(turn + i) % slots.length] as Slot;
+        if (slot.left > 0) {
+          slot.left--;
+          turn = (turn + i + 1) % slots.length;
+          return slot.inbox;
+        }
+      }
+      return null;
+    };
+
+    const retries = await repo.claimRetries(tx, campaign.id, now, capacity);
+    const due = await repo.claimDueLeads(tx, campaign.id, now, capacity - retries.length);
+    const emails = [...retries.map((r) => r.lead.email), ...due.map((d) => d.lead.email)].filter((e): e is string => Boolean(e));
+    const suppressed = await suppressedAmong(tx, campaign.workspaceId, emails);
+
+    type Work = { rowId: string; retry: boolean; lead: repo.LeadRow; step: number; variant: number };
+    const work: Work[] = [];
+    const gone = { stopped: [] as string[], done: [] as string[] };
+    for (const r of retries)
+      work.push({ rowId: r.message.id, retry: true, lead: r.lead, step: r.message.step, variant: r.message.variant });
+    for (const { member, lead } of due) {
+      const step = member.currentStep;
+      if (!lead.email) gone.stopped.push(lead.id);
+      else if (step >= campaign.steps.length) gone.done.push(lead.id);
+      else
+        work.push({
+          rowId: newId(),
+          retry: false,
+          lead,
+          step,
+          variant: variantFor(lead.id, step, 1 + (campaign.steps[step]?.variants.length ?? 0)),
+        });
+    }
+    await repo.finishLeads(tx, campaign.id, gone.stopped, "stopped", "no_email");
+    await repo.finishLeads(tx, campaign.id, gone.done, "completed", null);
+
+    const previous = await repo.previousMessageIds(
+      tx,
+      campaign.id,
+      work.map((w) => ({ leadId: w.lead.id, step: w.step })),
+    );
+    const planned: Planned[] = [];
+    const newRows: Parameters<typeof repo.insertOutbox>[1] = [];
+    const retryInbox = new Map<string, string>();
+    for (const w of work) {
+      const email = w.lead.email as string;
+      const reason = suppressed.get(email);
+      if (reason) {
+        await applyOutcome(tx, {
+          workspaceId: campaign.workspaceId,
+          campaignId: campaign.id,
+          leadId: w.lead.id,
+          email: null,
+          outcome: reason === "bounced" ? "bounced" : "unsubscribed",
+          stopSequence: true,
+        });
+        if (w.retry) await repo.markFailed(tx, w.rowId, "failed", `Not sent: the address is on the suppression list (${reason})`, null);
+        continue;
+      }
+      const inbox = take() as InboxRow;
+      try {
+        const message = await composeMessage({
+          messageRowId: w.rowId,
+          step: w.step,
+          variant: w.variant,
+          steps: campaign.steps,
+          trackOpens: campaign.trackOpens,
+          trackClicks: campaign.trackClicks,
+          lead: { ...templateLead(w.lead), email },
+          from: {
+            email: inbox.kind === "local" ? sender.sender_email || inbox.email : inbox.email,
+            name: inbox.fromName || sender.sender_name,
+          },
+          signature: sender.signature,
+          inReplyTo: previous.get(w.lead.id) ?? null,
+          trackingBase: s.ctx.config.trackingUrl,
+          box: s.box,
+        });
+        planned.push({ rowId: w.rowId, leadId: w.lead.id, email, step: w.step, inbox, message });
+        if (w.retry) retryInbox.set(w.rowId, inbox.id);
+        else {
+          newRows.push({
+            id: w.rowId,
+            workspaceId: campaign.workspaceId,
+            campaignId: campaign.id,
+            leadId: w.lead.id,
+            step: w.step,
+            variant: w.variant,
+            inboxId: inbox.id,
+            status: "sending",
+            messageId: message.messageId,
+            subject: message.subject,
+            attempts: 1,
+            scheduledAt: now,
+          });
+        }
+      } catch (err) {
+        // A template that cannot render for this lead: recorded on the row, the lead stops.
+        const error = `Could not render: ${(err as Error).message}`;
+        if (w.retry) await repo.markFailed(tx, w.rowId, "failed", error, null);
+        else {
+          newRows.push({
+            id: w.rowId,
+            workspaceId: campaign.workspaceId,
+            campaignId: campaign.id,
+            leadId: w.lead.id,
+            step: w.step,
+            variant: w.variant,
+            status: "failed",
+            error: error.slice(0, 500),
+            attempts: 1,
+            scheduledAt: now,
+          });
+        }
+        await repo.finishLeads(tx, campaign.id, [w.lead.id], "stopped", "template_error");
+      }
+    }
+    const inserted = await repo.insertOutbox(tx, newRows);
+    await repo.advanceLeads(
+      tx,
+      campaign.id,
+      newRows.filter((r) => r.status === "sending" && inserted.has(r.id as string)).map((r) => r.leadId as string),
+    );
+    await repo.reclaimRetries(tx, [...retryInbox.keys()], retryInbox);
+    for (const inboxId of new Set(planned.map((p) => p.inbox.id))) await repo.setInboxLastSent(tx, inboxId, now);
+    // Only rows this pass really inserted go out (a conflicting row belongs to an earlier pass).
+    return { blocked: null, limitedBy, planned: planned.filter((p) => retryInbox.has(p.rowId) || inserted.has(p.rowId)) };
+  });
+
+  if (claim.blocked) return wait(claim.blocked);
+  const result = await deliverAll(s, campaign, claim.planned, clock);
+  // Leads still due after this pass wait for the caps (or simply for the next pass).
+  await repo.setWaitReason(db, campaign.id, now, claim.limitedBy);
+  return { ...result, waiting: null };
+}

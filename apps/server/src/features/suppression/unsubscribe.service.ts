@@ -1,0 +1,63 @@
+/**
+ * Unsubscribing from a campaign email's signed link: the address goes on the workspace's
+ * suppression list, the lead leaves every step still to come, and an unsubscribe event is recorded
+ * once. Works for the visible link (after a confirmation) and RFC 8058 one-click POSTs alike.
+ */
+import type { AppContext } from "../../context.ts";
+import { secretBoxFor } from "../../platform/crypto.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { applyOutcome } from "../sending/lead-outcome.ts";
+import { readUnsubscribeToken } from "../tracking/tracking.links.ts";
+import { insertEvent, type NewEvent, pushEvent } from "../tracking/tracking.repository.ts";
+import * as repo from "./suppression.repository.ts";
+import { recipientOf } from "./unsubscribe.repository.ts";
+
+type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log">;
+
+export interface UnsubscribeTarget {
+  messageId: string;
+  email: string | null;
+  alreadyUnsubscribed: boolean;
+}
+
+/** The message a token names, or null for a forged or unknown token. */
+export async function resolveToken(ctx: Ctx, token: string): Promise<(UnsubscribeTarget & Awaited<ReturnType<typeof recipientOf>>) | null> {
+  const id = readUnsubscribeToken(secretBoxFor(ctx.config), token);
+  if (!id || !isUuid(id)) return null;
+  const r = await recipientOf(ctx.db, id);
+  if (!r) return null;
+  const listed = r.email ? await repo.suppressedAmong(ctx.db, r.workspaceId, [r.email]) : new Map();
+  return { ...r, messageId: id, alreadyUnsubscribed: listed.has(r.email ?? "") };
+}
+
+export async function unsubscribe(ctx: Ctx, token: string, via: "link" | "one_click"): Promise<UnsubscribeTarget | null> {
+  const target = await resolveToken(ctx, token);
+  if (!target) return null;
+  if (target.alreadyUnsubscribed) return target;
+  const event: NewEvent = {
+    message: {
+      id: target.messageId,
+      workspaceId: target.workspaceId,
+      campaignId: target.campaignId,
+      leadId: target.leadId,
+      step: target.step,
+      variant: target.variant,
+    },
+    type: "unsubscribe",
+    detail: { via },
+  };
+  const at = await ctx.db.transaction(async (tx) => {
+    await applyOutcome(tx, {
+      workspaceId: target.workspaceId,
+      campaignId: target.campaignId,
+      leadId: target.leadId,
+      email: target.email,
+      outcome: "unsubscribed",
+      stopSequence: true,
+      detail: via === "one_click" ? "One-click unsubscribe (List-Unsubscribe-Post)" : "Unsubscribe link",
+    });
+    return insertEvent(tx, event);
+  });
+  await pushEvent(ctx, event, at);
+  return { ...target, alreadyUnsubscribed: true };
+}
