@@ -24,7 +24,7 @@ function server(extra: Parameters<typeof mockServer>[0] = {}) {
 describe("/discovery", () => {
   it("checks the website form before sending and starts a crawl with the contract's body", async () => {
     const s = server({
-      "POST /api/leads/scrape/website": (req) => ({ status: 202, body: scrapingJob({ parameters: req.body as object }) }),
+      "POST /api/leads/scrape/website": (req) => ({ status: 202, body: scrapingJob({ parameters: req.body as Record<string, unknown> }) }),
     });
     renderSignedIn(<DiscoveryPage />, { path: "/discovery" });
     await userEvent.click(await screen.findByRole("button", { name: "Crawl website" }));

@@ -9,10 +9,12 @@ import { api, downloadBlob } from "../../../lib/api-client.ts";
 import { leadKeys } from "./lead-keys.ts";
 import { isActiveJob, useJobProgress } from "./use-job-progress.ts";
 
+/** The file's headers, the automatic mapping, and its first rows read as leads (with `mapping` when given). */
 export function useImportPreview() {
   return useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: ({ file, mapping }: { file: File; mapping?: ImportMapping }) => {
       const form = new FormData();
+      if (mapping) form.append("mapping", JSON.stringify(mapping));
       form.append("file", file);
       return api.upload<ImportPreview>("/leads/import/preview", form);
     },

@@ -1,5 +1,5 @@
 /** Checks on a column mapping before an import starts, and the preview rows as lead fields. */
-import type { ImportField, ImportMapping } from "@prospector/contracts";
+import { ImportField, type ImportMapping } from "@prospector/contracts";
 
 /** Lead fields chosen for more than one column: the later column would silently win. */
 export function duplicateTargets(mapping: ImportMapping): ImportField[] {
@@ -15,11 +15,9 @@ export function identifiesLeads(mapping: ImportMapping): boolean {
   return Object.values(mapping).some((f) => f !== null && IDENTIFYING.includes(f));
 }
 
-/** The preview rows as they will be read: one column per mapped lead field, in CSV order. */
-export function mappedPreview(
-  rows: Record<string, string>[],
-  mapping: ImportMapping,
-): { columns: Array<{ header: string; field: ImportField }>; rows: string[][] } {
-  const pairs = Object.entries(mapping).filter((e): e is [string, ImportField] => e[1] !== null);
-  return { columns: pairs.map(([header, field]) => ({ header, field })), rows: rows.map((r) => pairs.map(([header]) => r[header] ?? "")) };
+/** The lead fields present in the server's preview rows, in the order of the lead form. */
+export function previewColumns(rows: Record<string, string>[]): string[] {
+  const present = new Set(rows.flatMap((r) => Object.keys(r)));
+  const order = [...ImportField.options, "pain_point"] as string[];
+  return [...order.filter((f) => present.has(f)), ...[...present].filter((f) => !order.includes(f))];
 }

@@ -11,8 +11,8 @@ const preview = {
   mapping: { "First Name": "first_name", Email: "email", Company: "company_name" },
   unmapped: ["Favourite colour"],
   rows: [
-    { "First Name": "Ada", Email: "ada@analytical.io", Company: "Analytical Engines", "Favourite colour": "green" },
-    { "First Name": "Alan", Email: "alan@bletchley.example", Company: "Bletchley", "Favourite colour": "blue" },
+    { first_name: "Ada", email: "ada@analytical.io", company_name: "Analytical Engines" },
+    { first_name: "Alan", email: "alan@bletchley.example", company_name: "Bletchley" },
   ],
 };
 
@@ -25,7 +25,15 @@ describe("import wizard", () => {
   it("goes from upload to mapping, preview, duplicate policy, progress and the result", async () => {
     const started = importJob({ status: "queued", file_name: "apollo.csv" });
     const s = mockServer({
-      "POST /api/leads/import/preview": { body: preview },
+      "POST /api/leads/import/preview": (req) =>
+        req.form?.has("mapping")
+          ? {
+              body: {
+                ...preview,
+                rows: [{ first_name: "Ada", email: "ada@analytical.io", company_name: "Analytical Engines", tags: "green" }],
+              },
+            }
+          : { body: preview },
       "POST /api/leads/import": { status: 202, body: started },
       [`GET /api/leads/import-jobs/${started.id}`]: {
         body: {
@@ -56,7 +64,11 @@ describe("import wizard", () => {
     await userEvent.click(within(screen.getByRole("listbox")).getByRole("option", { name: "Tags" }));
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
 
-    const table = screen.getByRole("table", { name: "Import preview" });
+    const table = await screen.findByRole("table", { name: "Import preview" });
+    // The preview is the server's reading with the chosen mapping.
+    expect(JSON.parse(String(s.to("POST", "/api/leads/import/preview")[1]!.form?.get("mapping")))).toMatchObject({
+      "Favourite colour": "tags",
+    });
     expect(within(table).getByText("Tags")).toBeTruthy();
     expect(within(table).getByText("green")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Next" }));

@@ -51,6 +51,7 @@ export function ImportWizard({ open, onClose, onFinished }: { open: boolean; onC
   const [policy, setPolicy] = useState<DuplicatePolicy>("skip");
   const [job, setJob] = useState<ImportJob | null>(null);
   const previewCall = useImportPreview();
+  const mappedCall = useImportPreview();
   const start = useStartImport();
 
   const resetAll = () => {
@@ -61,6 +62,7 @@ export function ImportWizard({ open, onClose, onFinished }: { open: boolean; onC
     setPolicy("skip");
     setJob(null);
     previewCall.reset();
+    mappedCall.reset();
     start.reset();
   };
   const close = () => {
@@ -72,13 +74,16 @@ export function ImportWizard({ open, onClose, onFinished }: { open: boolean; onC
   const choose = (f: File | undefined) => {
     if (!f) return;
     setFile(f);
-    previewCall.mutate(f, {
-      onSuccess: (p) => {
-        setPreview(p);
-        setMapping(Object.fromEntries(p.headers.map((h) => [h, p.mapping[h] ?? null])));
-        setStep(1);
+    previewCall.mutate(
+      { file: f },
+      {
+        onSuccess: (p) => {
+          setPreview(p);
+          setMapping(Object.fromEntries(p.headers.map((h) => [h, p.mapping[h] ?? null])));
+          setStep(1);
+        },
       },
-    });
+    );
   };
 
   const begin = () => {
@@ -94,7 +99,12 @@ export function ImportWizard({ open, onClose, onFinished }: { open: boolean; onC
     );
   };
 
-  const canNext = step === 1 ? identifiesLeads(mapping) : true;
+  const canNext = step === 1 ? identifiesLeads(mapping) : !mappedCall.isPending && !mappedCall.isError;
+  const next = () => {
+    // The preview is the server's reading of the file with this mapping, not a guess made here.
+    if (step === 1 && file) mappedCall.mutate({ file, mapping });
+    setStep(step + 1);
+  };
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="import-title">
@@ -137,7 +147,7 @@ export function ImportWizard({ open, onClose, onFinished }: { open: boolean; onC
           </Box>
         )}
         {step === 1 && preview && <MappingStep preview={preview} mapping={mapping} onChange={setMapping} />}
-        {step === 2 && preview && <PreviewStep preview={preview} mapping={mapping} />}
+        {step === 2 && <PreviewStep preview={mappedCall.data} pending={mappedCall.isPending} error={mappedCall.error} />}
         {step === 3 && (
           <>
             <Typography variant="body2" sx={{ mb: 1 }}>
@@ -170,7 +180,7 @@ export function ImportWizard({ open, onClose, onFinished }: { open: boolean; onC
         {step < 4 && <Button onClick={close}>Cancel</Button>}
         {step > 0 && step < 4 && <Button onClick={() => setStep(step - 1)}>Back</Button>}
         {step > 0 && step < 3 && (
-          <Button variant="contained" onClick={() => setStep(step + 1)} disabled={!canNext}>
+          <Button variant="contained" onClick={next} disabled={!canNext}>
             Next
           </Button>
         )}

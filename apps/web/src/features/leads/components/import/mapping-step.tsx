@@ -16,7 +16,6 @@ export function MappingStep({
   onChange: (m: ImportMapping) => void;
 }) {
   const duplicates = duplicateTargets(mapping);
-  const sample = preview.rows[0] ?? {};
   return (
     <>
       <Typography variant="body2" sx={{ mb: 1.5 }}>
@@ -39,19 +38,13 @@ export function MappingStep({
           <TableHead>
             <TableRow>
               <TableCell>CSV column</TableCell>
-              <TableCell>First row</TableCell>
-              <TableCell sx={{ width: 220 }}>Lead field</TableCell>
+              <TableCell sx={{ width: 260 }}>Lead field</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {preview.headers.map((header) => (
               <TableRow key={header}>
                 <TableCell sx={{ fontWeight: 500 }}>{header}</TableCell>
-                <TableCell
-                  sx={{ color: "text.secondary", maxWidth: 220, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
-                >
-                  {sample[header] ?? ""}
-                </TableCell>
                 <TableCell>
                   <TextField
                     select
