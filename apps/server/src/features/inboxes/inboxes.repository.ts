@@ -103,13 +103,14 @@ export async function sendStats(db: Tx, ids: string[], now = new Date()): Promis
       (select count(*) from ${campaignMessages} m
         where m.inbox_id = i.id and (m.sent_at >= ${since} or m.status = 'sending')) as sent_today,
       w.sends, w.bounces
-    from unnest(array[${idList}]) as i(id)
+    from ${inboxes} i
     cross join lateral (
       select count(*) as sends, count(*) filter (where r.status = 'bounced') as bounces
       from (select m.status from ${campaignMessages} m
-            where m.inbox_id = i.id and m.sent_at is not null
+            where m.inbox_id = i.id and m.sent_at is not null and m.sent_at >= coalesce(i.health_since, '-infinity'::timestamptz)
             order by m.sent_at desc limit ${INBOX_HEALTH_WINDOW}) r
-    ) w`);
+    ) w
+    where i.id in (${idList})`);
   for (const r of rowsOf<{ id: string; sent_today: unknown; sends: unknown; bounces: unknown }>(res)) {
     out.set(r.id, { sentToday: Number(r.sent_today), recentSends: Number(r.sends), recentBounces: Number(r.bounces) });
   }

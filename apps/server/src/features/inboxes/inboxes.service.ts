@@ -166,7 +166,7 @@ export async function updateInbox(ctx: Ctx, workspaceId: string, id: string, inp
     Object.assign(values, { status: "paused", statusReason: "Paused by a team member", pausedManually: true });
   } else if (input.paused === false && current.status === "paused") {
     // A resume also forgets the bounces so far: the next verdict starts from the sends after it.
-    Object.assign(values, { status: "healthy", statusReason: null, pausedManually: false });
+    Object.assign(values, { status: "healthy", statusReason: null, pausedManually: false, healthSince: new Date() });
   }
   try {
     const row = (await repo.updateInbox(ctx.db, workspaceId, current.id, values)) ?? current;

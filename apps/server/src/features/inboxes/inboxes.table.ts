@@ -43,6 +43,8 @@ export const inboxes = pgTable(
     /** Set when a person paused it: health checks never resume it on their own. */
     pausedManually: boolean("paused_manually").notNull().default(false),
     lastSentAt: ts("last_sent_at"),
+    /** Bounce rate counts sends from here on: set when someone resumes a paused inbox. */
+    healthSince: ts("health_since"),
     imapUidValidity: bigint("imap_uid_validity", { mode: "number" }),
     imapLastUid: bigint("imap_last_uid", { mode: "number" }),
     imapLastPolledAt: ts("imap_last_polled_at"),

@@ -1,0 +1,1 @@
+ALTER TABLE "inboxes" ADD COLUMN "health_since" timestamp with time zone;
