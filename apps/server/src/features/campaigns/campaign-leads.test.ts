@@ -147,18 +147,16 @@ describe("campaign leads and validate-launch", () => {
     const { campaign } = await h.ready(user);
     const seedSent = async (n: number) => {
       const [c] = await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
-      await t.app.ctx.db
-        .insert(campaignMessages)
-        .values(
-          Array.from({ length: n }, (_, i) => ({
-            workspaceId: c!.workspaceId,
-            campaignId: c!.id,
-            leadId: null,
-            step: 1000 + i,
-            status: "sent" as const,
-            sentAt: new Date(),
-          })),
-        );
+      await t.app.ctx.db.insert(campaignMessages).values(
+        Array.from({ length: n }, (_, i) => ({
+          workspaceId: c!.workspaceId,
+          campaignId: c!.id,
+          leadId: null,
+          step: 1000 + i,
+          status: "sent" as const,
+          sentAt: new Date(),
+        })),
+      );
     };
     await seedSent(4999);
     const second = await h.lead(user);

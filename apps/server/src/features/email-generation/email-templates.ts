@@ -40,11 +40,13 @@ interface Ctx {
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+/** Lowercases a leading article or pronoun only: an insight usually starts with a name ("Initech opened…"). */
+const lowerArticle = (s: string) => s.replace(/^(The|A|An|Our|Their|They|Its|It|We|This|These)\b/, (w) => w.toLowerCase());
 const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
 
 const about = (f: Ctx) =>
   f.insight
-    ? `I noticed ${lowerFirst(f.insight.replace(/[.!?]$/, ""))}`
+    ? `I noticed ${lowerArticle(f.insight.replace(/[.!?]$/, ""))}`
     : f.industry
       ? `I have been looking at how ${f.industry} teams like ${f.company} work`
       : `I came across ${f.company}`;
@@ -163,7 +165,8 @@ export function writeTemplateEmail(facts: EmailFacts, tone: EmailTone): { subjec
     "",
     pick(style.openers, seed, "opener")(ctx),
     "",
-    pick(style.values, seed, "value")(ctx),
+    // A known pain point is the strongest line there is: the first value phrasing of each tone uses it.
+    (ctx.pain ? (style.values[0] as (f: Ctx) => string) : pick(style.values, seed, "value"))(ctx),
     "",
     pick(style.ctas, seed, "cta"),
     "",
