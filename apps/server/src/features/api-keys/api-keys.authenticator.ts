@@ -25,10 +25,15 @@ interface Entry {
   until: number;
 }
 
+export interface ApiKeyAuthentication {
+  /** Forget a key's cached lookup here at once and in every other process via the bus. */
+  invalidate(keyHash: string): Promise<void>;
+}
+
 export async function registerApiKeyAuthentication(
   ctx: AppContext,
   deps: { limiter: KeyRateLimiter; usage: UsageRecorder },
-): Promise<void> {
+): Promise<ApiKeyAuthentication> {
   const repo = createApiKeysRepository(ctx.db);
   const cache = new Map<string, Entry>();
   await ctx.bus.subscribe(API_KEYS_INVALIDATE, (msg) => cache.delete((msg as { keyHash?: string }).keyHash ?? ""));
@@ -83,4 +88,12 @@ export async function registerApiKeyAuthentication(
     deps.usage.record(entry.keyId, `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`);
     return entry.auth;
   });
+
+  return {
+    async invalidate(keyHash) {
+      // Redis delivers the bus message to this process later too; the next request must not wait for it.
+      cache.delete(keyHash);
+      await ctx.bus.publish(API_KEYS_INVALIDATE, { keyHash });
+    },
+  };
 }

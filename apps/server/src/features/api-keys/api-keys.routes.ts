@@ -17,8 +17,8 @@ export async function apiKeysRoutes(fastify: FastifyInstance, ctx: AppContext): 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const usage = createUsageRecorder(ctx.db, ctx.log);
   const limiter = ctx.redis ? createRedisKeyRateLimiter(ctx.redis) : createMemoryKeyRateLimiter();
-  await registerApiKeyAuthentication(ctx, { limiter, usage });
-  const keys = createApiKeysService(ctx, { usage });
+  const authentication = await registerApiKeyAuthentication(ctx, { limiter, usage });
+  const keys = createApiKeysService(ctx, { usage, invalidate: authentication.invalidate });
   // Counts still in memory are written before the database closes.
   app.addHook("onClose", () => usage.close());
   const tags = ["api-keys"];

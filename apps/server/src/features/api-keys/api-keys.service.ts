@@ -46,7 +46,7 @@ export function toApiKey(row: ApiKeyRow, pending = 0): ApiKey {
   };
 }
 
-export function createApiKeysService(ctx: AppContext, deps: { usage: UsageRecorder }) {
+export function createApiKeysService(ctx: AppContext, deps: { usage: UsageRecorder; invalidate(keyHash: string): Promise<void> }) {
   const repo = createApiKeysRepository(ctx.db);
 
   function sessionOnly(auth: AuthContext) {
@@ -123,7 +123,7 @@ export function createApiKeysService(ctx: AppContext, deps: { usage: UsageRecord
       const expiry = parseExpiry(input.expiresAt);
       if (expiry !== undefined) patch.expiresAt = expiry;
       const updated = Object.keys(patch).length > 0 ? await repo.update(row.id, patch) : row;
-      await ctx.bus.publish(API_KEYS_INVALIDATE, { keyHash: row.keyHash });
+      await deps.invalidate(row.keyHash);
       return toApiKey(updated ?? row);
     },
 
@@ -131,7 +131,7 @@ export function createApiKeysService(ctx: AppContext, deps: { usage: UsageRecord
       sessionOnly(auth);
       const row = await find(auth, id);
       await repo.remove(row.id);
-      await ctx.bus.publish(API_KEYS_INVALIDATE, { keyHash: row.keyHash });
+      await deps.invalidate(row.keyHash);
     },
 
     async usage(auth: AuthContext, id?: string): Promise<ApiKeyUsage> {

@@ -121,7 +121,7 @@ describe("billing", () => {
       invoices: async () => [],
     };
     const service = createBillingService(t.app.ctx, { processor: declining });
-    const auth = { ...u, isInstanceAdmin: false, sessionId: null, via: "session" as const, scopes: null };
+    const auth = { ...u, userId: u.id, isInstanceAdmin: false, sessionId: null, via: "session" as const, scopes: null };
     await expect(service.changePlan(auth, { plan_id: "starter" })).rejects.toMatchObject({ code: "CARD_DECLINED", status: 402 });
     expect((await service.overview(auth)).plan.id).toBe("trial");
     expect((await service.overview(auth)).paymentsConfigured).toBe(true);

@@ -196,13 +196,13 @@ describe("workspace backups", () => {
   });
 
   it("checks the destination: inside the data folder, writable (503 otherwise)", async () => {
-    const escape = await t.app.inject({
+    const outside = await t.app.inject({
       method: "PUT",
       url: `${URL}/settings`,
       headers: owner.headers,
       payload: { destination: "../../etc" },
     });
-    expect(escape.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "destination" }] });
+    expect(outside.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "destination" }] });
     const absolute = await t.app.inject({
       method: "PUT",
       url: `${URL}/settings`,
@@ -246,16 +246,17 @@ describe("workspace backups", () => {
 });
 
 describe("backup quota", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ STORAGE_QUOTA_BYTES: "10" });
+  });
+  afterAll(() => t.close());
+
   it("answers BACKUP_QUOTA_EXCEEDED when backups would pass the storage quota", async () => {
-    const t = await createTestApp({ STORAGE_QUOTA_BYTES: "10" });
-    try {
-      const u = await createUser(t.app.ctx.db);
-      const res = await t.app.inject({ method: "POST", url: URL, headers: u.headers });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().code).toBe("BACKUP_QUOTA_EXCEEDED");
-      expect((await t.app.inject({ method: "GET", url: URL, headers: u.headers })).json()).toEqual([]);
-    } finally {
-      await t.close();
-    }
+    const u = await createUser(t.app.ctx.db);
+    const res = await t.app.inject({ method: "POST", url: URL, headers: u.headers });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("BACKUP_QUOTA_EXCEEDED");
+    expect((await t.app.inject({ method: "GET", url: URL, headers: u.headers })).json()).toEqual([]);
   });
 });
