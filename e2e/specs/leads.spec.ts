@@ -134,6 +134,8 @@ test("import, discover, enrich, merge and check the quality of leads", async ({ 
   await job.getByRole("button", { name: /Show created leads/ }).click();
   await expect(job.getByRole("list", { name: "Created leads" })).toContainText("marie.curie@orbitlabs.example");
   await shot(p, "discovery");
+  await p.getByRole("tab", { name: "Multi-source" }).click();
+  await shot(p, "discovery-multi-source");
   await job.getByRole("link", { name: /marie\.curie@orbitlabs\.example/ }).click();
   await expect(p).toHaveURL(/\/leads\?selected=/);
   await expect(p.getByRole("heading", { name: "Marie Curie" })).toBeVisible();
@@ -147,6 +149,11 @@ test("import, discover, enrich, merge and check the quality of leads", async ({ 
   const enrichment = p.getByRole("dialog", { name: "Enrichment" });
   await expect(enrichment.getByText(/Enriched: 2 leads|Enriched: 1 lead|Nothing needed changing/)).toBeVisible({ timeout: 60_000 });
   await enrichment.getByRole("button", { name: "Done" }).click();
+  await p.getByRole("row").filter({ hasText: "alan@bletchley.example" }).getByText("Alan Turing").click();
+  await expect(p.getByLabel(/Score \d+ out of 100/)).toBeVisible();
+  await expect(p.getByText(/^From (title analysis|email verification|name and title clean-up)/).first()).toBeVisible();
+  await shot(p, "leads-drawer-enriched");
+  await p.getByRole("button", { name: "Close lead" }).click();
   await expect(grid.getByRole("row").filter({ hasText: "ada@analytical.io" })).not.toContainText("—");
 
   // Merge duplicates: a dry run lists the groups, then confirm.

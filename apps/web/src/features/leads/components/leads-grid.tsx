@@ -14,7 +14,6 @@ import {
   type GridRowSelectionModel,
   type GridSortModel,
   Toolbar,
-  ToolbarButton,
 } from "@mui/x-data-grid";
 import type { EmailStatus, Lead, LeadStatus } from "@prospector/contracts";
 import { useState } from "react";
@@ -121,11 +120,12 @@ const columns = baseColumns.map((c): GridColDef<Lead> => ({ ...c, sortable: isSo
 function GridToolbar() {
   return (
     <Toolbar>
-      <Tooltip title="Choose columns">
-        <ColumnsPanelTrigger render={<ToolbarButton aria-label="Choose columns" />}>
-          <ViewColumn fontSize="small" />
-        </ColumnsPanelTrigger>
-      </Tooltip>
+      <Typography variant="body2" color="textSecondary" sx={{ flex: 1, px: 1 }}>
+        Click a lead to open it; tick leads to act on several at once.
+      </Typography>
+      <ColumnsPanelTrigger startIcon={<ViewColumn fontSize="small" />} size="small">
+        Columns
+      </ColumnsPanelTrigger>
     </Toolbar>
   );
 }

@@ -76,7 +76,7 @@ function Report({ report, onMerge }: { report: QualityReport; onMerge: () => voi
           <CardHeader
             title="Completeness per field"
             subheader="Share of leads with a value"
-            titleTypographyProps={{ variant: "subtitle1" }}
+            slotProps={{ title: { variant: "subtitle1" } }}
           />
           <CardContent>
             <BarChart
@@ -92,7 +92,7 @@ function Report({ report, onMerge }: { report: QualityReport; onMerge: () => voi
         </Card>
         <Box sx={{ display: "grid", gap: 2, alignContent: "start" }}>
           <Card variant="outlined">
-            <CardHeader title="Email status" titleTypographyProps={{ variant: "subtitle1" }} />
+            <CardHeader title="Email status" slotProps={{ title: { variant: "subtitle1" } }} />
             <CardContent>
               {emailData.length === 0 ? (
                 <Typography color="textSecondary">No emails to check yet.</Typography>
@@ -109,12 +109,13 @@ function Report({ report, onMerge }: { report: QualityReport; onMerge: () => voi
             <CardHeader
               title="Score distribution"
               subheader={report.unscored > 0 ? `${report.unscored.toLocaleString()} leads not scored yet` : undefined}
-              titleTypographyProps={{ variant: "subtitle1" }}
+              slotProps={{ title: { variant: "subtitle1" } }}
             />
             <CardContent>
               <BarChart
                 height={220}
                 xAxis={[{ scaleType: "band", data: report.score_distribution.map((b) => b.bucket) }]}
+                yAxis={[{ tickMinStep: 1 }]}
                 series={[{ data: report.score_distribution.map((b) => b.count), label: "Leads" }]}
                 hideLegend
                 aria-label="Score distribution"

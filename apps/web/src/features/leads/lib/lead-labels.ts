@@ -91,11 +91,22 @@ export function leadName(lead: Pick<Lead, "first_name" | "last_name" | "email" |
   return name || lead.email || lead.company_name || "Unnamed lead";
 }
 
-/** "enrichment:mx" or "import" → readable words for a provenance line. */
+/** Provenance sources the server records (enrichers, scrapers, imports), in words. */
+const PROVENANCE_LABELS: Record<string, string> = {
+  normalizer: "name and title clean-up",
+  title_classifier: "title analysis",
+  company_website: "the company website",
+  email_verifier: "email verification",
+  lead_score: "lead scoring",
+  website_crawler: "a website crawl",
+  google_places: "Google Maps",
+  linkedin_provider: "the LinkedIn provider",
+  import: "a CSV import",
+  manual: "a person",
+  api: "the API",
+};
+
+/** "email_verifier" → "email verification"; an unknown source is shown with spaces for underscores. */
 export function provenanceSource(source: string): string {
-  return source
-    .split(/[:_]/)
-    .filter(Boolean)
-    .map((w) => (SOURCE_LABELS[w] ? SOURCE_LABELS[w] : w))
-    .join(" · ");
+  return PROVENANCE_LABELS[source] ?? source.replaceAll("_", " ");
 }

@@ -173,12 +173,12 @@ describe("lead drawer", () => {
       industry: "Computing",
       score: 72,
       score_breakdown: { email_quality: 30, seniority: 25, completeness: 17 },
-      provenance: { industry: { source: "enrichment:company", at: new Date().toISOString() } },
+      provenance: { industry: { source: "company_website", at: new Date().toISOString() } },
     });
     server({ [`GET /api/leads/${ada.id}`]: { body: enriched } });
     renderSignedIn(<LeadsPage />, { path: "/leads", at: `/leads?selected=${ada.id}` });
     await screen.findByRole("heading", { name: "Ada Lovelace" });
-    expect(screen.getByText(/From enrichment · company · just now/)).toBeTruthy();
+    expect(screen.getByText("From the company website · just now")).toBeTruthy();
     expect(screen.getByLabelText("Score 72 out of 100")).toBeTruthy();
     const parts = screen.getByLabelText("Score breakdown");
     expect(within(parts).getByText("Email quality")).toBeTruthy();
