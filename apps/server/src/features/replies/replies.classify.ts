@@ -64,8 +64,8 @@ export function classify(m: ParsedMail): Inbound {
   const subject = m.subject ?? "";
   if (ct.value === "multipart/report" && ct.params["report-type"] === "feedback-report") return { kind: "complaint" };
   if (ct.value === "multipart/report" && ct.params["report-type"] === "delivery-status") {
-    const ds = part(m, /delivery-status/i);
-    const parsed = ds ? parseDeliveryStatus(ds) : { action: "failed", status: null, recipient: null, diagnostic: null };
+    // mailparser shows a message/delivery-status part inline in the text, not as an attachment.
+    const parsed = parseDeliveryStatus(part(m, /delivery-status/i) ?? m.text ?? "");
     if (parsed.action === "delayed" || parsed.action === "delivered" || parsed.action === "relayed" || parsed.action === "expanded") {
       return { kind: "delayed" };
     }
