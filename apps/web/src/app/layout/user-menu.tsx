@@ -87,9 +87,7 @@ export function UserMenu({ user }: { user: Me }) {
         <MenuItem
           onClick={async () => {
             setAnchor(null);
-            // Leave the protected area first: otherwise the auth guard sees the session end
-            // and sends the user to /sign-in (remembering this page) instead of the home page.
-            await navigate("/", { replace: true });
+            // useSignOut leaves for the home page before the session ends, so the guard never bounces to /sign-in.
             await signOut();
           }}
         >

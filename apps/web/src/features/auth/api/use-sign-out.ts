@@ -10,6 +10,9 @@ export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // Leave the protected area while still signed in: dropping the token on an app page would let
+    // the auth guard send the user to /sign-in and remember that page for the next sign-in.
+    await navigate("/", { replace: true });
     try {
       await api.post("/auth/logout", {});
     } catch {
@@ -19,6 +22,5 @@ export function useSignOut(): () => Promise<void> {
     tokenStore.clear();
     queryClient.clear();
     notifyTokenChanged();
-    navigate("/", { replace: true });
   }, [queryClient, navigate]);
 }

@@ -1,6 +1,7 @@
 /**
  * /sign-in: email and password against POST /api/auth/login, "remember me" choosing where the
- * token lives, server errors next to the fields, and explicit locked / unverified states.
+ * token lives, server errors next to the fields, explicit locked / unverified states, and the
+ * two-factor code step when the account asks for one.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
@@ -10,18 +11,21 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
-import { useState } from "react";
+import type { TwoFactorChallenge } from "@prospector/contracts";
+import { useCallback, useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { ApiError } from "../../../lib/errors.ts";
 import { takeLandingPath } from "../api/complete-sign-in.ts";
 import { useLogin } from "../api/use-login.ts";
+import { twoFactorChallengeOf } from "../api/use-login-two-factor.ts";
 import { useResendVerification } from "../api/use-password-reset.ts";
 import { useSession } from "../api/use-session.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { SsoButton } from "../components/sso-button.tsx";
+import { type RestartReason, TwoFactorStep } from "../components/two-factor-step.tsx";
 import { applyServerError, emailField, muiField } from "../lib/auth-form.ts";
 
 const SignInForm = z.object({
@@ -42,10 +46,15 @@ export default function SignInPage() {
   const login = useLogin();
   const resend = useResendVerification();
   const [notice, setNotice] = useState<Notice>(null);
+  // Held in memory only: a reload or another tab starts again at the password.
+  const [challenge, setChallenge] = useState<{ data: TwoFactorChallenge; remember: boolean } | null>(null);
+  const [askPasswordAgain, setAskPasswordAgain] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
+    setFocus,
     control,
     formState: { errors, isSubmitting },
   } = useForm<SignInForm>({ resolver: zodResolver(SignInForm), defaultValues: { email: "", password: "", remember: false } });
@@ -59,7 +68,9 @@ export default function SignInPage() {
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
       const detail = error instanceof ApiError ? (error.detail ?? error.message) : "";
-      if (code === "INVALID_CREDENTIALS") setError("password", { type: "server", message: detail });
+      const twoFactor = twoFactorChallengeOf(error);
+      if (twoFactor) setChallenge({ data: twoFactor, remember: values.remember });
+      else if (code === "INVALID_CREDENTIALS") setError("password", { type: "server", message: detail });
       else if (code === "ACCOUNT_LOCKED") setNotice({ kind: "locked", text: detail });
       else if (code === "EMAIL_NOT_VERIFIED") setNotice({ kind: "unverified", text: detail, email: values.email });
       else {
@@ -69,8 +80,36 @@ export default function SignInPage() {
     }
   });
 
-  // Someone already signed in has nothing to do here (but not mid-submit: that navigates itself).
-  if (session.status === "authenticated" && !login.isPending && !login.isSuccess) return <Navigate to="/dashboard" replace />;
+  const finishTwoFactor = useCallback(() => navigate(takeLandingPath(), { replace: true }), [navigate]);
+
+  const restart = useCallback(
+    (reason: RestartReason) => {
+      setChallenge(null);
+      setNotice(reason);
+      // The password is asked again: the old one proved nothing for a sign-in that has ended.
+      setValue("password", "");
+      setAskPasswordAgain(true);
+    },
+    [setValue],
+  );
+
+  // After the password form is back on screen (the email is kept), the cursor waits in the password.
+  useEffect(() => {
+    if (challenge || !askPasswordAgain) return;
+    setFocus("password");
+    setAskPasswordAgain(false);
+  }, [challenge, askPasswordAgain, setFocus]);
+
+  // Someone already signed in has nothing to do here (but not mid-submit or mid-second-step: those navigate themselves).
+  if (session.status === "authenticated" && !login.isPending && !login.isSuccess && !challenge) return <Navigate to="/dashboard" replace />;
+
+  if (challenge) {
+    return (
+      <AuthLayout title="Two-step verification" subtitle="Your account is protected with two-factor authentication.">
+        <TwoFactorStep challenge={challenge.data} remember={challenge.remember} onSignedIn={finishTwoFactor} onRestart={restart} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

@@ -1,0 +1,69 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AuthGuard } from "../../../app/auth-guard.tsx";
+import { mockApi, renderPage } from "../testing/render-page.tsx";
+import { useSignOut } from "./use-sign-out.ts";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me = {
+  id: "u1",
+  email: "ada@example.com",
+  full_name: "Ada Lovelace",
+  image: null,
+  email_verified: true,
+  is_active: true,
+  is_instance_admin: false,
+  role: "member",
+  role_label: "Member",
+  permissions: [],
+  organization: { id: "o1", name: "Ada's org", plan: "trial" },
+  workspace: { id: "w1", name: "Default" },
+  created_at: "2026-01-01T00:00:00.000Z",
+};
+
+function SignOutButton() {
+  const signOut = useSignOut();
+  return (
+    <button type="button" onClick={() => void signOut()}>
+      Sign out
+    </button>
+  );
+}
+
+const showSignedIn = () => {
+  window.localStorage.setItem("token", "tok-1");
+  return renderPage(
+    <AuthGuard>
+      <SignOutButton />
+    </AuthGuard>,
+    { path: "/leads", at: "/leads" },
+  );
+};
+
+describe("useSignOut", () => {
+  it("ends the server session, lands on the home page and remembers no page for the next sign-in", async () => {
+    const api = mockApi({ "GET /api/auth/me": { body: me }, "POST /api/auth/logout": { status: 204 } });
+    const { queryClient } = showSignedIn();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Sign out" }));
+    expect((await screen.findByTestId("location")).textContent).toBe("/");
+    await vi.waitFor(() => expect(window.localStorage.getItem("token")).toBeNull());
+    expect(window.sessionStorage.getItem("redirectAfterLogin")).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    const logout = api.fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/auth/logout"));
+    expect((logout?.[1]?.headers as Record<string, string> | undefined)?.Authorization).toBe("Bearer tok-1");
+  });
+
+  it("signs out locally when the server session had already ended", async () => {
+    mockApi({
+      "GET /api/auth/me": { body: me },
+      "POST /api/auth/logout": { status: 401, body: { detail: "Authentication required. Please log in again.", code: "UNAUTHENTICATED" } },
+    });
+    showSignedIn();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Sign out" }));
+    await vi.waitFor(() => expect(window.localStorage.getItem("token")).toBeNull());
+    expect(screen.getByTestId("location").textContent).toBe("/");
+    expect(window.sessionStorage.getItem("redirectAfterLogin")).toBeNull();
+  });
+});
