@@ -75,7 +75,11 @@ const SORT = {
   name: sql`lower(${campaigns.name})`,
 } as const;
 
-export async function listCampaigns(db: Tx, workspaceId: string, q: CampaignListQuery): Promise<{ rows: CampaignRow[]; total: number }> {
+export async function listCampaigns(
+  db: Tx,
+  workspaceId: string,
+  q: CampaignListQuery,
+): Promise<{ rows: { campaign: CampaignRow; leads: number }[]; total: number }> {
   const where = listConditions(workspaceId, q);
   const dir = q.sort_order === "asc" ? asc : desc;
   // Never-launched campaigns sort last either way; the id (time-ordered) breaks ties so pages are stable.
@@ -84,8 +88,12 @@ export async function listCampaigns(db: Tx, workspaceId: string, q: CampaignList
       ? [sql`${campaigns.launchedAt} ${q.sort_order === "asc" ? sql`asc` : sql`desc`} nulls last`, dir(campaigns.id)]
       : [dir(SORT[q.sort_by]), dir(campaigns.id)];
   const [rows, [total]] = await Promise.all([
+    // Lead counts ride along as a per-row subquery on the membership primary key: one round trip.
     db
-      .select()
+      .select({
+        campaign: campaigns,
+        leads: sql<number>`(select count(*) from ${campaignLeads} cl where cl.campaign_id = ${campaigns.id})`.mapWith(Number),
+      })
       .from(campaigns)
       .where(where)
       .orderBy(...order)

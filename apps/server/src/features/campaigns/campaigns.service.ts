@@ -221,12 +221,8 @@ export async function listCampaigns(deps: CampaignDeps, workspaceId: string, q: 
   const cached = await deps.cache.get<CampaignList>(key);
   if (cached) return cached;
   const { rows, total } = await repo.listCampaigns(deps.db, workspaceId, q);
-  const counts = await repo.leadCounts(
-    deps.db,
-    rows.map((r) => r.id),
-  );
   const list: CampaignList = {
-    campaigns: rows.map((r) => toCampaign(r, counts.get(r.id) ?? 0)),
+    campaigns: rows.map((r) => toCampaign(r.campaign, r.leads)),
     total,
     page: q.page,
     per_page: q.per_page,
