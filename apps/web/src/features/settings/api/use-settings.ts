@@ -82,6 +82,8 @@ export function useUserSettings() {
   const query = useQuery({
     queryKey: settingsKeys.settings(),
     queryFn: () => loadSettings(user),
+    // The defaults need the account's name and email.
+    enabled: user !== null,
     staleTime: 60_000,
     retry: false,
   });

@@ -48,7 +48,9 @@ const COLOUR_TYPES: Array<{ value: AccessibilitySettings["colorBlindType"]; labe
 export function AccessibilityTab({ settings }: { settings: UserSettings }) {
   const flags = settings.accessibility;
   const { save, error } = useGroupSave("accessibility");
-  const change = (patch: Partial<AccessibilitySettings>) => void save(patch);
+  // The whole set is sent: the server's partial update fills omitted flags with their defaults
+  // (zod 4 .partial() keeps .default()), which would undo the flags changed before.
+  const change = (patch: Partial<AccessibilitySettings>) => void save({ ...flags, ...patch });
 
   const rows = (list: typeof VISION) =>
     list.map((f) => (

@@ -1,0 +1,103 @@
+import { useTheme } from "@mui/material/styles";
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { USER_SETTINGS_KEY } from "../../lib/storage.ts";
+import { ThemeModeProvider } from "../theme-mode-provider.tsx";
+import { ACCESSIBILITY_EVENT } from "./accessibility-flags.ts";
+import { CHART_PALETTES, chartPalette, STATUS_PALETTES } from "./accessibility-palettes.ts";
+
+function Probe() {
+  const theme = useTheme();
+  return (
+    <div>
+      <span data-testid="text">{theme.palette.text.primary}</span>
+      <span data-testid="background">{theme.palette.background.default}</span>
+      <span data-testid="success">{theme.palette.success.main}</span>
+      <span data-testid="transition">{theme.transitions.create("opacity")}</span>
+      <main>content</main>
+    </div>
+  );
+}
+
+function store(accessibility: object) {
+  window.localStorage.setItem(USER_SETTINGS_KEY, JSON.stringify({ dashboard: { theme: "light" }, accessibility }));
+}
+
+const html = () => document.documentElement;
+
+describe("accessibility flags apply to the whole app", () => {
+  it("applies stored flags on load: palette, text size, motion, colour-blind colours, skip link", () => {
+    store({
+      highContrast: true,
+      largeText: true,
+      textSizeMultiplier: 1.2,
+      reduceMotion: true,
+      colorBlindMode: true,
+      colorBlindType: "tritanopia",
+    });
+    render(
+      <ThemeModeProvider>
+        <Probe />
+      </ThemeModeProvider>,
+    );
+    expect(screen.getByTestId("text").textContent).toBe("#000000");
+    expect(screen.getByTestId("background").textContent).toBe("#ffffff");
+    expect(screen.getByTestId("success").textContent).toBe(STATUS_PALETTES.tritanopia.success);
+    expect(screen.getByTestId("transition").textContent).toBe("none");
+    expect(html().classList.contains("a11y-high-contrast")).toBe(true);
+    expect(html().classList.contains("a11y-reduce-motion")).toBe(true);
+    expect(html().classList.contains("a11y-colorblind-tritanopia")).toBe(true);
+    // 1.25 for large text × 1.2 = 1.5: html font size 150%, so every rem grows.
+    expect(html().dataset.textScale).toBe("1.5");
+    expect(getComputedStyle(html()).fontSize).toBe("24px");
+    const skip = screen.getByRole("button", { name: "Skip to main content" });
+    act(() => skip.click());
+    expect(document.activeElement?.tagName).toBe("MAIN");
+  });
+
+  it("follows a change at once, and undoes it when the flag is turned off", () => {
+    store({});
+    render(
+      <ThemeModeProvider>
+        <Probe />
+      </ThemeModeProvider>,
+    );
+    expect(html().classList.contains("a11y-simplified")).toBe(false);
+    expect(screen.getByTestId("text").textContent).not.toBe("#000000");
+    act(() => {
+      store({ simplifiedInterface: true, highContrast: true, keyboardNavigation: false, focusIndicators: false });
+      window.dispatchEvent(new Event(ACCESSIBILITY_EVENT));
+    });
+    expect(html().classList.contains("a11y-simplified")).toBe(true);
+    expect(html().classList.contains("a11y-focus")).toBe(false);
+    expect(screen.getByTestId("text").textContent).toBe("#000000");
+    expect(screen.queryByRole("button", { name: "Skip to main content" })).toBeNull();
+    act(() => {
+      store({});
+      window.dispatchEvent(new Event(ACCESSIBILITY_EVENT));
+    });
+    expect(html().classList.contains("a11y-simplified")).toBe(false);
+    expect(html().classList.contains("a11y-high-contrast")).toBe(false);
+  });
+
+  it("turns off autoplay and shows captions on media the page adds later", async () => {
+    store({ autoplayDisabled: true, captions: true });
+    render(
+      <ThemeModeProvider>
+        <Probe />
+      </ThemeModeProvider>,
+    );
+    const video = document.createElement("video");
+    video.setAttribute("autoplay", "");
+    document.body.appendChild(video);
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(video.hasAttribute("autoplay")).toBe(false);
+    video.remove();
+  });
+
+  it("colour-blind chart palettes avoid the confused pairs", () => {
+    expect(chartPalette({ colorBlindMode: false, colorBlindType: "deuteranopia" })).not.toEqual(CHART_PALETTES.deuteranopia);
+    expect(chartPalette({ colorBlindMode: true, colorBlindType: "protanopia" })).toContain("#E69F00");
+    for (const palette of Object.values(STATUS_PALETTES)) expect(new Set(Object.values(palette)).size).toBe(4);
+  });
+});
