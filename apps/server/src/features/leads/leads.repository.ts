@@ -14,15 +14,18 @@ const INSERT_CHUNK = 1000;
 /** Leads holding these addresses (given lower-case, as they are stored). */
 export async function findByEmails(tx: Tx, workspaceId: string, emails: string[]): Promise<LeadRow[]> {
   if (emails.length === 0) return [];
+  // One array parameter: a 1000-item IN list costs more to send and plan than to run.
   return tx
     .select()
     .from(leads)
-    .where(and(eq(leads.workspaceId, workspaceId), sql`${leads.email} is not null`, inArray(leads.email, emails)));
+    .where(and(eq(leads.workspaceId, workspaceId), sql`${leads.email} = any(${sql.param(emails)}::text[])`));
 }
 
 /**
  * Leads with one of these (first name, last name, company), case-insensitive. With `withoutEmail`
  * only leads that have no email: a name match between two different addresses is not a duplicate.
+ * The keys are joined as unnested arrays (one index probe each); as a 1000-arm OR the same lookup
+ * spent ten times longer being planned.
  */
 export async function findByNameKeys(
   tx: Tx,
@@ -31,20 +34,14 @@ export async function findByNameKeys(
   withoutEmail: boolean,
 ): Promise<LeadRow[]> {
   if (keys.length === 0) return [];
-  const tuples = sql.join(
-    keys.map((k) => sql`(${k.last}, ${k.first}, ${k.company})`),
-    sql`, `,
-  );
-  return tx
-    .select()
-    .from(leads)
-    .where(
-      and(
-        eq(leads.workspaceId, workspaceId),
-        withoutEmail ? sql`${leads.email} is null` : undefined,
-        sql`(lower(${leads.lastName}), lower(${leads.firstName}), lower(${leads.companyName})) in (${tuples})`,
-      ),
-    );
+  const res = await tx.execute(sql`
+    select l.id from unnest(${sql.param(keys.map((k) => k.last))}::text[], ${sql.param(keys.map((k) => k.first))}::text[],
+      ${sql.param(keys.map((k) => k.company))}::text[]) as k(last, first, company)
+    join leads l on l.workspace_id = ${workspaceId} and lower(l.last_name) = k.last and lower(l.first_name) = k.first
+      and lower(l.company_name) = k.company
+    ${withoutEmail ? sql`where l.email is null` : sql``}`);
+  const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  return getLeads(tx, workspaceId, [...new Set(ids)]);
 }
 
 /** Insertable columns: table property, SQL name, element type and the value when a row leaves it out. */
