@@ -12,6 +12,8 @@ import type { CampaignRow, Planned, Sender } from "./sending.service.ts";
 import type { DeliveryError } from "./sending.transports.ts";
 
 export const MAX_ATTEMPTS = 5;
+/** Messages handed to SMTP together before their "sent" marks are written. */
+export const DELIVERY_CHUNK = 25;
 /** Minutes before attempt 2, 3, 4, 5. */
 const BACKOFF_MINUTES = [1, 5, 30, 120];
 
@@ -27,7 +29,7 @@ export async function deliverAll(
   planned: Planned[],
   clock: () => Date = () => new Date(),
 ): Promise<{ sent: number; failed: number }> {
-  const marks: repo.SentMark[] = [];
+  let sent = 0;
   const failures: Failure[] = [];
   const nextAt = (p: Planned, sentAt: Date) => {
     const next = campaign.steps[p.step + 1];
@@ -43,24 +45,33 @@ export async function deliverAll(
       local.map((p) => p.message),
     );
     const at = clock();
-    for (const p of local) marks.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
+    await repo.markSent(
+      s.ctx.db,
+      campaign.id,
+      local.map((p) => ({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) })),
+    );
+    sent += local.length;
   }
-  await Promise.all(
-    planned
-      .filter((p) => p.inbox.kind !== "local")
-      .map(async (p) => {
+  // Marked sent chunk by chunk: a crash can repeat at most the chunk that was on the wire.
+  const smtp = planned.filter((p) => p.inbox.kind !== "local");
+  for (let i = 0; i < smtp.length; i += DELIVERY_CHUNK) {
+    const chunk: repo.SentMark[] = [];
+    await Promise.all(
+      smtp.slice(i, i + DELIVERY_CHUNK).map(async (p) => {
         try {
           await s.transports.deliver(p.inbox, p.message);
           const at = clock();
-          marks.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
+          chunk.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
         } catch (err) {
           failures.push({ p, err: err as DeliveryError });
         }
       }),
-  );
-  await repo.markSent(s.ctx.db, campaign.id, marks);
+    );
+    await repo.markSent(s.ctx.db, campaign.id, chunk);
+    sent += chunk.length;
+  }
   for (const f of failures) await handleFailure(s, campaign, f, clock());
-  return { sent: marks.length, failed: failures.length };
+  return { sent, failed: failures.length };
 }
 
 async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failure, now: Date): Promise<void> {

@@ -23,8 +23,8 @@ export interface SmtpSink {
   received: Received[];
   /** Recipients refused at RCPT TO with 550. */
   refuse: Set<string>;
-  /** Called before accepting each message's data (e.g. to hang the server). */
-  beforeData?: () => Promise<void>;
+  /** Awaited after a message is recorded and before the server answers 250 (a hang here = delivered but unconfirmed). */
+  afterRecord?: () => Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,7 +53,6 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
         try {
-          await sink.beforeData?.();
           const raw = Buffer.concat(chunks).toString();
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -61,6 +60,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             raw,
             mail: await simpleParser(raw),
           });
+          await sink.afterRecord?.();
           cb();
         } catch (err) {
           cb(err as Error);
