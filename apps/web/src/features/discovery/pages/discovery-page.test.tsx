@@ -6,6 +6,9 @@ import DiscoveryPage from "./discovery-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
+// The data grid and MUI dialogs are slow to render in jsdom on a busy machine: give each test room.
+const HEAVY_RENDER_MS = 60_000;
+
 const configured = [
   { source: "website", configured: true, hint: null },
   { source: "google_maps", configured: false, hint: "Set GOOGLE_PLACES_API_KEY to a Google Places API key." },
@@ -21,7 +24,7 @@ function server(extra: Parameters<typeof mockServer>[0] = {}) {
   });
 }
 
-describe("/discovery", () => {
+describe("/discovery", { timeout: HEAVY_RENDER_MS }, () => {
   it("checks the website form before sending and starts a crawl with the contract's body", async () => {
     const s = server({
       "POST /api/leads/scrape/website": (req) => ({ status: 202, body: scrapingJob({ parameters: req.body as Record<string, unknown> }) }),

@@ -75,6 +75,9 @@ export function LeadFormFields<TOut extends FieldValues>({ control, register, er
                   error={Boolean(error)}
                   helperText={error ?? origin}
                   sx={f.multiline ? { gridColumn: "1 / -1" } : undefined}
+                  // Values arrive through reset() (a save, an enrichment), which MUI cannot see on an
+                  // uncontrolled input: a floating label would sit on top of the new value.
+                  slotProps={{ inputLabel: { shrink: true } }}
                   {...muiField(register(f.name))}
                 />
               );

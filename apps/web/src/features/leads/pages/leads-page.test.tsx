@@ -6,6 +6,9 @@ import LeadsPage from "./leads-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
+// The data grid and MUI dialogs are slow to render in jsdom on a busy machine: give each test room.
+const HEAVY_RENDER_MS = 60_000;
+
 const ada = lead({ id: uuid(101), first_name: "Ada", last_name: "Lovelace", email: "ada@analytical.io" });
 const alan = lead({ id: uuid(102), first_name: "Alan", last_name: "Turing", email: "alan@bletchley.example", company_name: "Bletchley" });
 
@@ -20,7 +23,7 @@ function server(extra: Record<string, Parameters<typeof mockServer>[0][string]> 
 const listCalls = (s: ReturnType<typeof mockServer>) => s.to("GET", "/api/leads/");
 const last = (calls: Request[]) => calls[calls.length - 1]!;
 
-describe("/leads grid", () => {
+describe("/leads grid", { timeout: HEAVY_RENDER_MS }, () => {
   it("asks the server for the filters in the address, then for the sort and page the user picks", async () => {
     const s = server({}, 60);
     renderSignedIn(<LeadsPage />, { path: "/leads", at: "/leads?status=new&source=website&email_status=valid" });
@@ -73,7 +76,7 @@ describe("/leads grid", () => {
   });
 });
 
-describe("bulk actions", () => {
+describe("bulk actions", { timeout: HEAVY_RENDER_MS }, () => {
   it("deletes the selection and reports which leads worked and why the others did not", async () => {
     const s = server({
       "POST /api/leads/bulk-delete": { body: { succeeded: [ada.id], failed: [{ id: alan.id, error: "Lead is in an active campaign" }] } },
@@ -111,7 +114,7 @@ describe("bulk actions", () => {
   });
 });
 
-describe("lead drawer", () => {
+describe("lead drawer", { timeout: HEAVY_RENDER_MS }, () => {
   it("opens from ?selected, refuses a bad email before saving, and sends only what changed", async () => {
     const s = server({
       [`GET /api/leads/${ada.id}`]: { body: ada },

@@ -6,7 +6,7 @@
 import { ThemeProvider } from "@mui/material/styles";
 import type { EnrichmentJob, ImportJob, Lead, Me, ScrapingJob } from "@prospector/contracts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { configure, render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
@@ -14,6 +14,9 @@ import { createQueryClient } from "../../../app/query-client.ts";
 import { createAppTheme } from "../../../app/theme.ts";
 import { tokenStore } from "../../../lib/storage.ts";
 import { ToastProvider } from "../../../ui/toast/toast-provider.tsx";
+
+// Answers arrive after the grid re-renders, which takes seconds on a loaded CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface Request {
   method: string;

@@ -6,6 +6,9 @@ import { ImportWizard } from "./import-wizard.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
+// The data grid and MUI dialogs are slow to render in jsdom on a busy machine: give each test room.
+const HEAVY_RENDER_MS = 60_000;
+
 const preview = {
   headers: ["First Name", "Email", "Company", "Favourite colour"],
   mapping: { "First Name": "first_name", Email: "email", Company: "company_name" },
@@ -21,7 +24,7 @@ const file = () =>
     type: "text/csv",
   });
 
-describe("import wizard", () => {
+describe("import wizard", { timeout: HEAVY_RENDER_MS }, () => {
   it("goes from upload to mapping, preview, duplicate policy, progress and the result", async () => {
     const started = importJob({ status: "queued", file_name: "apollo.csv" });
     const s = mockServer({
