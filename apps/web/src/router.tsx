@@ -26,6 +26,13 @@ const MailboxPage = lazy(() => import("./features/mailbox/pages/mailbox-page.tsx
 const LeadsPage = lazy(() => import("./features/leads/pages/leads-page.tsx"));
 const DiscoveryPage = lazy(() => import("./features/discovery/pages/discovery-page.tsx"));
 const SettingsPage = lazy(() => import("./features/settings/pages/settings-page.tsx"));
+const CampaignsPage = lazy(() => import("./features/campaigns/pages/campaigns-page.tsx"));
+const CampaignDetailPage = lazy(() => import("./features/campaigns/pages/campaign-detail-page.tsx"));
+const CampaignEditPage = lazy(() => import("./features/campaigns/pages/campaign-edit-page.tsx"));
+const ComposePage = lazy(() => import("./features/compose/pages/compose-page.tsx"));
+const InboxesPage = lazy(() => import("./features/inboxes/pages/inboxes-page.tsx"));
+const AnalyticsPage = lazy(() => import("./features/analytics/pages/analytics-page.tsx"));
+const AbTestsPage = lazy(() => import("./features/ab-tests/pages/ab-tests-page.tsx"));
 const NotFoundPage = lazy(() => import("./features/errors/pages/not-found-page.tsx"));
 
 function page(Component: LazyExoticComponent<ComponentType>, fullPage = true) {
@@ -86,6 +93,13 @@ export const routes = [
           { path: "/mailbox", element: page(MailboxPage, false) },
           { path: "/leads", element: page(LeadsPage, false) },
           { path: "/discovery", element: page(DiscoveryPage, false) },
+          { path: "/campaigns", element: page(CampaignsPage, false) },
+          { path: "/campaigns/:id", element: page(CampaignDetailPage, false) },
+          { path: "/campaigns/:id/edit", element: page(CampaignEditPage, false) },
+          { path: "/compose", element: page(ComposePage, false) },
+          { path: "/inboxes", element: page(InboxesPage, false) },
+          { path: "/analytics", element: page(AnalyticsPage, false) },
+          { path: "/ab-tests", element: page(AbTestsPage, false) },
           { path: "/settings", element: <Navigate replace to="/settings/profile" /> },
           { path: "/settings/:tab", element: page(SettingsPage, false) },
         ],

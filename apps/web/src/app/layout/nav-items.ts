@@ -5,9 +5,14 @@
 
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccessibilityNewOutlined from "@mui/icons-material/AccessibilityNewOutlined";
+import AllInboxOutlined from "@mui/icons-material/AllInboxOutlined";
+import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
+import CompareArrowsOutlined from "@mui/icons-material/CompareArrowsOutlined";
 import CreditCardOutlined from "@mui/icons-material/CreditCardOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import EditNoteOutlined from "@mui/icons-material/EditNoteOutlined";
 import EmailOutlined from "@mui/icons-material/EmailOutlined";
+import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
 import NotificationsActiveOutlined from "@mui/icons-material/NotificationsActiveOutlined";
@@ -47,6 +52,11 @@ export const NAV_SECTIONS: NavSection[] = [
       { path: "/dashboard", label: "Dashboard", icon: DashboardOutlined },
       { path: "/leads", label: "Leads", icon: PeopleAltOutlined, permission: "leads:read" },
       { path: "/discovery", label: "Discovery", title: "Lead Discovery", icon: TravelExploreOutlined, permission: "leads:read" },
+      { path: "/campaigns", label: "Campaigns", icon: CampaignOutlined, permission: "campaigns:read" },
+      { path: "/compose", label: "Compose", title: "Compose an Email", icon: EditNoteOutlined, permission: "campaigns:read" },
+      { path: "/inboxes", label: "Inboxes", title: "Sending Inboxes", icon: AllInboxOutlined, permission: "campaigns:read" },
+      { path: "/analytics", label: "Analytics", title: "Campaign Analytics", icon: InsightsOutlined, permission: "analytics:read" },
+      { path: "/ab-tests", label: "A/B Tests", icon: CompareArrowsOutlined, permission: "campaigns:read" },
       { path: "/notifications", label: "Notifications", icon: NotificationsOutlined },
     ],
   },

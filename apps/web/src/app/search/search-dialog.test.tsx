@@ -45,7 +45,8 @@ describe("SearchDialog", () => {
     await act(async () => vi.advanceTimersByTime(10));
     expect(screen.getByText("No results found")).toBeTruthy();
     expect(screen.getByText("Try searching for leads, campaigns, customers, or deals")).toBeTruthy();
-    // No list page exists yet in this build, so no source is asked.
-    expect(fetch).not.toHaveBeenCalled();
+    // Only the sources whose page exists in this build are asked (leads and campaigns so far).
+    const asked = fetch.mock.calls.map(([url]) => String(url).split("?")[0]).sort();
+    expect(asked).toEqual(["/api/campaigns/", "/api/leads/"]);
   });
 });

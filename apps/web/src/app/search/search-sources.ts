@@ -1,6 +1,7 @@
 /**
  * The six sources of the global search (shell spec §7): GET with search and limit=5, in parallel,
- * each allowed to fail on its own (logged, no results) and each expected to answer an array.
+ * each allowed to fail on its own (logged, no results) and each expected to answer an array (or,
+ * for the campaign list, an object holding it under `listKey`).
  */
 import { api } from "../../lib/api-client.ts";
 import type { SearchResult, SearchResultType } from "./search-ranking.ts";
@@ -18,6 +19,10 @@ export interface SearchSource {
   /** The app page its results open. */
   page: string;
   toResult: (row: Row) => SearchResult;
+  /** Where the rows are when the endpoint answers an object (GET /campaigns/ → {campaigns, total…}). */
+  listKey?: string;
+  /** Extra query parameters (the campaign list pages with per_page, not limit). */
+  params?: Record<string, string | number>;
 }
 
 const sel = (base: string, id: string) => `${base}?selected=${encodeURIComponent(id)}`;
@@ -41,6 +46,8 @@ export const SEARCH_SOURCES: SearchSource[] = [
     type: "campaign",
     page: "/campaigns",
     path: "/campaigns/",
+    listKey: "campaigns",
+    params: { per_page: RESULTS_PER_SOURCE },
     toResult: (r) => ({
       id: str(r.id),
       type: "campaign",
@@ -114,7 +121,12 @@ export async function searchAll(query: string, signal?: AbortSignal, sources: Se
   const settled = await Promise.allSettled(
     sources.map(async (source) => {
       // report:false — a source whose feature is not installed answers 404; that is not an incident.
-      const body = await api.get<unknown>(source.path, { params: { search: q, limit: RESULTS_PER_SOURCE }, signal, report: false });
+      const answer = await api.get<unknown>(source.path, {
+        params: { search: q, limit: RESULTS_PER_SOURCE, ...source.params },
+        signal,
+        report: false,
+      });
+      const body = source.listKey && answer && typeof answer === "object" ? (answer as Record<string, unknown>)[source.listKey] : answer;
       if (!Array.isArray(body)) {
         console.warn(`Search: ${source.path} did not answer a list`);
         return [];

@@ -34,8 +34,15 @@ describe("searchAll", () => {
         const json = (body: unknown, status = 200) =>
           new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
         if (url.startsWith("/api/leads/")) return json([{ id: "l1", first_name: "Ada", last_name: "Lovelace", company_name: "Acme" }]);
+        // The campaign list answers {campaigns, total, page, per_page, total_pages} (outreach-core §3).
         if (url.startsWith("/api/campaigns/"))
-          return json([{ id: "c1", name: "Acme launch", subject_line: "Hi", status: "draft", total_leads: 3 }]);
+          return json({
+            campaigns: [{ id: "c1", name: "Acme launch", subject_line: "Hi", status: "draft", total_leads: 3 }],
+            total: 1,
+            page: 1,
+            per_page: 5,
+            total_pages: 1,
+          });
         if (url.startsWith("/api/crm/deals/")) return json({ not: "a list" });
         if (url.startsWith("/api/crm/tasks/")) throw new TypeError("Failed to fetch");
         return json({ detail: "No route" }, 404);
@@ -44,7 +51,7 @@ describe("searchAll", () => {
     const results = await searchAll("acme");
     expect(urls.sort()).toEqual(
       ["/api/campaigns/", "/api/crm/customers/", "/api/crm/deals/", "/api/crm/interactions/", "/api/crm/tasks/", "/api/leads/"].map(
-        (p) => `${p}?search=acme&limit=5`,
+        (p) => `${p}?search=acme&limit=5${p === "/api/campaigns/" ? "&per_page=5" : ""}`,
       ),
     );
     expect(results.map((x) => [x.type, x.title, x.url])).toEqual([

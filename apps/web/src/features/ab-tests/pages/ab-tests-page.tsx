@@ -1,0 +1,172 @@
+/**
+ * /ab-tests: campaigns whose steps have A/B variants (GET /api/ab-tests), and for the one opened,
+ * per-variant sends, opens, clicks and replies with the two-proportion test against A and the winner.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardHeader,
+  Chip,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import type { CampaignStatus, ProportionTest } from "@prospector/contracts";
+import { useState } from "react";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import { errorMessage } from "../../../lib/errors.ts";
+import { LoadingScreen } from "../../../ui/loading-screen.tsx";
+import { CampaignStatusChip } from "../../campaigns/components/campaign-status-chip.tsx";
+import { pct } from "../../campaigns/lib/campaign-labels.ts";
+import { useAbResults, useAbTests } from "../api/use-ab-tests.ts";
+
+const PER_PAGE = 20;
+
+function significance(t: ProportionTest, isA: boolean) {
+  if (isA) return "baseline";
+  if (t.p_value === null) return "not enough data";
+  return `${t.significant ? "significant" : "not significant"} (p = ${t.p_value.toFixed(3)})`;
+}
+
+export default function AbTestsPage() {
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState(0);
+  const tests = useAbTests(page + 1, PER_PAGE);
+  const selected = params.get("campaign") ?? tests.data?.tests[0]?.campaign_id ?? null;
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="h5" component="h2">
+          A/B tests
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          Variants of a step are split evenly across leads; a variant wins when its reply rate beats A at 95% confidence.
+        </Typography>
+      </Box>
+      {tests.isPending && <LoadingScreen />}
+      {tests.isError && <Alert severity="error">{errorMessage(tests.error)}</Alert>}
+      {tests.isSuccess && tests.data.total === 0 && (
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/campaigns" color="inherit" size="small">
+              Campaigns
+            </Button>
+          }
+        >
+          No campaign has A/B variants yet. Add a variant to a step in the campaign editor's sequence.
+        </Alert>
+      )}
+      {tests.isSuccess && tests.data.total > 0 && (
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "1fr 2fr" }, alignItems: "start" }}>
+          <Card variant="outlined">
+            <List aria-label="Campaigns with A/B tests">
+              {tests.data.tests.map((t) => (
+                <ListItemButton
+                  key={t.campaign_id}
+                  selected={t.campaign_id === selected}
+                  onClick={() => setParams({ campaign: t.campaign_id }, { replace: true })}
+                >
+                  <ListItemText
+                    primary={
+                      <Box component="span" sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+                        {t.name}
+                        {t.has_winner && <Chip size="small" color="success" label="Winner found" />}
+                      </Box>
+                    }
+                    secondary={`${t.variants} variants on step${t.steps.length > 1 ? "s" : ""} ${t.steps.join(", ")} · ${t.sent.toLocaleString()} sent`}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+            <TablePagination
+              component="div"
+              count={tests.data.total}
+              page={page}
+              onPageChange={(_, p) => setPage(p)}
+              rowsPerPage={PER_PAGE}
+              rowsPerPageOptions={[PER_PAGE]}
+            />
+          </Card>
+          {selected && <Results campaignId={selected} />}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function Results({ campaignId }: { campaignId: string }) {
+  const r = useAbResults(campaignId);
+  if (r.isError) return <Alert severity="error">{errorMessage(r.error)}</Alert>;
+  if (!r.data) return <Typography color="textSecondary">Loading results…</Typography>;
+  const d = r.data;
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+        <Typography variant="h6" component="h3" sx={{ flex: 1 }}>
+          <RouterLink to={`/campaigns/${d.campaign_id}`}>{d.name}</RouterLink>
+        </Typography>
+        <CampaignStatusChip status={d.status as CampaignStatus} />
+      </Box>
+      {d.steps.map((s) => (
+        <Card key={s.step} variant="outlined" aria-label={`Step ${s.step} results`} role="region">
+          <CardHeader
+            title={`Step ${s.step}`}
+            subheader={
+              s.winner !== null
+                ? `Winner: variant ${s.variants.find((v) => v.variant === s.winner)?.label ?? s.winner}`
+                : `No winner yet at ${Math.round(d.confidence * 100)}%`
+            }
+            slotProps={{ title: { variant: "subtitle1" } }}
+          />
+          <Box sx={{ overflowX: "auto" }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Variant</TableCell>
+                  <TableCell align="right">Sent</TableCell>
+                  <TableCell align="right">Opened</TableCell>
+                  <TableCell align="right">Clicked</TableCell>
+                  <TableCell align="right">Replied</TableCell>
+                  <TableCell>Reply rate vs A</TableCell>
+                  <TableCell>Open rate vs A</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {s.variants.map((v) => (
+                  <TableRow key={v.variant} selected={s.winner === v.variant}>
+                    <TableCell>
+                      <Typography
+                        variant="body2"
+                        sx={{ fontWeight: 500 }}
+                      >{`${v.label}${s.winner === v.variant ? " (winner)" : ""}`}</Typography>
+                      <Typography variant="caption" color="textSecondary">
+                        {v.subject}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{v.sent.toLocaleString()}</TableCell>
+                    <TableCell align="right">{`${v.opened.toLocaleString()} (${pct(v.open_rate)})`}</TableCell>
+                    <TableCell align="right">{v.clicked.toLocaleString()}</TableCell>
+                    <TableCell align="right">{`${v.replied.toLocaleString()} (${pct(v.reply_rate)})`}</TableCell>
+                    <TableCell>{significance(v.reply_test, v.variant === 0)}</TableCell>
+                    <TableCell>{significance(v.open_test, v.variant === 0)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * What the campaign page and the wizard read besides the campaign: metrics, trends, real-time
+ * figures, the lead table, the send queue with wait reasons, activity, launch checks, previews,
+ * lead membership and email generation.
+ */
+import type {
+  CampaignActivityEntry,
+  CampaignLeadList,
+  CampaignLeadsResult,
+  CampaignMetrics,
+  CampaignPreview,
+  CampaignQueue,
+  CampaignRealTime,
+  CampaignTrends,
+  EmailGenerationRequest,
+  GeneratedEmail,
+  ValidateLaunchResult,
+} from "@prospector/contracts";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { campaignKeys } from "./campaign-keys.ts";
+import { CampaignCallError } from "./use-campaigns.ts";
+
+const path = (id: string, rest: string) => `/campaigns/${encodeURIComponent(id)}/${rest}`;
+
+export function useCampaignMetrics(id: string) {
+  return useQuery({
+    queryKey: campaignKeys.sub(id, "metrics"),
+    queryFn: ({ signal }) => api.get<CampaignMetrics>(path(id, "metrics"), { signal }),
+    // §9: metrics are cached for 30 seconds.
+    staleTime: 30_000,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useRefreshMetrics(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CampaignMetrics>(path(id, "metrics/refresh")),
+    onSuccess: (m) => qc.setQueryData(campaignKeys.sub(id, "metrics"), m),
+  });
+}
+
+export function useCampaignTrends(id: string, days: number) {
+  return useQuery({
+    queryKey: campaignKeys.sub(id, "trends", days),
+    queryFn: ({ signal }) => api.get<CampaignTrends>(path(id, "trends"), { params: { days }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useCampaignRealTime(id: string) {
+  return useQuery({
+    queryKey: campaignKeys.sub(id, "real-time"),
+    queryFn: ({ signal }) => api.get<CampaignRealTime>(path(id, "real-time"), { signal }),
+    refetchInterval: 15_000,
+    staleTime: 5_000,
+  });
+}
+
+export function useCampaignLeads(id: string, page: number, perPage: number, state?: string) {
+  return useQuery({
+    queryKey: campaignKeys.sub(id, "leads", { page, perPage, state }),
+    queryFn: ({ signal }) => api.get<CampaignLeadList>(path(id, "leads"), { params: { page, per_page: perPage, state }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+export function useCampaignQueue(id: string, page: number, perPage: number) {
+  return useQuery({
+    queryKey: campaignKeys.sub(id, "queue", { page, perPage }),
+    queryFn: ({ signal }) => api.get<CampaignQueue>(path(id, "queue"), { params: { page, per_page: perPage }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+export function useCampaignActivity(id: string) {
+  return useQuery({
+    queryKey: campaignKeys.sub(id, "activity"),
+    queryFn: ({ signal }) => api.get<CampaignActivityEntry[]>(path(id, "activity"), { params: { limit: 50 }, signal }),
+    staleTime: 10_000,
+  });
+}
+
+export function useValidateLaunch(id: string, enabled = true) {
+  return useQuery({
+    queryKey: campaignKeys.sub(id, "validate-launch"),
+    queryFn: ({ signal }) => api.get<ValidateLaunchResult>(path(id, "validate-launch"), { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useCampaignPreview(id: string, params: { lead_id?: string; step: number; variant: number }) {
+  return useQuery({
+    queryKey: campaignKeys.sub(id, "preview", params),
+    queryFn: ({ signal }) => api.get<CampaignPreview>(path(id, "preview"), { params: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** Adds or removes leads; the answer names the ones skipped and why. */
+export function useCampaignMembership(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ op, leadIds }: { op: "add" | "remove"; leadIds: string[] }) => {
+      try {
+        const body = { lead_ids: leadIds };
+        return op === "add"
+          ? await api.post<CampaignLeadsResult>(path(id, "leads"), body)
+          : await api.delete<CampaignLeadsResult>(path(id, "leads"), { body });
+      } catch (error) {
+        throw new CampaignCallError(error, op === "add" ? "add leads" : "remove leads");
+      }
+    },
+    onSettled: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: campaignKeys.detail(id) }), qc.invalidateQueries({ queryKey: ["leads"] })]),
+  });
+}
+
+export function useGenerateEmail() {
+  return useMutation({
+    mutationFn: async (input: EmailGenerationRequest) => {
+      try {
+        return await api.post<GeneratedEmail>("/campaigns/generate-email", input);
+      } catch (error) {
+        throw new CampaignCallError(error, "generate the email");
+      }
+    },
+  });
+}

@@ -1,0 +1,111 @@
+/** Per-lead state in the campaign: where each lead is in the sequence, the last and next send and why it waits. */
+import {
+  Box,
+  Card,
+  CardHeader,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { CampaignLeadState } from "@prospector/contracts";
+import { useState } from "react";
+import { errorMessage } from "../../../lib/errors.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { useCampaignLeads } from "../api/use-campaign-details.ts";
+import { LEAD_STATE_COLORS, LEAD_STATE_LABELS } from "../lib/campaign-labels.ts";
+
+export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; steps: number }) {
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(20);
+  const [state, setState] = useState<CampaignLeadState | undefined>();
+  const q = useCampaignLeads(campaignId, page + 1, perPage, state);
+  const counts = q.data?.states;
+  return (
+    <Card variant="outlined">
+      <CardHeader title="Leads" slotProps={{ title: { variant: "subtitle1" } }} />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ px: 2, pb: 1, flexWrap: "wrap" }} role="group" aria-label="Filter leads by state">
+        <Chip
+          label="All"
+          color={state ? "default" : "primary"}
+          onClick={() => {
+            setState(undefined);
+            setPage(0);
+          }}
+        />
+        {CampaignLeadState.options.map((s) => (
+          <Chip
+            key={s}
+            label={`${LEAD_STATE_LABELS[s]}${counts ? ` (${counts[s] ?? 0})` : ""}`}
+            color={state === s ? "primary" : "default"}
+            variant={state === s ? "filled" : "outlined"}
+            onClick={() => {
+              setState(s);
+              setPage(0);
+            }}
+          />
+        ))}
+      </Stack>
+      {q.isError ? (
+        <Typography color="error" sx={{ p: 2 }}>
+          {errorMessage(q.error)}
+        </Typography>
+      ) : q.data && q.data.leads.length === 0 ? (
+        <Typography color="textSecondary" sx={{ p: 2 }}>
+          {state ? "No leads in this state." : "No leads in this campaign yet: add some in the campaign editor."}
+        </Typography>
+      ) : (
+        <Box sx={{ overflowX: "auto" }}>
+          <Table size="small" aria-label="Campaign leads">
+            <TableHead>
+              <TableRow>
+                <TableCell>Lead</TableCell>
+                <TableCell>State</TableCell>
+                <TableCell>Step</TableCell>
+                <TableCell>Last sent</TableCell>
+                <TableCell>Next send</TableCell>
+                <TableCell>Waiting because</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(q.data?.leads ?? []).map((l) => (
+                <TableRow key={l.lead_id}>
+                  <TableCell>
+                    <Typography variant="body2">{[l.first_name, l.last_name].filter(Boolean).join(" ") || l.email}</Typography>
+                    <Typography variant="caption" color="textSecondary">
+                      {[l.email, l.company_name].filter(Boolean).join(" · ")}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" label={LEAD_STATE_LABELS[l.state]} color={LEAD_STATE_COLORS[l.state]} />
+                  </TableCell>
+                  <TableCell>{`${Math.min(l.current_step + 1, steps)} of ${steps}`}</TableCell>
+                  <TableCell>{formatDateTime(l.last_sent_at) || "—"}</TableCell>
+                  <TableCell>{formatDateTime(l.next_send_at) || "—"}</TableCell>
+                  <TableCell>{l.wait_reason ?? "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <TablePagination
+        component="div"
+        count={q.data?.total ?? 0}
+        page={page}
+        onPageChange={(_, p) => setPage(p)}
+        rowsPerPage={perPage}
+        onRowsPerPageChange={(e) => {
+          setPerPage(Number(e.target.value));
+          setPage(0);
+        }}
+        rowsPerPageOptions={[20, 50, 100]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+/** Day-by-day sends, opens, clicks, replies and bounces, with a selector for how many days back. */
+import { Box, Card, CardContent, CardHeader, MenuItem, TextField, Typography } from "@mui/material";
+import { LineChart } from "@mui/x-charts/LineChart";
+import type { TrendPoint } from "@prospector/contracts";
+
+export const TREND_DAYS = [7, 14, 30, 90];
+
+interface Props {
+  series: TrendPoint[] | undefined;
+  days: number;
+  onDaysChange: (days: number) => void;
+  loading: boolean;
+  error: string | null;
+  timezone?: string;
+}
+
+export function TrendChart({ series, days, onDaysChange, loading, error, timezone }: Props) {
+  const points = series ?? [];
+  const empty = points.every((p) => p.sent + p.opens + p.clicks + p.replies + p.bounces === 0);
+  return (
+    <Card variant="outlined">
+      <CardHeader
+        title="Trends"
+        subheader={timezone ? `Days in ${timezone}` : undefined}
+        slotProps={{ title: { variant: "subtitle1" } }}
+        action={
+          <TextField
+            select
+            size="small"
+            label="Period"
+            value={days}
+            onChange={(e) => onDaysChange(Number(e.target.value))}
+            sx={{ minWidth: 130 }}
+          >
+            {TREND_DAYS.map((d) => (
+              <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
+            ))}
+          </TextField>
+        }
+      />
+      <CardContent>
+        {error ? (
+          <Typography color="error">{error}</Typography>
+        ) : loading && !series ? (
+          <Typography color="textSecondary">Loading trends…</Typography>
+        ) : empty ? (
+          <Box sx={{ py: 6, textAlign: "center" }}>
+            <Typography color="textSecondary">Nothing sent or tracked in this period yet.</Typography>
+          </Box>
+        ) : (
+          <LineChart
+            height={280}
+            skipAnimation
+            xAxis={[{ scaleType: "point", data: points.map((p) => p.date.slice(5)) }]}
+            series={[
+              { data: points.map((p) => p.sent), label: "Sent" },
+              { data: points.map((p) => p.unique_opens), label: "Opens" },
+              { data: points.map((p) => p.clicks), label: "Clicks" },
+              { data: points.map((p) => p.replies), label: "Replies" },
+              { data: points.map((p) => p.bounces), label: "Bounces" },
+            ]}
+            aria-label="Daily trends"
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
