@@ -125,10 +125,11 @@ export function AccessibilityEffects({ flags }: { flags: AccessibilitySettings }
             clip: "rect(0 0 0 0)",
             whiteSpace: "nowrap",
           },
+          // Off-screen until it has keyboard focus, then in the top-left corner above everything.
           ".a11y-skip-link": {
             position: "fixed",
             top: 8,
-            left: 8,
+            left: -10000,
             zIndex: 2000,
             padding: "8px 16px",
             borderRadius: 8,
@@ -137,9 +138,8 @@ export function AccessibilityEffects({ flags }: { flags: AccessibilitySettings }
             border: `2px solid ${ring}`,
             font: "inherit",
             cursor: "pointer",
-            transform: "translateY(-200%)",
-            "&:focus": { transform: "none" },
           },
+          ".a11y-skip-link:focus": { left: 8 },
           ...(flags.focusIndicators ? { ":focus-visible": { outline: `3px solid ${ring} !important`, outlineOffset: "2px" } } : {}),
           ...(flags.reduceMotion
             ? {

@@ -98,49 +98,52 @@ export function WidgetGrid({
                     {title}
                   </Typography>
                   {editing && (
-                    <>
-                      <Tooltip title="Move earlier">
-                        <span>
-                          <IconButton
-                            size="small"
-                            aria-label={`Move ${title} earlier`}
-                            disabled={index === 0}
-                            onClick={() => handlers.onShift(item.id, -1)}
-                          >
-                            <ArrowBack fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title="Move later">
-                        <span>
-                          <IconButton
-                            size="small"
-                            aria-label={`Move ${title} later`}
-                            disabled={index === items.length - 1}
-                            onClick={() => handlers.onShift(item.id, 1)}
-                          >
-                            <ArrowForward fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Select
-                        size="small"
-                        value={item.size}
-                        onChange={(e) => handlers.onResize(item.id, e.target.value as WidgetSize)}
-                        inputProps={{ "aria-label": `Size of ${title}` }}
-                        sx={{ fontSize: 13 }}
-                      >
-                        {SIZE_ORDER.map((s) => (
-                          <MenuItem key={s} value={s}>
-                            {s[0]!.toUpperCase() + s.slice(1)}
-                          </MenuItem>
-                        ))}
-                      </Select>
-                      <IconButton size="small" aria-label={`Remove ${title}`} onClick={() => handlers.onRemove(item.id)}>
-                        <CloseOutlined fontSize="small" />
-                      </IconButton>
-                    </>
+                    <IconButton size="small" aria-label={`Remove ${title}`} onClick={() => handlers.onRemove(item.id)}>
+                      <CloseOutlined fontSize="small" />
+                    </IconButton>
                   )}
+                </Stack>
+              )}
+              {editing && (
+                // Controls on their own row, so even a small widget keeps its whole title.
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", mb: 1.5 }}>
+                  <Tooltip title="Move earlier">
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Move ${title} earlier`}
+                        disabled={index === 0}
+                        onClick={() => handlers.onShift(item.id, -1)}
+                      >
+                        <ArrowBack fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title="Move later">
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Move ${title} later`}
+                        disabled={index === items.length - 1}
+                        onClick={() => handlers.onShift(item.id, 1)}
+                      >
+                        <ArrowForward fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Select
+                    size="small"
+                    value={item.size}
+                    onChange={(e) => handlers.onResize(item.id, e.target.value as WidgetSize)}
+                    inputProps={{ "aria-label": `Size of ${title}` }}
+                    sx={{ fontSize: 13, ml: "auto" }}
+                  >
+                    {SIZE_ORDER.map((s) => (
+                      <MenuItem key={s} value={s}>
+                        {s[0]!.toUpperCase() + s.slice(1)}
+                      </MenuItem>
+                    ))}
+                  </Select>
                 </Stack>
               )}
               <WidgetBody type={item.type} user={user} />

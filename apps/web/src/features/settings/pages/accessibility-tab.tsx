@@ -61,7 +61,7 @@ export function AccessibilityTab({ settings }: { settings: UserSettings }) {
     <Stack spacing={3}>
       <SettingsSection title="Vision" description="Changes apply at once, on every page, and follow you to other devices.">
         {rows(VISION)}
-        <Box sx={{ mt: 2, maxWidth: 420 }}>
+        <Box sx={{ mt: 2, maxWidth: 420, px: 2 }}>
           <Typography id="text-size-label" gutterBottom>
             Text size: {Math.round(flags.textSizeMultiplier * 100)}%
           </Typography>

@@ -139,7 +139,7 @@ export function ApiKeysTab() {
           <TableContainer>
             <Table size="small" aria-label="API keys">
               <TableHead>
-                <TableRow>
+                <TableRow sx={{ "& th": { whiteSpace: "nowrap" } }}>
                   <TableCell>Name</TableCell>
                   <TableCell>Permissions</TableCell>
                   <TableCell>Created</TableCell>
