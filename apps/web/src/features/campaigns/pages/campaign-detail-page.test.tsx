@@ -1,0 +1,115 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ME, mockServer, renderSignedIn, uuid } from "../../leads/testing/leads-test-kit.tsx";
+import { campaign, metrics } from "../testing/campaign-fixtures.ts";
+import CampaignDetailPage from "./campaign-detail-page.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const active = campaign({ id: uuid(401), name: "Founders", status: "active", total_leads: 120 });
+const base = (over: Parameters<typeof mockServer>[0] = {}) =>
+  mockServer({
+    "GET /api/auth/me": { body: ME },
+    [`GET /api/campaigns/${active.id}`]: { body: active },
+    [`GET /api/campaigns/${active.id}/metrics`]: {
+      body: metrics({
+        campaign_id: active.id,
+        sent: 200,
+        delivered: 196,
+        bounces: 4,
+        opens: 90,
+        unique_opens: 80,
+        bot_opens: 35,
+        unique_clicks: 12,
+        replies: 14,
+        meetings: 3,
+        unsubscribes: 2,
+        rates: { open_rate: 40.8, click_rate: 6.1, reply_rate: 7.1, bounce_rate: 2, unsubscribe_rate: 1, meeting_rate: 1.5 },
+      }),
+    },
+    [`GET /api/campaigns/${active.id}/queue`]: {
+      body: {
+        campaign_id: active.id,
+        status: "active",
+        remaining_messages: 2,
+        reasons: { outside_window: 1 },
+        estimate: { daily_capacity: 30, sending_days: 1, finish_at: null },
+        items: [
+          {
+            lead_id: uuid(402),
+            email: "ada@analytical.io",
+            first_name: "Ada",
+            last_name: "Lovelace",
+            step: 2,
+            next_send_at: null,
+            reason: "outside_window",
+            reason_text: "Outside the campaign's sending window",
+          },
+        ],
+        total: 1,
+        page: 1,
+        per_page: 20,
+      },
+    },
+    ...over,
+  });
+
+describe("/campaigns/{id}", () => {
+  it("shows replies and meetings as the headline, then sends, human vs bot opens and rates", async () => {
+    base();
+    renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });
+    const replies = await screen.findByRole("group", { name: "Replies" });
+    expect(within(replies).getByText("14")).toBeTruthy();
+    expect(within(replies).getByText("7.1% reply rate")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Meetings" })).getByText("3")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Sent" })).getByText("196 delivered")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Opens" })).getByText("40.8% · 90 human, 35 bot")).toBeTruthy();
+    // Why the queued message waits.
+    const queue = screen.getByRole("table", { name: "Queued messages" });
+    expect(await within(queue).findByText("Outside the campaign's sending window")).toBeTruthy();
+  });
+
+  it("offers only the actions the state allows and shows the server's refusal text", async () => {
+    const s = base({
+      [`POST /api/campaigns/${active.id}/pause`]: {
+        status: 400,
+        body: { detail: "Campaign cannot be paused in current state", code: "CAMPAIGN_CANNOT_PAUSE" },
+      },
+    });
+    renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });
+    await screen.findByRole("group", { name: "Replies" });
+    expect(screen.queryByRole("button", { name: "Launch" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Resume" })).toBeNull();
+    // An active campaign cannot be deleted (§4), so the button is not offered.
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Pause" }));
+    expect(await screen.findByText("Campaign cannot be paused in current state")).toBeTruthy();
+    expect(s.to("POST", `/api/campaigns/${active.id}/pause`)).toHaveLength(1);
+  });
+
+  it("says 'Campaign not found' for an unknown or foreign campaign", async () => {
+    mockServer({
+      "GET /api/auth/me": { body: ME },
+      [`GET /api/campaigns/${uuid(499)}`]: { status: 404, body: { detail: "Campaign not found", code: "CAMPAIGN_NOT_FOUND" } },
+    });
+    renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${uuid(499)}` });
+    expect(await screen.findByText("Campaign not found")).toBeTruthy();
+  });
+
+  it("duplicates under the new name and opens the copy", async () => {
+    const copy = campaign({ id: uuid(403), name: "Founders again" });
+    const s = base({
+      [`POST /api/campaigns/${active.id}/duplicate`]: { status: 201, body: copy },
+      [`GET /api/campaigns/${copy.id}`]: { body: copy },
+    });
+    renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });
+    await userEvent.click(await screen.findByRole("button", { name: "Duplicate" }));
+    const name = screen.getByLabelText("Name of the copy");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Founders again");
+    await userEvent.click(screen.getByRole("button", { name: "Duplicate" }));
+    expect(await screen.findByRole("heading", { name: "Founders again" })).toBeTruthy();
+    expect(s.to("POST", `/api/campaigns/${active.id}/duplicate`)[0]!.body).toEqual({ new_name: "Founders again" });
+  });
+});
