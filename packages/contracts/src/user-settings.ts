@@ -4,6 +4,7 @@
  * per-user accessibility flags. Wire names follow the spec (snake_case flat, camelCase groups).
  */
 import { z } from "zod";
+import { partialUpdate } from "./partial-update.ts";
 
 export const MAX_SIGNATURE_LENGTH = 1000;
 export const MAX_DASHBOARD_WIDGETS = 20;
@@ -121,7 +122,7 @@ export const AccessibilitySettings = z.object({
   simplifiedInterface: z.boolean().default(false),
 });
 export type AccessibilitySettings = z.infer<typeof AccessibilitySettings>;
-export const AccessibilityUpdate = AccessibilitySettings.partial();
+export const AccessibilityUpdate = partialUpdate(AccessibilitySettings);
 export type AccessibilityUpdate = z.infer<typeof AccessibilityUpdate>;
 
 export const UserSettings = z.object({
@@ -182,7 +183,7 @@ export const ProfileUpdate = z
   .partial();
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
-export const NotificationUpdate = NotificationSettings.partial();
+export const NotificationUpdate = partialUpdate(NotificationSettings);
 export type NotificationUpdate = z.infer<typeof NotificationUpdate>;
 
 export const EmailUpdate = z

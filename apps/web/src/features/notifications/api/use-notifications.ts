@@ -5,8 +5,10 @@
 import type { Notification, NotificationList, ReadAllResponse, ServerEvents } from "@prospector/contracts";
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { showBrowserNotification } from "../../../lib/browser-notifications.ts";
 import { useSocketEvent } from "../../../lib/use-socket.tsx";
 import { useNotification } from "../../../ui/notifications/notification-provider.tsx";
+import { readLocalSettings } from "../../settings/api/settings-local.ts";
 import { notificationKeys } from "./notification-keys.ts";
 
 export function useNotificationSummary(limit = 5) {
@@ -74,7 +76,13 @@ export function useLiveNotifications(): void {
   useSocketEvent<ServerEvents["notification.created"]>("notification.created", (payload) => {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     const n = payload?.notification as Partial<Notification> | undefined;
-    if (n?.title) notify({ type: n.type ?? "info", title: n.title, message: n.message || undefined });
+    if (!n?.title) return;
+    notify({ type: n.type ?? "info", title: n.title, message: n.message || undefined });
+    // The in-app pop-up covers a visible tab; a hidden one gets a system notification when the
+    // user turned browser notifications on (settings → notifications) and the browser allows it.
+    if (document.hidden && readLocalSettings()?.browser_notifications) {
+      showBrowserNotification(n.title, { body: n.message || undefined, tag: n.id });
+    }
   });
   useSocketEvent("notification.read", () => {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });

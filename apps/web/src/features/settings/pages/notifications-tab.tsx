@@ -2,14 +2,14 @@
 import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
 import type { NotificationFrequency, UserSettings } from "@prospector/contracts";
 import { useMemo, useState } from "react";
-import { SaveBar, SettingsSection, SwitchRow } from "../components/settings-ui.tsx";
 import {
   type BrowserPermission,
   browserPermission,
   NOTIFICATION_MESSAGES,
   requestBrowserPermission,
   showBrowserNotification,
-} from "../lib/browser-notifications.ts";
+} from "../../../lib/browser-notifications.ts";
+import { SaveBar, SettingsSection, SwitchRow } from "../components/settings-ui.tsx";
 import { fieldError, formError } from "../lib/server-errors.ts";
 import { useDraft } from "../lib/use-draft.ts";
 import { useGroupSave } from "../lib/use-group-save.ts";
