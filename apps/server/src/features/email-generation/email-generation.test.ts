@@ -64,7 +64,8 @@ describe("email generation", () => {
     withoutLlm = await createTestApp();
     owner = await createUser(withLlm.app.ctx.db, { name: "Sam Seller" });
     plain = await createUser(withoutLlm.app.ctx.db, { name: "Sam Seller" });
-  });
+    // Two apps (with and without a model) take a while to migrate on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await withLlm.close();
     await withoutLlm.close();
