@@ -73,3 +73,24 @@ export async function checkInboxHealth(ctx: Pick<AppContext, "db" | "config" | "
   }
   return "paused";
 }
+
+/**
+ * For validate-launch and estimates: how many emails the given inboxes can send per day now
+ * (paused ones count zero), and which of them are missing or paused.
+ */
+export async function inboxCapacity(
+  db: repo.Tx,
+  workspaceId: string,
+  inboxIds: string[],
+  now = new Date(),
+): Promise<{ dailyCapacity: number; usable: number; paused: string[]; missing: string[] }> {
+  const rows = await repo.getInboxesByIds(db, workspaceId, inboxIds);
+  const found = new Set(rows.map((r) => r.id));
+  const usable = rows.filter((r) => r.status !== "paused");
+  return {
+    dailyCapacity: usable.reduce((n, r) => n + effectiveDailyLimit(r, now), 0),
+    usable: usable.length,
+    paused: rows.filter((r) => r.status === "paused").map((r) => r.id),
+    missing: inboxIds.filter((id) => !found.has(id)),
+  };
+}

@@ -88,19 +88,17 @@ describe("A/B routes", () => {
     expect(inB.length).toBeGreaterThan(8);
     expect(inB.length).toBeLessThan(32);
     // Every B lead replies, no A lead does.
-    await t.database.db
-      .insert(campaignEvents)
-      .values(
-        inB.map((r) => ({
-          workspaceId: owner.workspaceId,
-          campaignId: c.id,
-          leadId: r.leadId,
-          messageId: r.id,
-          type: "reply" as const,
-          step: 0,
-          variant: 1,
-        })),
-      );
+    await t.database.db.insert(campaignEvents).values(
+      inB.map((r) => ({
+        workspaceId: owner.workspaceId,
+        campaignId: c.id,
+        leadId: r.leadId,
+        messageId: r.id,
+        type: "reply" as const,
+        step: 0,
+        variant: 1,
+      })),
+    );
     const res = await h.ok(owner, "GET", `/api/campaigns/${c.id}/ab-results`);
     expect(res.steps).toHaveLength(1);
     const [a, b] = res.steps[0].variants;

@@ -12,7 +12,7 @@ import type { CampaignRow, Planned, Sender } from "./sending.service.ts";
 import type { DeliveryError } from "./sending.transports.ts";
 
 export const MAX_ATTEMPTS = 5;
-/** Messages handed to SMTP together before their "sent" marks are written. */
+/** "Sent" marks are written in groups of this many (the most a crash can repeat, plus the pool's connections). */
 export const DELIVERY_CHUNK = 25;
 /** Minutes before attempt 2, 3, 4, 5. */
 const BACKOFF_MINUTES = [1, 5, 30, 120];
@@ -52,24 +52,32 @@ export async function deliverAll(
     );
     sent += local.length;
   }
-  // Marked sent chunk by chunk: a crash can repeat at most the chunk that was on the wire.
-  const smtp = planned.filter((p) => p.inbox.kind !== "local");
-  for (let i = 0; i < smtp.length; i += DELIVERY_CHUNK) {
-    const chunk: repo.SentMark[] = [];
-    await Promise.all(
-      smtp.slice(i, i + DELIVERY_CHUNK).map(async (p) => {
+  // Every message goes to the pool at once (it keeps its connections busy); "sent" marks are
+  // written in groups as answers come in, so a crash repeats at most one group plus the wire.
+  let pending: repo.SentMark[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const group = pending;
+    pending = [];
+    flushing = flushing.then(() => repo.markSent(s.ctx.db, campaign.id, group));
+    return flushing;
+  };
+  await Promise.all(
+    planned
+      .filter((p) => p.inbox.kind !== "local")
+      .map(async (p) => {
         try {
           await s.transports.deliver(p.inbox, p.message);
           const at = clock();
-          chunk.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
+          pending.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
+          sent++;
+          if (pending.length >= DELIVERY_CHUNK) await flush();
         } catch (err) {
           failures.push({ p, err: err as DeliveryError });
         }
       }),
-    );
-    await repo.markSent(s.ctx.db, campaign.id, chunk);
-    sent += chunk.length;
-  }
+  );
+  await flush();
   for (const f of failures) await handleFailure(s, campaign, f, clock());
   return { sent, failed: failures.length };
 }

@@ -14,7 +14,8 @@ import * as repo from "./sending.repository.ts";
 import { type PassResult, runSendingPass, type Sender } from "./sending.service.ts";
 import { createTransports } from "./sending.transports.ts";
 
-export const TICK_MS = 10_000;
+/** Short enough that a launch without the immediate-pass hook still sends within seconds; a tick with nothing due is a few index look-ups. */
+export const TICK_MS = 5_000;
 
 export interface SendingEngine extends Sender {
   /** One pass for one campaign; a pass already running for it in this process is not doubled. */

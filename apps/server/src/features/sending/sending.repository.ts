@@ -17,11 +17,6 @@ export type MessageRow = typeof campaignMessages.$inferSelect;
 
 const RUNNING: CampaignLeadState[] = ["queued", "in_progress"];
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
-const uuids = (ids: string[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
 
 /** Active campaigns with a lead due now or a retry due now. */
 export async function campaignsWithDueWork(db: Tx, now: Date, limit = 200): Promise<string[]> {
@@ -92,10 +87,21 @@ export async function previousMessageIds(
   return out;
 }
 
+/** One unnest statement for the whole batch (far cheaper than a VALUES list with a parameter per cell). */
 export async function insertOutbox(tx: Tx, rows: (typeof campaignMessages.$inferInsert)[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const inserted = await tx.insert(campaignMessages).values(rows).onConflictDoNothing().returning({ id: campaignMessages.id });
-  return new Set(inserted.map((r) => r.id));
+  const col = <T extends string | number | null>(f: (r: (typeof rows)[number]) => T, type: string) => arrayLiteral(rows.map(f), type);
+  const res = await tx.execute(sql`
+    insert into ${campaignMessages} (id, workspace_id, campaign_id, lead_id, step, variant, inbox_id, status, message_id, subject, error, attempts, scheduled_at)
+    select * from unnest(
+      ${col((r) => r.id as string, "uuid")}, ${col((r) => r.workspaceId, "uuid")}, ${col((r) => r.campaignId, "uuid")},
+      ${col((r) => r.leadId ?? null, "uuid")}, ${col((r) => r.step, "int")}, ${col((r) => r.variant ?? 0, "int")},
+      ${col((r) => r.inboxId ?? null, "uuid")}, ${col((r) => r.status ?? "queued", "text")}, ${col((r) => r.messageId ?? null, "text")},
+      ${col((r) => r.subject ?? null, "text")}, ${col((r) => r.error ?? null, "text")}, ${col((r) => r.attempts ?? 0, "int")},
+      ${col((r) => (r.scheduledAt ? r.scheduledAt.toISOString() : null), "timestamptz")})
+    on conflict do nothing
+    returning id`);
+  return new Set(rowsOf<{ id: string }>(res).map((r) => r.id));
 }
 
 /** The claimed leads move past their step; the next send time is set once the message is out. */
@@ -146,31 +152,47 @@ export interface SentMark {
   nextSendAt: Date | null;
 }
 
-/** One statement per table for a whole batch: the sender's hot path. */
+/** A whole column as one array parameter, for unnest (values are never spliced into the SQL). */
+const arrayLiteral = (xs: (string | number | null)[], type: string) => sql`${sql.param(xs)}::${sql.raw(type)}[]`;
+
+/**
+ * The sender's hot path, one statement for a whole group: messages sent, each lead's next step
+ * due (or its sequence completed), and a first email makes a new lead "contacted".
+ */
 export async function markSent(db: Tx, campaignId: string, marks: SentMark[]): Promise<void> {
   if (marks.length === 0) return;
-  const ids = marks.map((m) => m.id);
-  const at = marks.map((m) => m.sentAt.toISOString());
-  const leadIds = marks.map((m) => m.leadId);
-  const next = marks.map((m) => m.nextSendAt?.toISOString() ?? null);
-  const list = (xs: (string | null)[], type: string) =>
-    sql.raw(`array[${xs.map((x) => (x === null ? "null" : `'${x.replace(/'/g, "''")}'`)).join(", ")}]::${type}[]`);
+  const ids = arrayLiteral(
+    marks.map((m) => m.id),
+    "uuid",
+  );
+  const leadIds = arrayLiteral(
+    marks.map((m) => m.leadId),
+    "uuid",
+  );
+  const at = arrayLiteral(
+    marks.map((m) => m.sentAt.toISOString()),
+    "timestamptz",
+  );
+  const next = arrayLiteral(
+    marks.map((m) => m.nextSendAt?.toISOString() ?? null),
+    "timestamptz",
+  );
   await db.execute(sql`
-    update ${campaignMessages} m set status = 'sent', sent_at = v.sent_at, error = null, updated_at = now()
-    from unnest(${list(ids, "uuid")}, ${list(at, "timestamptz")}) as v(id, sent_at)
-    where m.id = v.id and m.status = 'sending'`);
-  await db.execute(sql`
-    update ${campaignLeads} cl set
-      last_sent_at = v.sent_at,
-      next_send_at = v.next_at,
-      wait_reason = case when v.next_at is null then null else 'step_delay' end,
-      state = case when v.next_at is null and cl.state = 'in_progress' then 'completed' else cl.state end,
-      finished_at = case when v.next_at is null and cl.state = 'in_progress' then v.sent_at else cl.finished_at end,
-      updated_at = now()
-    from unnest(${list(leadIds, "uuid")}, ${list(at, "timestamptz")}, ${list(next, "timestamptz")}) as v(lead_id, sent_at, next_at)
-    where cl.campaign_id = ${campaignId} and cl.lead_id = v.lead_id`);
-  // A first email makes a new lead "contacted" (later statuses such as replied are kept).
-  await db.execute(sql`update ${leads} set status = 'contacted', updated_at = now() where id = any(${uuids(leadIds)}) and status = 'new'`);
+    with v as (select * from unnest(${ids}, ${leadIds}, ${at}, ${next}) as v(id, lead_id, sent_at, next_at)),
+    msg as (
+      update ${campaignMessages} m set status = 'sent', sent_at = v.sent_at, error = null, updated_at = now()
+      from v where m.id = v.id and m.status = 'sending' returning m.id),
+    member as (
+      update ${campaignLeads} cl set
+        last_sent_at = v.sent_at,
+        next_send_at = v.next_at,
+        wait_reason = case when v.next_at is null then null else 'step_delay' end,
+        state = case when v.next_at is null and cl.state = 'in_progress' then 'completed' else cl.state end,
+        finished_at = case when v.next_at is null and cl.state = 'in_progress' then v.sent_at else cl.finished_at end,
+        updated_at = now()
+      from v where cl.campaign_id = ${campaignId} and cl.lead_id = v.lead_id returning cl.lead_id)
+    update ${leads} l set status = 'contacted', updated_at = now()
+    from v where l.id = v.lead_id and l.status = 'new'`);
 }
 
 export async function markRetry(db: Tx, id: string, error: string, at: Date): Promise<void> {

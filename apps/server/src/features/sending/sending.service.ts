@@ -29,6 +29,8 @@ import { inWindow } from "./sending.window.ts";
 
 /** Most messages one pass claims: keeps the claim transaction short. */
 export const PASS_BATCH = 250;
+/** A pass hands the loop back after this many batches; the next tick carries on. */
+const MAX_BATCHES_PER_PASS = 40;
 
 export interface Sender {
   ctx: Pick<AppContext, "db" | "config" | "realtime" | "log">;
@@ -117,7 +119,45 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   if (allowance === 0) return wait("plan_limit");
   const sender = await senderContext({ db }, campaign);
 
-  const claim = await db.transaction(async (tx) => {
+  let remaining = allowance;
+  let last: Claim | null = null;
+  let sent = 0;
+  let failed = 0;
+  // Claim the next batch while the previous one is on the wire: the database and SMTP overlap.
+  let inFlight: Promise<void> | null = null;
+  for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
+    const claim = await claimBatch(s, campaign, sender, remaining, now);
+    last = claim;
+    if (claim.blocked || claim.planned.length === 0) break;
+    if (remaining !== null) remaining -= claim.planned.length;
+    await inFlight;
+    inFlight = deliverAll(s, campaign, claim.planned, clock).then((r) => {
+      sent += r.sent;
+      failed += r.failed;
+    });
+    if (claim.planned.length < PASS_BATCH || remaining === 0) break;
+  }
+  await inFlight;
+  if (last?.blocked && sent === 0 && failed === 0) return wait(last.blocked);
+  // Leads still due after this pass wait for the caps (or simply for the next pass).
+  await repo.setWaitReason(db, campaign.id, now, last?.blocked ?? last?.limitedBy ?? "due");
+  return { sent, failed, waiting: null };
+}
+
+type Claim = { blocked: WaitReason | null; limitedBy: WaitReason; planned: Planned[] };
+
+/**
+ * One claim transaction: lock the inboxes, size the batch by every cap, claim that many due
+ * retries and leads, render them and commit their outbox rows as "sending".
+ */
+function claimBatch(
+  s: Sender,
+  campaign: CampaignRow,
+  sender: Awaited<ReturnType<typeof senderContext>>,
+  allowance: number | null,
+  now: Date,
+): Promise<Claim> {
+  return s.ctx.db.transaction(async (tx) => {
     const inboxRows = await repo.lockInboxes(tx, campaign.workspaceId, campaign.inboxIds);
     if (inboxRows.length === 0) return { blocked: "no_inbox" as WaitReason, planned: [] as Planned[], limitedBy: "due" as WaitReason };
     const usable = inboxRows.filter((r) => r.status !== "paused");
@@ -274,10 +314,4 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
     // Only rows this pass really inserted go out (a conflicting row belongs to an earlier pass).
     return { blocked: null, limitedBy, planned: planned.filter((p) => retryInbox.has(p.rowId) || inserted.has(p.rowId)) };
   });
-
-  if (claim.blocked) return wait(claim.blocked);
-  const result = await deliverAll(s, campaign, claim.planned, clock);
-  // Leads still due after this pass wait for the caps (or simply for the next pass).
-  await repo.setWaitReason(db, campaign.id, now, claim.limitedBy);
-  return { ...result, waiting: null };
 }
