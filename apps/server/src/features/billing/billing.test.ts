@@ -25,6 +25,13 @@ describe("billing", () => {
 
   it("shows the trial plan with the spec's limits, live usage, and no payment processor", async () => {
     await addMember(t.app.ctx.db, owner, "viewer");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/campaigns/",
+      headers: owner.headers,
+      payload: { name: "Usage check", subject_line: "Hello" },
+    });
+    expect(created.statusCode).toBe(201);
     const res = await t.app.inject({ method: "GET", url: URL, headers: owner.headers });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -35,7 +42,8 @@ describe("billing", () => {
     });
     expect(body.usage.members).toEqual({ used: 2, limit: 10, tracked: true });
     expect(body.usage.leads).toMatchObject({ used: 0, tracked: true });
-    expect(body.usage.emails).toMatchObject({ used: 0, tracked: false });
+    expect(body.usage.emails).toMatchObject({ used: 0, tracked: true });
+    expect(body.usage.campaigns).toMatchObject({ used: 1, limit: 50, tracked: true });
     expect(body).toMatchObject({
       paymentsConfigured: false,
       paymentMethods: [],

@@ -1,14 +1,14 @@
 /**
  * Live usage of an organization against its plan limits, counted from real rows: leads created
  * this month (the leads feature's plan_usage counter), active members, and storage kept for it
- * (uploads, exports, backups). Emails and campaigns read 0 with tracked=false until the campaigns
- * feature has tables to count.
+ * (uploads, exports, backups), emails sent and campaigns created this month.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { limitsFor, type PlanLimits } from "@prospector/contracts";
 import { and, countDistinct, eq, inArray, like, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
+import { campaignsCreatedSince, emailsSentSince } from "../campaigns/campaigns.repository.ts";
 import { backups, dataExports } from "../data-exports/data-exports.table.ts";
 import { dirSize, workspaceUploadsDir } from "../data-exports/storage.ts";
 import { users } from "../identity/identity.table.ts";
@@ -96,15 +96,18 @@ export async function storageUsage(ctx: Ctx, opts: { workspaceId: string }): Pro
 
 export async function organizationUsage(ctx: Ctx, organizationId: string, plan: string, now = new Date()): Promise<Usage> {
   const limits: PlanLimits = limitsFor(plan);
-  const [leads, members, storage] = await Promise.all([
+  const periodStart = new Date(`${monthStart(now)}T00:00:00Z`);
+  const [leads, members, storage, emails, campaigns] = await Promise.all([
     getLeadAllowance(ctx.db, organizationId, now),
     memberCount(ctx, organizationId),
     storageBytes(ctx, organizationId),
+    emailsSentSince(ctx.db, organizationId, periodStart),
+    campaignsCreatedSince(ctx.db, organizationId, periodStart),
   ]);
   return {
-    emails: { used: 0, limit: limits.emails_per_month, tracked: false },
+    emails: { used: emails, limit: limits.emails_per_month, tracked: true },
     leads: { used: leads.used, limit: limits.leads_per_month, tracked: true },
-    campaigns: { used: 0, limit: limits.campaigns_per_month, tracked: false },
+    campaigns: { used: campaigns, limit: limits.campaigns_per_month, tracked: true },
     storage: { used: storage, limit: limits.storage_bytes, tracked: true },
     members: { used: members, limit: limits.members, tracked: true },
     periodStart: `${monthStart(now)}T00:00:00.000Z`,
