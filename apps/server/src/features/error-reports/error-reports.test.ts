@@ -24,7 +24,8 @@ describe("client error reports", () => {
   const stored = async (id: string) => (await t.database.db.select().from(errorReports).where(sql`${errorReports.id} = ${id}`))[0];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Clients are told apart by X-Forwarded-For, as behind a load balancer the operator trusts.
+    t = await createTestApp({ TRUST_PROXY: "true" });
     admin = await createUser(t.database.db, { instanceAdmin: true });
     user = await createUser(t.database.db);
   });

@@ -11,7 +11,8 @@ describe("POST /api/newsletter/subscribe", () => {
     t.app.inject({ method: "POST", url: "/api/newsletter/subscribe", payload: payload as object, headers: { "x-forwarded-for": ip } });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Clients are told apart by X-Forwarded-For, as behind a load balancer the operator trusts.
+    t = await createTestApp({ TRUST_PROXY: "true" });
   });
   afterAll(() => t.close());
 
@@ -40,5 +41,29 @@ describe("POST /api/newsletter/subscribe", () => {
     const res = await subscribe({ email: "r10@example.com" }, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe("RATE_LIMITED");
+  });
+});
+
+describe("newsletter throttle without a trusted proxy (the default)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("ignores X-Forwarded-For, so a client cannot dodge the limit by inventing addresses", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/newsletter/subscribe",
+        payload: { email: `spoof${i}@example.com` },
+        headers: { "x-forwarded-for": `203.0.113.${i + 1}` },
+        remoteAddress: "198.51.100.7",
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 });
