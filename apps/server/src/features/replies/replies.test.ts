@@ -81,7 +81,7 @@ describe.skipIf(!dovecotAvailable())("replies over IMAP (dovecot)", () => {
         `Message-ID: <reply-1@prospect.test>`,
         `In-Reply-To: ${first.messageId}`,
         `References: ${first.messageId}`,
-        "Date: " + new Date().toUTCString(),
+        `Date: ${new Date().toUTCString()}`,
         "",
         "Sounds interesting, let's talk on Tuesday.",
       ].join("\r\n"),

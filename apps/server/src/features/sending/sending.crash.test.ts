@@ -17,7 +17,7 @@ import { type SmtpSink, sendingHelpers, startSmtpSink } from "./sending.test-hel
 import { inWindow } from "./sending.window.ts";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const LEADS = 60;
+const LEADS = 120;
 
 function startWorker(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
   let out = "";
@@ -70,12 +70,12 @@ describe.skipIf(!process.env.DATABASE_URL)("crash and restart (PostgreSQL, worke
       body: { schedule: { ...h.ALWAYS, timezone } },
     });
 
-    // The SMTP server keeps every message after the 30th without answering: received, not confirmed.
+    // The SMTP server keeps every message after the 70th without answering: received, not confirmed.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => {
       release = r;
     });
-    sink.afterRecord = () => (sink.received.length > 30 ? held : Promise.resolve());
+    sink.afterRecord = () => (sink.received.length > 70 ? held : Promise.resolve());
     const env = {
       DATABASE_URL: t.config.DATABASE_URL,
       AUTH_SECRET: t.config.AUTH_SECRET,
@@ -84,7 +84,7 @@ describe.skipIf(!process.env.DATABASE_URL)("crash and restart (PostgreSQL, worke
     };
     const first = startWorker(env);
     workers.push(first.child);
-    await until(async () => sink.received.length > 30, 60_000, `the first worker to deliver (${first.output()})`);
+    await until(async () => sink.received.length > 70, 60_000, `the first worker to deliver (${first.output()})`);
     await new Promise((r) => setTimeout(r, 500));
     const rows = await t.database.db.select().from(campaignMessages).where(eq(campaignMessages.campaignId, c.id));
     const sendingAtKill = rows.filter((r) => r.status === "sending").length;

@@ -13,7 +13,7 @@ import type { DeliveryError } from "./sending.transports.ts";
 
 export const MAX_ATTEMPTS = 5;
 /** "Sent" marks are written in groups of this many (the most a crash can repeat, plus the pool's connections). */
-export const DELIVERY_CHUNK = 25;
+export const DELIVERY_CHUNK = 50;
 /** Minutes before attempt 2, 3, 4, 5. */
 const BACKOFF_MINUTES = [1, 5, 30, 120];
 

@@ -28,7 +28,7 @@ import type { Transports } from "./sending.transports.ts";
 import { inWindow } from "./sending.window.ts";
 
 /** Most messages one pass claims: keeps the claim transaction short. */
-export const PASS_BATCH = 250;
+export const PASS_BATCH = 500;
 /** A pass hands the loop back after this many batches; the next tick carries on. */
 const MAX_BATCHES_PER_PASS = 40;
 
