@@ -176,10 +176,11 @@ export function createBackupsService(ctx: AppContext) {
       const filePath = path.join(dir, `backup-${stamp}-${row.id.slice(-8)}.psbk`);
       await fs.promises.writeFile(`${filePath}.part`, file, { mode: 0o600 });
       await fs.promises.rename(`${filePath}.part`, filePath);
+      // Retention first: nobody ever sees more than retentionCount completed backups.
+      await applyRetention(data.workspaceId, config, row.id);
       const completedAt = new Date();
       await repo.finish(row.id, { status: "completed", filePath, size: file.length, completedAt });
       await repo.saveConfig(data.workspaceId, { lastBackupAt: completedAt });
-      await applyRetention(data.workspaceId, config, row.id);
       if (config.notifyOnCompletion && notifyTo) {
         await createNotification(ctx, {
           workspaceId: data.workspaceId,
@@ -207,9 +208,10 @@ export function createBackupsService(ctx: AppContext) {
   }
 
   async function applyRetention(workspaceId: string, config: Pick<BackupConfigRow, "retentionCount" | "retentionDays">, keepId: string) {
-    const all = (await repo.list(workspaceId, 1000)).filter((b) => b.status === "completed");
+    // The backup being finished (keepId) counts as one of the retentionCount kept.
+    const older = (await repo.list(workspaceId, 1000)).filter((b) => b.status === "completed" && b.id !== keepId);
     const cutoff = Date.now() - config.retentionDays * 86_400_000;
-    const doomed = all.filter((b, i) => b.id !== keepId && (i >= config.retentionCount || b.createdAt.getTime() < cutoff));
+    const doomed = older.filter((b, i) => i >= config.retentionCount - 1 || b.createdAt.getTime() < cutoff);
     for (const b of doomed) if (b.filePath) await fs.promises.rm(b.filePath, { force: true });
     await repo.remove(doomed.map((b) => b.id));
   }
