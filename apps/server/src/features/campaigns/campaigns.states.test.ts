@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
 import type { Envelope } from "../../platform/realtime.ts";
 import { organizations } from "../organizations/organizations.table.ts";
-import { campaignActivity, campaignLeads, campaigns } from "./campaigns.table.ts";
+import { campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
 import { helpers } from "./campaigns.test-helpers.ts";
 
 const STATES: CampaignStatus[] = ["draft", "scheduled", "active", "paused", "stopped", "completed"];
@@ -77,7 +77,7 @@ describe("campaign state machine", () => {
     expect((await h.ok(owner, "GET", `/api/campaigns/${c.id}`)).status).toBe("draft");
   });
 
-  it("launches: leads become due, the team hears of it, and the scheduling pass reports that no sender is installed", async () => {
+  it("launches: leads become due, the team hears of it, and the scheduling pass queues the first message at once", async () => {
     const events: Envelope[] = [];
     await t.app.ctx.realtime.join(`ws:${owner.workspaceId}`, "test-listener", (e) => events.push(e));
     const { campaign, lead } = await h.ready(owner);
@@ -95,18 +95,12 @@ describe("campaign state machine", () => {
       status: "active",
       action: "launch",
     });
-    // The campaign.schedule job ran in this process (work: true) and said so honestly.
+    // The campaign.schedule job ran in this process (work: true) and made a sending pass at once.
     await expect
-      .poll(
-        async () =>
-          (
-            await t.app.ctx.db
-              .select()
-              .from(campaignActivity)
-              .where(and(eq(campaignActivity.campaignId, campaign.id), eq(campaignActivity.kind, "sender_missing")))
-          ).length,
-        { timeout: 15_000, interval: 250 },
-      )
+      .poll(async () => (await t.app.ctx.db.select().from(campaignMessages).where(eq(campaignMessages.campaignId, campaign.id))).length, {
+        timeout: 15_000,
+        interval: 250,
+      })
       .toBeGreaterThan(0);
     await t.app.ctx.realtime.leave(`ws:${owner.workspaceId}`, "test-listener");
   });

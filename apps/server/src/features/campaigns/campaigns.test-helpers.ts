@@ -26,11 +26,19 @@ export function helpers(t: () => TestApp) {
       201,
     );
   };
-  /** A campaign that passes validate-launch: one lead, one inbox id, an unsubscribe link. */
+  /** The workspace's local test inbox (always there; its mail stays in the in-app mailbox). */
+  const localInbox = async (user: TestUser): Promise<string> => {
+    const list = await ok(user, "GET", "/api/inboxes");
+    const items: { id: string; kind: string }[] = Array.isArray(list) ? list : list.inboxes;
+    const local = items.find((i) => i.kind === "local");
+    if (!local) throw new Error("the workspace has no local inbox");
+    return local.id;
+  };
+  /** A campaign that passes validate-launch: one lead, the local inbox, an unsubscribe link. */
   const ready = async (user: TestUser, body: Record<string, unknown> = {}) => {
     const c = await campaign(user, {
       body: "Hi {{ first_name | default: 'there' }}\n\n<a href='{{unsubscribe_url}}'>Unsubscribe</a>",
-      inbox_ids: ["0193a0c4-0000-7000-8000-000000000001"],
+      inbox_ids: [await localInbox(user)],
       schedule: { timezone: "UTC", days: [0, 1, 2, 3, 4, 5, 6], start: "00:00", end: "23:59" },
       ...body,
     });
@@ -38,5 +46,5 @@ export function helpers(t: () => TestApp) {
     await ok(user, "POST", `/api/campaigns/${c.id}/leads`, { lead_ids: [l.id] });
     return { campaign: c, lead: l };
   };
-  return { call, ok, campaign, lead, ready };
+  return { call, ok, campaign, lead, ready, localInbox };
 }
