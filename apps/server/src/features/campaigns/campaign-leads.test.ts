@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
+import { inboxes } from "../inboxes/inboxes.table.ts";
 import { organizations } from "../organizations/organizations.table.ts";
 import { campaignMessages, campaigns } from "./campaigns.table.ts";
 import { helpers } from "./campaigns.test-helpers.ts";
@@ -133,8 +134,8 @@ describe("campaign leads and validate-launch", () => {
     await h.ok(owner, "POST", `/api/campaigns/${campaign.id}/leads`, { lead_ids: [l.id] });
     const res = await h.ok(owner, "GET", `/api/campaigns/${campaign.id}/validate-launch`);
     expect(res).toMatchObject({ can_launch: true, blockers: [], warnings: [], launch_status: "active" });
-    // 2 leads × 2 steps through 1 inbox at 30 a day: one sending day, then the 3-day follow-up.
-    expect(res.estimate).toMatchObject({ messages: 4, daily_capacity: 30, sending_days: 1 });
+    // 2 leads × 2 steps through the local test inbox (1,000 a day): one sending day, then the 3-day follow-up.
+    expect(res.estimate).toMatchObject({ messages: 4, daily_capacity: 1000, sending_days: 1 });
     const finish = new Date(res.estimate.finish_at);
     expect(finish.getUTCHours()).toBe(17);
     expect([1, 2, 3, 4, 5]).toContain(finish.getUTCDay());
@@ -175,5 +176,18 @@ describe("campaign leads and validate-launch", () => {
     const launch = await h.call(user, "POST", `/api/campaigns/${campaign.id}/launch`);
     expect(launch.statusCode).toBe(400);
     expect(launch.json().detail).toContain("5,000 emails for this month are used up");
+  });
+  it("validate-launch blocks on inboxes that no longer exist or are all paused", async () => {
+    const gone = await h.ready(owner, { inbox_ids: ["0193a0c4-0000-7000-8000-000000000001"] });
+    const missing = await h.ok(owner, "GET", `/api/campaigns/${gone.campaign.id}/validate-launch`);
+    expect(missing.can_launch).toBe(false);
+    expect(missing.blockers).toContainEqual({ code: "no_inbox", message: expect.stringContaining("no longer exist") });
+
+    const { campaign } = await h.ready(owner);
+    await t.app.ctx.db.update(inboxes).set({ status: "paused" }).where(eq(inboxes.id, campaign.inbox_ids[0]));
+    const paused = await h.ok(owner, "GET", `/api/campaigns/${campaign.id}/validate-launch`);
+    expect(paused.can_launch).toBe(false);
+    expect(paused.blockers.map((b: { code: string }) => b.code)).toContain("no_healthy_inbox");
+    await t.app.ctx.db.update(inboxes).set({ status: "healthy" }).where(eq(inboxes.id, campaign.inbox_ids[0]));
   });
 });

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_DAILY_LIMIT, type LaunchIssue, limitsFor, type ValidateLaunchResult } from "@prospector/contracts";
 import { organizationPlan } from "../billing/billing.usage.ts";
+import { inboxCapacity } from "../inboxes/inboxes.health.ts";
 import { monthStart } from "../plans/plans.service.ts";
 import { customFieldKeys, remainingMessages } from "./campaign-leads.repository.ts";
 import type { CampaignRow } from "./campaigns.mapper.ts";
@@ -60,14 +61,26 @@ function stepIssues(c: CampaignRow, customKeys: string[]): { blockers: LaunchIss
 }
 
 export async function checkLaunch(tx: Tx, c: CampaignRow, now = new Date()): Promise<ValidateLaunchResult> {
-  const [leadsToSend, customKeys, org] = [
+  const [leadsToSend, customKeys, org, inboxes] = [
     await remainingMessages(tx, c.id, c.steps.length),
     await customFieldKeys(tx, c.id),
     await organizationPlan({ db: tx as never }, c.workspaceId),
+    await inboxCapacity(tx, c.workspaceId, c.inboxIds, now),
   ];
   const { blockers, warnings } = stepIssues(c, customKeys);
   if (leadsToSend === 0) blockers.unshift({ code: "no_leads", message: "Add at least one lead that can be emailed" });
-  if (c.inboxIds.length === 0) blockers.push({ code: "no_inbox", message: "Select at least one inbox to send from" });
+  if (c.inboxIds.length === 0) {
+    blockers.push({ code: "no_inbox", message: "Select at least one inbox to send from" });
+  } else if (inboxes.missing.length > 0) {
+    blockers.push({ code: "no_inbox", message: `${inboxes.missing.length} selected inbox(es) no longer exist: choose the inboxes again` });
+  } else if (inboxes.usable === 0) {
+    blockers.push({
+      code: "no_healthy_inbox",
+      message: "Every selected inbox is paused (bounce rate too high): resume one or add another",
+    });
+  } else if (inboxes.paused.length > 0) {
+    warnings.push({ code: "inbox_paused", message: `${inboxes.paused.length} selected inbox(es) are paused; the others send meanwhile` });
+  }
   if (c.schedule.days.length === 0) blockers.push({ code: "invalid_schedule", message: "Pick at least one sending day" });
   if (c.schedule.end <= c.schedule.start) {
     blockers.push({ code: "invalid_schedule", message: "Sending end time must be after the start time" });
@@ -92,8 +105,8 @@ export async function checkLaunch(tx: Tx, c: CampaignRow, now = new Date()): Pro
     from,
     schedule: c.schedule,
     messages: leadsToSend,
-    // Each inbox sends up to its daily limit; the default until inboxes carry their own.
-    dailyCapacity: c.inboxIds.length * DEFAULT_DAILY_LIMIT,
+    // What the usable inboxes can send per day today (daily limits and warm-up ramps).
+    dailyCapacity: inboxes.usable > 0 ? inboxes.dailyCapacity : DEFAULT_DAILY_LIMIT,
     followUpDelays: c.steps.slice(1).map((s) => s.delay_days),
   });
   if (c.status !== "draft" && c.status !== "scheduled") {
