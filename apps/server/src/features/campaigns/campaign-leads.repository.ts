@@ -16,6 +16,8 @@ export interface MembershipCandidate {
   /** Another campaign (not this one) in which the lead is still queued or in progress, and not finished. */
   otherCampaign: { id: string; name: string } | null;
   alreadyMember: boolean;
+  /** Why the address is on the workspace's suppression list (unsubscribed, bounced, complained, manual). */
+  suppressed?: string | null;
 }
 
 export async function membershipCandidates(tx: Tx, workspaceId: string, campaignId: string, ids: string[]): Promise<MembershipCandidate[]> {

@@ -4,6 +4,7 @@
  */
 import type { CampaignLead, CampaignLeadList, CampaignLeadListQuery, CampaignLeadsResult, CampaignStatus } from "@prospector/contracts";
 import { AppError } from "../../platform/errors.ts";
+import { suppressedAmong } from "../suppression/suppression.repository.ts";
 import * as members from "./campaign-leads.repository.ts";
 import { type CampaignDeps, campaignId } from "./campaigns.deps.ts";
 import * as repo from "./campaigns.repository.ts";
@@ -19,6 +20,7 @@ export function membershipSkipReason(c: members.MembershipCandidate): string | n
   if (c.emailStatus === "invalid") return "Email address is invalid";
   if (c.status === "unsubscribed") return "Unsubscribed";
   if (c.status === "bounced") return "Email bounced before";
+  if (c.suppressed) return `On the suppression list (${c.suppressed})`;
   if (c.otherCampaign) return `Already running in campaign "${c.otherCampaign.name}"`;
   return null;
 }
@@ -34,7 +36,14 @@ export async function addLeads(deps: CampaignDeps, caller: Caller, id: string, l
   const unique = [...new Set(leadIds)];
   const result = await deps.db.transaction(async (tx) => {
     const campaign = await lockedCampaign(tx, caller, id);
-    const candidates = new Map((await members.membershipCandidates(tx, caller.workspaceId, campaign.id, unique)).map((c) => [c.id, c]));
+    const found = await members.membershipCandidates(tx, caller.workspaceId, campaign.id, unique);
+    // Suppressed addresses are never emailed again: refuse them here with the reason, not only at send time.
+    const suppressed = await suppressedAmong(
+      tx,
+      caller.workspaceId,
+      found.flatMap((c) => (c.email ? [c.email] : [])),
+    );
+    const candidates = new Map(found.map((c) => [c.id, { ...c, suppressed: c.email ? (suppressed.get(c.email) ?? null) : null }]));
     const skipped: { id: string; reason: string }[] = [];
     const eligible: string[] = [];
     for (const leadId of unique) {

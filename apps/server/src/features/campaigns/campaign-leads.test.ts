@@ -190,4 +190,12 @@ describe("campaign leads and validate-launch", () => {
     expect(paused.blockers.map((b: { code: string }) => b.code)).toContain("no_healthy_inbox");
     await t.app.ctx.db.update(inboxes).set({ status: "healthy" }).where(eq(inboxes.id, campaign.inbox_ids[0]));
   });
+  it("refuses leads whose address is on the suppression list, saying why", async () => {
+    const c = await h.campaign(owner);
+    const l = await h.lead(owner);
+    await h.call(owner, "POST", "/api/suppression", { emails: [l.email], reason: "manual" });
+    const res = await h.ok(owner, "POST", `/api/campaigns/${c.id}/leads`, { lead_ids: [l.id] });
+    expect(res.added).toEqual([]);
+    expect(res.skipped).toEqual([{ id: l.id, reason: "On the suppression list (manual)" }]);
+  });
 });
