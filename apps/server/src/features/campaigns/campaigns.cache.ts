@@ -6,6 +6,8 @@
 import type { Redis } from "ioredis";
 
 export const METRICS_TTL_MS = 30_000;
+/** Bus channel: campaigns of a workspace changed outside a campaign route (the sender completing them). */
+export const CAMPAIGNS_CHANGED = "campaigns.changed";
 export const LIST_TTL_MS = 120_000;
 const MAX_LOCAL_ENTRIES = 5_000;
 

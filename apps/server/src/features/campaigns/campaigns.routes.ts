@@ -25,7 +25,7 @@ import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { addLeads, listLeads, removeLeads } from "./campaign-leads.service.ts";
 import { campaignAnalyticsRoutes } from "./campaigns.analytics.routes.ts";
-import { createCampaignCache } from "./campaigns.cache.ts";
+import { CAMPAIGNS_CHANGED, createCampaignCache } from "./campaigns.cache.ts";
 import type { CampaignDeps } from "./campaigns.deps.ts";
 import { defineCampaignJobs } from "./campaigns.jobs.ts";
 import { checkLaunch } from "./campaigns.launch-check.ts";
@@ -51,6 +51,11 @@ export function campaignsRoutes(app: FastifyInstance, ctx: AppContext): Campaign
     log: ctx.log,
     cache: createCampaignCache(ctx.redis),
   };
+  // Writes from other processes or features (the sender completing a campaign) show at once too.
+  void ctx.bus.subscribe(CAMPAIGNS_CHANGED, (msg) => {
+    const workspaceId = (msg as { workspaceId?: string }).workspaceId;
+    if (workspaceId) void deps.cache.bump(workspaceId);
+  });
   defineCampaignJobs(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
 

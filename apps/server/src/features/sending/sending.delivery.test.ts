@@ -120,16 +120,23 @@ describe("delivery over SMTP", () => {
     const second = sink.received.at(-1)!.mail;
     expect(second.subject).toBe("Second");
     expect(second.inReplyTo).toBe(first.messageId);
+    const listed = async () =>
+      (await t.app.inject({ url: "/api/campaigns/", headers: owner.headers })).json().campaigns.find((x: { id: string }) => x.id === c.id)
+        ?.status;
+    expect(await listed()).toBe("active"); // the list is now cached
     await e.tick(later);
     const [row] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, c.id));
     expect(row?.status).toBe("completed");
+    // The sender's completion reaches the cached list at once, not after its 2-minute lifetime.
+    await expect.poll(listed, { timeout: 5000 }).toBe("completed");
   });
 
   it("never emails a suppressed address and stops that lead", async () => {
     const inbox = await h.inbox(owner, sink.port);
     const [a, b] = await h.leads(owner, 2);
-    await h.ok(owner, "POST", "/api/suppression", { emails: [a!.email.toUpperCase()] });
     const c = await h.launched(owner, { inboxIds: [inbox.id], leadIds: [a!.id, b!.id] });
+    // Suppressed after joining (adding an already-suppressed lead is refused): the sender checks again.
+    await h.ok(owner, "POST", "/api/suppression", { emails: [a!.email.toUpperCase()] });
     const before = sink.received.length;
     expect((await runSendingPass(h.engine(), c.id, noon())).sent).toBe(1);
     await sink.waitFor(before + 1);

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
+import { CAMPAIGNS_CHANGED } from "../campaigns/campaigns.cache.ts";
 import { addActivity } from "../campaigns/campaigns.repository.ts";
 import { pollDueInboxes } from "../replies/replies.poller.ts";
 import * as repo from "./sending.repository.ts";
@@ -37,7 +38,7 @@ export async function sendingPassFor(db: object, campaignId: string): Promise<vo
   await engines.get(db)?.pass(campaignId);
 }
 
-export function createSendingEngine(ctx: Pick<AppContext, "db" | "config" | "realtime" | "log">): SendingEngine {
+export function createSendingEngine(ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "bus">): SendingEngine {
   const box = secretBoxFor(ctx.config);
   const transports = createTransports({ db: ctx.db, box });
   const running = new Map<string, Promise<PassResult>>();
@@ -71,6 +72,7 @@ export function createSendingEngine(ctx: Pick<AppContext, "db" | "config" | "rea
           kind: "completed",
           message: "Every lead has finished the sequence: campaign completed",
         });
+        await ctx.bus.publish(CAMPAIGNS_CHANGED, { workspaceId: done.workspace_id });
         await ctx.realtime
           .toWorkspace(done.workspace_id, "campaign.updated", {
             workspace_id: done.workspace_id,
