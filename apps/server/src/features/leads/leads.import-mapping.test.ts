@@ -1,5 +1,5 @@
+import { escapeFormula } from "@prospector/contracts";
 import { describe, expect, it } from "vitest";
-import { escapeFormula } from "./leads.csv.ts";
 import { applyMapping, autoMap } from "./leads.import-mapping.ts";
 
 describe("automatic CSV header mapping", () => {
