@@ -43,7 +43,7 @@ export function CampaignFiltersBar({ filters, onChange }: Props) {
           value={filters.date_from}
           onChange={(e) => set({ date_from: e.target.value })}
           error={Boolean(rangeError)}
-          helperText={rangeError ?? " "}
+          helperText={rangeError}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
@@ -53,7 +53,6 @@ export function CampaignFiltersBar({ filters, onChange }: Props) {
           value={filters.date_to}
           onChange={(e) => set({ date_to: e.target.value })}
           error={Boolean(rangeError)}
-          helperText=" "
           slotProps={{ inputLabel: { shrink: true } }}
         />
         {hasFilters(filters) && (

@@ -4,9 +4,11 @@ import { useMemo } from "react";
 import { WEEKDAYS } from "../../lib/campaign-labels.ts";
 import type { CampaignDraft, StepErrors } from "../../lib/campaign-wizard.ts";
 
+/** The browser's IANA zones; Chromium leaves out "UTC" itself, which campaigns default to. */
 function timeZones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
-  return intl.supportedValuesOf?.("timeZone") ?? ["UTC"];
+  const zones = intl.supportedValuesOf?.("timeZone") ?? [];
+  return zones.includes("UTC") ? zones : ["UTC", ...zones];
 }
 
 /** datetime-local wants local "YYYY-MM-DDTHH:MM"; the campaign stores an ISO instant. */
@@ -25,7 +27,9 @@ export function ScheduleStep({
   errors: StepErrors;
   onChange: (d: CampaignDraft) => void;
 }) {
-  const zones = useMemo(timeZones, []);
+  const known = useMemo(timeZones, []);
+  // A zone saved elsewhere that this browser does not list must still show as the value.
+  const zones = known.includes(draft.schedule.timezone) ? known : [draft.schedule.timezone, ...known];
   const s = draft.schedule;
   const set = (patch: Partial<CampaignDraft["schedule"]>) => onChange({ ...draft, schedule: { ...s, ...patch } });
   const toggleDay = (d: number) => set({ days: s.days.includes(d) ? s.days.filter((x) => x !== d) : [...s.days, d].sort() });
