@@ -53,11 +53,11 @@ export function TrendChart({ series, days, onDaysChange, loading, error, timezon
             skipAnimation
             xAxis={[{ scaleType: "point", data: points.map((p) => p.date.slice(5)) }]}
             series={[
-              { data: points.map((p) => p.sent), label: "Sent" },
-              { data: points.map((p) => p.unique_opens), label: "Opens" },
-              { data: points.map((p) => p.clicks), label: "Clicks" },
-              { data: points.map((p) => p.replies), label: "Replies" },
-              { data: points.map((p) => p.bounces), label: "Bounces" },
+              { data: points.map((p) => p.sent), label: "Sent", curve: "linear" },
+              { data: points.map((p) => p.unique_opens), label: "Opens", curve: "linear" },
+              { data: points.map((p) => p.clicks), label: "Clicks", curve: "linear" },
+              { data: points.map((p) => p.replies), label: "Replies", curve: "linear" },
+              { data: points.map((p) => p.bounces), label: "Bounces", curve: "linear" },
             ]}
             aria-label="Daily trends"
           />
