@@ -100,7 +100,14 @@ async function run(target: Target, rows: number) {
         workspaceId: user.workspaceId,
         name: `${WORDS[j % WORDS.length]} ${WORDS[(j * 7) % WORDS.length]} #${j}`,
         status,
-        steps: [{ delay_days: 0, subject: `Hello {{first_name}} #${j}`, body: "Hi {{first_name}},\n\nA short note.\n\n{{signature}}", variants: [] }],
+        steps: [
+          {
+            delay_days: 0,
+            subject: `Hello {{first_name}} #${j}`,
+            body: "Hi {{first_name}},\n\nA short note.\n\n{{signature}}",
+            variants: [],
+          },
+        ],
         schedule: { timezone: "UTC", days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" },
         createdAt: created,
         updatedAt: created,

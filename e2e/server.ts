@@ -11,7 +11,13 @@ import pg from "pg";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-e2e-"));
-const env: Record<string, string | undefined> = { ...process.env, PORT: process.env.E2E_PORT ?? "8777", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? "8777",
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+};
 env.PUBLIC_URL = `http://127.0.0.1:${env.PORT}`;
 // The leads spec crawls a site it serves on 127.0.0.1, which the SSRF guard refuses unless allowed.
 env.OUTBOUND_ALLOWLIST = "127.0.0.1";

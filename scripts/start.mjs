@@ -3,7 +3,7 @@
  * `npm start`: builds the web app when it is missing or older than its sources, then runs the
  * server (API + web app) on PORT (default 8000) with the embedded database in DATA_DIR.
  */
-import { spawnSync, spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,8 +24,11 @@ function newestMtime(dir) {
 
 const stale =
   !fs.existsSync(built) ||
-  Math.max(newestMtime(path.join(web, "src")), newestMtime(path.join(root, "packages/contracts/src")), fs.statSync(path.join(web, "index.html")).mtimeMs) >
-    fs.statSync(built).mtimeMs;
+  Math.max(
+    newestMtime(path.join(web, "src")),
+    newestMtime(path.join(root, "packages/contracts/src")),
+    fs.statSync(path.join(web, "index.html")).mtimeMs,
+  ) > fs.statSync(built).mtimeMs;
 if (stale && !process.env.SKIP_WEB_BUILD) {
   console.log("Building the web app (first run or changed sources)…");
   const r = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });

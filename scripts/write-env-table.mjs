@@ -5,6 +5,9 @@ import fs from "node:fs";
 
 const table = execFileSync("node_modules/.bin/tsx", ["apps/server/scripts/env-table.ts"], { encoding: "utf8" }).trim();
 const readme = fs.readFileSync("README.md", "utf8");
-const next = readme.replace(/<!-- env-table:start -->[\s\S]*<!-- env-table:end -->/, `<!-- env-table:start -->\n${table}\n<!-- env-table:end -->`);
+const next = readme.replace(
+  /<!-- env-table:start -->[\s\S]*<!-- env-table:end -->/,
+  `<!-- env-table:start -->\n${table}\n<!-- env-table:end -->`,
+);
 fs.writeFileSync("README.md", next);
 console.log("README.md configuration table updated");

@@ -53,7 +53,7 @@ test("a newcomer signs up, signs out, resets the password and signs in again", a
   const row = page.getByRole("row").filter({ hasText: /reset/i }).first();
   await expect(row).toBeVisible();
   await row.click();
-  const dialogText = await page.getByRole("dialog").innerText();
+  const dialogText = (await page.getByRole("dialog").textContent()) ?? "";
   const link = dialogText.match(/https?:\/\/\S+\/reset-password\?token=[\w.-]+/)?.[0];
   expect(link, "reset link in the mail").toBeTruthy();
   await page.getByRole("button", { name: "Close message" }).click();
@@ -64,7 +64,10 @@ test("a newcomer signs up, signs out, resets the password and signs in again", a
   await page.getByLabel("Confirm new password").fill(newPassword);
   await page.getByRole("button", { name: /reset password/i }).click();
   await expect(page.getByText("Password Reset Successful")).toBeVisible();
-  await page.getByRole("button", { name: "Go to Login" }).or(page.getByRole("link", { name: "Go to Login" })).click();
+  await page
+    .getByRole("button", { name: "Go to Login" })
+    .or(page.getByRole("link", { name: "Go to Login" }))
+    .click();
   await expect(page).toHaveURL(/\/sign-in/);
 
   await signIn(page, newPassword);

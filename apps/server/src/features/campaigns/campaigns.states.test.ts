@@ -1,5 +1,5 @@
 import { CAMPAIGN_ACTION_STATES, type CampaignAction, type CampaignStatus } from "@prospector/contracts";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
