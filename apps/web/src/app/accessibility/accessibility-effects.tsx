@@ -140,7 +140,14 @@ export function AccessibilityEffects({ flags }: { flags: AccessibilitySettings }
             cursor: "pointer",
           },
           ".a11y-skip-link:focus": { left: 8 },
-          ...(flags.focusIndicators ? { ":focus-visible": { outline: `3px solid ${ring} !important`, outlineOffset: "2px" } } : {}),
+          ...(flags.focusIndicators
+            ? {
+                ":focus-visible": { outline: `3px solid ${ring} !important`, outlineOffset: "2px" },
+                // A text field's ring goes around the whole field, outside its border, not on the inner <input>.
+                ".MuiInputBase-input:focus-visible": { outline: "none !important" },
+                ".MuiInputBase-root.Mui-focused": { outline: `3px solid ${ring}`, outlineOffset: "2px" },
+              }
+            : {}),
           ...(flags.reduceMotion
             ? {
                 "*, *::before, *::after": {
