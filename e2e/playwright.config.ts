@@ -33,6 +33,13 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // The newcomer journey is the first run of a fresh instance (its sign-up must be the first
+    // account, the admin who reads the local mailbox), so it runs before everything else and is
+    // not retried: a retry would no longer be the first account.
+    { name: "first-run", testMatch: /newcomer\.spec\.ts/, retries: 0 },
+    { name: "app", testIgnore: /newcomer\.spec\.ts/, dependencies: ["first-run"] },
+  ],
   webServer: {
     command: `node ../node_modules/.bin/tsx server.ts`,
     url: `http://127.0.0.1:${port}/api/health`,

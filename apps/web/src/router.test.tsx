@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { AuthGuard } from "./app/auth-guard.tsx";
+import { signOutIntent } from "./lib/storage.ts";
 import { LoginRedirect } from "./router.tsx";
 
 const session = vi.hoisted(() => ({ status: "unauthenticated" as "loading" | "authenticated" | "unauthenticated" }));
@@ -13,6 +14,7 @@ function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: "/login", element: <LoginRedirect /> },
+      { path: "/", element: <p>Home</p> },
       { path: "/sign-in", element: <p>Sign in page</p> },
       { path: "/sign-up", element: <p>Sign up page</p> },
       {
@@ -56,6 +58,18 @@ describe("auth guard", () => {
     const router = renderAt("/dashboard?tab=1");
     expect(router.state.location.pathname).toBe("/sign-in");
     expect(sessionStorage.getItem("redirectAfterLogin")).toBe("/dashboard?tab=1");
+  });
+
+  it("during an intentional sign-out sends the user home, remembering nothing; later visits go to /sign-in again", () => {
+    session.status = "unauthenticated";
+    sessionStorage.removeItem("redirectAfterLogin");
+    const start = Date.now();
+    signOutIntent.mark(start);
+    const router = renderAt("/dashboard");
+    expect(router.state.location.pathname).toBe("/");
+    expect(sessionStorage.getItem("redirectAfterLogin")).toBeNull();
+    signOutIntent.mark(start - 60_000); // the sign-out transition is long over
+    expect(renderAt("/dashboard").state.location.pathname).toBe("/sign-in");
   });
 
   it("lets signed-in users through", () => {

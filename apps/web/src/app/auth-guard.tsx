@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useSession } from "../features/auth/api/use-session.ts";
-import { redirectAfterLogin } from "../lib/storage.ts";
+import { redirectAfterLogin, signOutIntent } from "../lib/storage.ts";
 import { LoadingScreen } from "../ui/loading-screen.tsx";
 
 export function AuthGuard({ children }: { children: ReactNode }) {
@@ -13,6 +13,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (status === "loading") return <LoadingScreen fullPage />;
   if (status === "unauthenticated") {
+    if (signOutIntent.active()) return <Navigate replace to="/" />;
     redirectAfterLogin.set(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate replace to="/sign-in" />;
   }

@@ -6,7 +6,7 @@
 
 import { errorTracker } from "./error-tracker.ts";
 import { ApiError, type FieldError, REQUEST_MESSAGES } from "./errors.ts";
-import { redirectAfterLogin, tokenStore } from "./storage.ts";
+import { redirectAfterLogin, signOutIntent, tokenStore } from "./storage.ts";
 
 export const API_BASE = "/api";
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -171,6 +171,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   function handleUnauthorized(url: string): void {
     if (isAuthCall(url)) return;
     tokenStore.clear();
+    // A request that raced an intentional sign-out: the user is already on the way home.
+    if (signOutIntent.active()) return;
     const here = window.location.pathname;
     if (PUBLIC_PATHS.includes(here) || SIGN_IN_PATHS.some((p) => here.startsWith(p))) return;
     redirectAfterLogin.set(`${here}${window.location.search}${window.location.hash}`);

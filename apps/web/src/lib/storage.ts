@@ -37,6 +37,23 @@ function tokenChanged(): void {
   for (const listener of tokenListeners) listener();
 }
 
+/**
+ * Set for a few seconds when the user signs out on purpose: a protected page still on screen while
+ * the app navigates home (React keeps the old page during a transition, e.g. while the landing
+ * page's code loads) must then send the user home, not to /sign-in with a remembered redirect.
+ * Later visits to protected pages behave as usual.
+ */
+const SIGN_OUT_TRANSITION_MS = 10_000;
+let signOutUntil = 0;
+export const signOutIntent = {
+  mark(now = Date.now()): void {
+    signOutUntil = now + SIGN_OUT_TRANSITION_MS;
+  },
+  active(now = Date.now()): boolean {
+    return now < signOutUntil;
+  },
+};
+
 export const tokenStore = {
   /** The bearer token: "remember me" sessions live in localStorage, others in sessionStorage. */
   get(): string | null {
@@ -46,6 +63,7 @@ export const tokenStore = {
     // Only one copy may exist, or signing out of one would leave the other signed in.
     write(options.remember ? session : local, TOKEN_KEY, null);
     write(options.remember ? local : session, TOKEN_KEY, token);
+    signOutUntil = 0;
     tokenChanged();
   },
   clear(): void {
