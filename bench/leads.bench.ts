@@ -10,9 +10,9 @@
  *   DATABASE_URL=postgres://… npx tsx bench/leads.bench.ts   # PostgreSQL and PGlite
  *   LEADS_BENCH_ROWS=100000 LEADS_BENCH_ROWS_PGLITE=100000 (defaults; 0 skips PGlite)
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportToParent, runInChild } from "./child-run.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REQUESTS = Number(process.env.LEADS_BENCH_REQUESTS ?? 200);
@@ -25,8 +25,8 @@ async function main(): Promise<void> {
   const rows = Number(process.env.LEADS_BENCH_ROWS ?? 100_000);
   const pgliteRows = Number(process.env.LEADS_BENCH_ROWS_PGLITE ?? rows);
   const results: Record<string, unknown> = {};
-  if (process.env.DATABASE_URL) results.postgres = await child("postgres", rows);
-  if (pgliteRows > 0) results.pglite = await child("pglite", pgliteRows);
+  if (process.env.DATABASE_URL) results.postgres = await runInChild(fileURLToPath(import.meta.url), "postgres", rows);
+  if (pgliteRows > 0) results.pglite = await runInChild(fileURLToPath(import.meta.url), "pglite", pgliteRows);
   const pg = results.postgres as Awaited<ReturnType<typeof run>> | undefined;
   console.log(
     JSON.stringify(
@@ -41,26 +41,6 @@ async function main(): Promise<void> {
       2,
     ),
   );
-}
-
-function child(target: Target, rows: number): Promise<unknown> {
-  const env = { ...process.env };
-  if (target === "pglite") delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--run", target, String(rows)], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env,
-  });
-  return new Promise((resolve, reject) => {
-    let buf = "";
-    proc.stdout.on("data", (chunk: Buffer) => {
-      buf += chunk.toString();
-    });
-    proc.on("exit", (code) => {
-      const line = buf.split("\n").find((l) => l.startsWith("BENCH_RESULT "));
-      if (line) resolve(JSON.parse(line.slice("BENCH_RESULT ".length)));
-      else reject(new Error(`${target} bench exited with ${code}:\n${buf}`));
-    });
-  });
 }
 
 // ---- Child: one database ----------------------------------------------------------------------
@@ -293,7 +273,7 @@ async function run(target: Target, rows: number) {
 // Last, so every constant above is initialised before either side runs.
 if (process.argv[2] === "--run") {
   const result = await run(process.argv[3] as Target, Number(process.argv[4]));
-  process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
+  reportToParent(result);
   process.exit(0);
 } else {
   await main();
