@@ -120,9 +120,14 @@ export const campaignMessages = pgTable(
   (t) => [
     uniqueIndex("campaign_messages_once_uq").on(t.campaignId, t.leadId, t.step),
     uniqueIndex("campaign_messages_message_id_uq").on(t.messageId).where(sql`${t.messageId} is not null`),
-    index("campaign_messages_campaign_sent_idx").on(t.campaignId, t.sentAt),
-    index("campaign_messages_campaign_status_idx").on(t.campaignId, t.status),
-    index("campaign_messages_ws_sent_idx").on(t.workspaceId, t.sentAt),
+    // Sent and delivered (status) counts and daily series, index-only per campaign and per workspace.
+    index("campaign_messages_campaign_sent_status_idx").on(t.campaignId, t.sentAt, t.status),
+    index("campaign_messages_ws_sent_campaign_idx").on(t.workspaceId, t.sentAt, t.campaignId, t.status),
+    // The message log, newest first (sent, else written), whole or by status or step; the status
+    // one also serves the per-status counts.
+    index("campaign_messages_log_idx").on(t.campaignId, sql`coalesce(${t.sentAt}, ${t.createdAt})`, t.id),
+    index("campaign_messages_log_status_idx").on(t.campaignId, t.status, sql`coalesce(${t.sentAt}, ${t.createdAt})`, t.id),
+    index("campaign_messages_log_step_idx").on(t.campaignId, t.step, sql`coalesce(${t.sentAt}, ${t.createdAt})`, t.id),
     index("campaign_messages_inbox_sent_idx").on(t.inboxId, t.sentAt),
     index("campaign_messages_pending_idx").on(t.status, t.scheduledAt).where(sql`${t.status} in ('queued', 'sending')`),
   ],
@@ -156,7 +161,8 @@ export const campaignEvents = pgTable(
     index("campaign_events_totals_idx").on(t.campaignId, t.type, t.isBot, t.leadId),
     index("campaign_events_series_idx").on(t.campaignId, t.occurredAt, t.type, t.isBot, t.leadId),
     index("campaign_events_ws_series_idx").on(t.workspaceId, t.occurredAt, t.type, t.isBot, t.campaignId, t.leadId),
-    index("campaign_events_message_idx").on(t.messageId),
+    // A message's events for the message log, index-only.
+    index("campaign_events_message_type_idx").on(t.messageId, t.type, t.isBot, t.occurredAt),
   ],
 );
 
