@@ -98,7 +98,9 @@ async function serve(mode: Mode): Promise<void> {
 // ---- Parent: load generator ----------------------------------------------------------------
 
 function start(mode: Mode): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--serve", mode], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server child there (node --cpu-prof).
+  const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, ...process.execArgv, fileURLToPath(import.meta.url), "--serve", mode], {
     stdio: ["ignore", "pipe", "inherit"],
     env: process.env,
   });
@@ -123,6 +125,8 @@ async function stop(child: ChildProcess): Promise<void> {
 
 interface Run {
   rps: number;
+  /** CPU time the server process spent per answered request (user + system), from /proc: unlike req/s, other load on the machine barely moves it. */
+  cpu_us_per_req: number | null;
   p99_ms: number;
   non2xx: number;
   errors: number;
@@ -140,7 +144,17 @@ async function prewarm(opts: { url: string; method?: "GET" | "POST"; body?: stri
   }
 }
 
-async function measure(opts: { url: string; method?: "GET" | "POST"; body?: string; tokens: string[] }): Promise<Run> {
+/** User + system CPU seconds of a process so far (Linux /proc; null elsewhere). */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+async function measure(opts: { url: string; method?: "GET" | "POST"; body?: string; tokens: string[]; pid?: number }): Promise<Run> {
   await prewarm(opts);
   let next = 0;
   const request = {
@@ -154,9 +168,13 @@ async function measure(opts: { url: string; method?: "GET" | "POST"; body?: stri
   };
   const run = (duration: number) => autocannon({ url: opts.url, connections: CONNECTIONS, duration, requests: [request] });
   await run(WARMUP_S);
+  const cpuBefore = cpuSeconds(opts.pid);
   const r = await run(DURATION_S);
+  const cpuAfter = cpuSeconds(opts.pid);
+  const answered = r["2xx"] + r.non2xx;
   return {
     rps: Math.round(r["2xx"] / DURATION_S),
+    cpu_us_per_req: cpuBefore !== null && cpuAfter !== null && answered ? Math.round(((cpuAfter - cpuBefore) * 1e6) / answered) : null,
     p99_ms: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
@@ -167,13 +185,14 @@ async function benchApp(mode: "pglite" | "postgres") {
   const { child, ready } = await start(mode);
   try {
     const base = `http://127.0.0.1:${ready.port}`;
-    const me = await measure({ url: `${base}/api/auth/me`, tokens: ready.tokens });
+    const me = await measure({ url: `${base}/api/auth/me`, tokens: ready.tokens, pid: child.pid });
     // The same hooks without the handler's own queries: what auth + rate limit + access cost.
     const check = await measure({
       url: `${base}/api/v1/rbac/check/detailed`,
       method: "POST",
       body: JSON.stringify({ resource: "campaigns", action: "read" }),
       tokens: ready.tokens,
+      pid: child.pid,
     });
     return { me, check };
   } finally {
@@ -186,7 +205,7 @@ async function main(): Promise<void> {
   const bare = await start("bare");
   let bareRun: Run;
   try {
-    bareRun = await measure({ url: `http://127.0.0.1:${bare.ready.port}/hello`, tokens: [] });
+    bareRun = await measure({ url: `http://127.0.0.1:${bare.ready.port}/hello`, tokens: [], pid: bare.child.pid });
   } finally {
     await stop(bare.child);
   }
