@@ -3,6 +3,7 @@ import { accessErrors } from "./access.errors.ts";
 import { accountSecurityErrors } from "./account-security.errors.ts";
 import { campaignsErrors } from "./campaigns.errors.ts";
 import { commonErrors } from "./common.errors.ts";
+import { composeErrors } from "./compose.errors.ts";
 import { errorCatalog, errorStatus } from "./errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { inboxesErrors } from "./inboxes.errors.ts";
@@ -24,6 +25,7 @@ describe("error catalog", () => {
       accountSecurityErrors,
       campaignsErrors,
       inboxesErrors,
+      composeErrors,
     ].flatMap((o) => Object.keys(o));
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);

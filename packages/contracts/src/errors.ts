@@ -7,6 +7,7 @@ import { accessErrors } from "./access.errors.ts";
 import { accountSecurityErrors } from "./account-security.errors.ts";
 import { campaignsErrors } from "./campaigns.errors.ts";
 import { commonErrors } from "./common.errors.ts";
+import { composeErrors } from "./compose.errors.ts";
 import type { ErrorSpec } from "./define-errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { inboxesErrors } from "./inboxes.errors.ts";
@@ -26,6 +27,7 @@ export const errorCatalog = {
   ...accountSecurityErrors,
   ...campaignsErrors,
   ...inboxesErrors,
+  ...composeErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

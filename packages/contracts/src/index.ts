@@ -6,6 +6,8 @@ export * from "./auth.ts";
 export * from "./billing.ts";
 export * from "./campaigns.errors.ts";
 export * from "./campaigns.ts";
+export * from "./compose.errors.ts";
+export * from "./compose.ts";
 export * from "./data-exports.ts";
 export * from "./define-errors.ts";
 export * from "./email-generation.ts";

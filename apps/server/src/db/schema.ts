@@ -4,6 +4,7 @@ export * from "../features/account-security/account-security.table.ts";
 export * from "../features/api-keys/api-keys.table.ts";
 export * from "../features/billing/billing.table.ts";
 export * from "../features/campaigns/campaigns.table.ts";
+export * from "../features/compose/compose.table.ts";
 export * from "../features/data-exports/data-exports.table.ts";
 export * from "../features/enrichment/enrichment.table.ts";
 export * from "../features/error-reports/error-reports.table.ts";
