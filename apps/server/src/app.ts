@@ -7,7 +7,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -51,6 +50,7 @@ import { createJobs } from "./platform/jobs.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { createRealtime } from "./platform/realtime.ts";
 import { teamSocketRoutes } from "./platform/realtime-socket.ts";
+import { registerSecurityHeaders } from "./platform/security-headers.ts";
 
 export type App = FastifyInstance & { ctx: AppContext };
 
@@ -85,8 +85,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const ctx: AppContext = { config, database, db: database.db, log: app.log, bus, jobs, mailer, redis, access, authenticator, realtime };
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   registerAccessHook(app, { authenticator, access });
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
   await app.register(cors, { origin: config.publicUrl, credentials: true });
   await app.register(swagger, {
     openapi: {
