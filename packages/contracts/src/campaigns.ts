@@ -379,15 +379,18 @@ export const CampaignTrendsQuery = z
   });
 export type CampaignTrendsQuery = z.infer<typeof CampaignTrendsQuery>;
 
+/** One calendar day. delivered: of the emails sent that day, those not bounced; opens and clicks are human. */
 export const TrendPoint = z.object({
   date: z.string(),
   sent: z.number(),
+  delivered: z.number(),
   opens: z.number(),
   unique_opens: z.number(),
   clicks: z.number(),
   replies: z.number(),
   bounces: z.number(),
   unsubscribes: z.number(),
+  meetings: z.number(),
 });
 export type TrendPoint = z.infer<typeof TrendPoint>;
 
@@ -400,6 +403,33 @@ export const CampaignTrends = z.object({
   series: z.array(TrendPoint),
 });
 export type CampaignTrends = z.infer<typeof CampaignTrends>;
+
+/** GET /api/campaigns/analytics/trends: the same days/from/to rules as one campaign's trends. */
+export const WorkspaceTrendsQuery = CampaignTrendsQuery;
+export type WorkspaceTrendsQuery = CampaignTrendsQuery;
+
+/** One campaign's figures over the range: sent and delivered by send day, events by when they happened. */
+export const CampaignPeriodTotals = CampaignCounts.extend({
+  id: z.string(),
+  name: z.string(),
+  status: CampaignStatus,
+  rates: CampaignRates,
+});
+export type CampaignPeriodTotals = z.infer<typeof CampaignPeriodTotals>;
+
+export const WorkspaceTrends = z.object({
+  /** Days are calendar days in this time zone (the caller's settings, else UTC). */
+  timezone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  series: z.array(TrendPoint),
+  /** Campaigns that sent or had events in the range, most sent first (then most replies); at most 10. */
+  campaigns: z.array(CampaignPeriodTotals),
+  /** How many campaigns were active in the range (campaigns lists the top of them). */
+  active_campaigns: z.number(),
+  computed_at: z.string(),
+});
+export type WorkspaceTrends = z.infer<typeof WorkspaceTrends>;
 
 const Window = z.object({ sent: z.number(), opens: z.number(), clicks: z.number(), replies: z.number(), bounces: z.number() });
 export const CampaignRealTime = z.object({

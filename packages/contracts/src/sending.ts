@@ -3,6 +3,7 @@
  * each message waits and when the campaign should finish, and A/B test results.
  */
 import { z } from "zod";
+import { MAX_STEPS, MessageStatus } from "./campaigns.ts";
 
 // ---- Suppression -----------------------------------------------------------------------------
 
@@ -123,6 +124,61 @@ export const CampaignQueue = z.object({
   per_page: z.number(),
 });
 export type CampaignQueue = z.infer<typeof CampaignQueue>;
+
+// ---- Message log ---------------------------------------------------------------------------
+
+/** GET /api/campaigns/{id}/messages: the campaign's outbox, newest first. */
+export const MessageLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100, "At most 100 per page").default(20),
+  status: MessageStatus.optional(),
+  /** 1-based, as shown. */
+  step: z.coerce.number().int().min(1).max(MAX_STEPS, `A sequence has at most ${MAX_STEPS} steps`).optional(),
+  /** Part of the lead's name, email address or company. */
+  search: z.string().trim().max(200, "At most 200 characters").optional(),
+});
+export type MessageLogQuery = z.infer<typeof MessageLogQuery>;
+
+export const MessageLogEntry = z.object({
+  id: z.string(),
+  /** Null once the lead was deleted (what was sent stays in the log). */
+  lead: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
+  /** 1-based. */
+  step: z.number(),
+  /** 0 = the step itself (A), 1… = its variants (B, C…). */
+  variant: z.number(),
+  inbox_id: z.string().nullable(),
+  /** Null when the inbox was since deleted. */
+  inbox_email: z.string().nullable(),
+  subject: z.string().nullable(),
+  status: MessageStatus,
+  sent_at: z.string().nullable(),
+  /** RFC 5322 Message-ID header. */
+  message_id: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number(),
+  created_at: z.string(),
+  /** First human open; machine opens (privacy proxies, scanners) are only counted in bot_opens. */
+  opened_at: z.string().nullable(),
+  opens: z.number(),
+  bot_opens: z.number(),
+  /** First human click. */
+  clicked_at: z.string().nullable(),
+  clicks: z.number(),
+  replied_at: z.string().nullable(),
+  bounced_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+});
+export type MessageLogEntry = z.infer<typeof MessageLogEntry>;
+
+export const MessageLog = z.object({
+  messages: z.array(MessageLogEntry),
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+  total_pages: z.number(),
+});
+export type MessageLog = z.infer<typeof MessageLog>;
 
 // ---- A/B tests -------------------------------------------------------------------------------
 

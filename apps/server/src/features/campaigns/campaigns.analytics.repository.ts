@@ -3,6 +3,7 @@
  * of an index that holds every column it needs; unique counts are distinct leads, plus one per
  * event whose lead has since been deleted.
  */
+import type { CampaignStatus } from "@prospector/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "./campaigns.repository.ts";
 
@@ -84,16 +85,26 @@ export async function sentSince(db: Tx, column: "campaign_id" | "workspace_id", 
 export interface DayRow {
   day: string;
   sent: number;
+  delivered: number;
   opens: number;
   unique_opens: number;
   clicks: number;
   replies: number;
   bounces: number;
   unsubscribes: number;
+  meetings: number;
 }
 
-/** Per local calendar day in `tz`: sent from the outbox, the rest from events. */
-export async function dailySeries(db: Tx, campaignId: string, tz: string, from: Date, to: Date): Promise<DayRow[]> {
+/** Whose figures: one campaign's slice of the indexes, or the whole workspace's. */
+export type Scope = "campaign_id" | "workspace_id";
+
+/**
+ * Per local calendar day in `tz`, for one campaign or a workspace: sent and delivered (not
+ * bounced) by send day from the outbox, the rest by when they happened from events. Both read
+ * only an index: (scope, sent_at, …, status) and (scope, occurred_at, type, is_bot, …, lead_id).
+ */
+export async function dailySeries(db: Tx, scope: Scope, id: string, tz: string, from: Date, to: Date): Promise<DayRow[]> {
+  const col = sql.identifier(scope);
   const [events, sent] = await Promise.all([
     db.execute(sql`
       select to_char(occurred_at at time zone ${tz}, 'YYYY-MM-DD') as day,
@@ -102,21 +113,23 @@ export async function dailySeries(db: Tx, campaignId: string, tz: string, from: 
         count(*) filter (where type = 'click' and not is_bot) as clicks,
         ${uniq("type = 'reply'")} as replies,
         ${uniq("type = 'bounce'")} as bounces,
-        ${uniq("type = 'unsubscribe'")} as unsubscribes
+        ${uniq("type = 'unsubscribe'")} as unsubscribes,
+        ${uniq("type = 'meeting'")} as meetings
       from campaign_events
-      where campaign_id = ${campaignId} and occurred_at >= ${from.toISOString()} and occurred_at < ${to.toISOString()}
+      where ${col} = ${id} and occurred_at >= ${from.toISOString()} and occurred_at < ${to.toISOString()}
       group by 1`),
     db.execute(sql`
-      select to_char(sent_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(*) as sent
+      select to_char(sent_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(*) as sent,
+        count(*) filter (where status <> 'bounced') as delivered
       from campaign_messages
-      where campaign_id = ${campaignId} and sent_at >= ${from.toISOString()} and sent_at < ${to.toISOString()}
+      where ${col} = ${id} and sent_at >= ${from.toISOString()} and sent_at < ${to.toISOString()}
       group by 1`),
   ]);
   const byDay = new Map<string, DayRow>();
   const get = (d: string) => {
     let row = byDay.get(d);
     if (!row) {
-      row = { day: d, sent: 0, opens: 0, unique_opens: 0, clicks: 0, replies: 0, bounces: 0, unsubscribes: 0 };
+      row = { day: d, sent: 0, delivered: 0, opens: 0, unique_opens: 0, clicks: 0, replies: 0, bounces: 0, unsubscribes: 0, meetings: 0 };
       byDay.set(d, row);
     }
     return row;
@@ -129,10 +142,63 @@ export async function dailySeries(db: Tx, campaignId: string, tz: string, from: 
       replies: num(r.replies),
       bounces: num(r.bounces),
       unsubscribes: num(r.unsubscribes),
+      meetings: num(r.meetings),
     });
   }
-  for (const r of rowsOf<Record<string, unknown>>(sent)) get(String(r.day)).sent = num(r.sent);
+  for (const r of rowsOf<Record<string, unknown>>(sent))
+    Object.assign(get(String(r.day)), { sent: num(r.sent), delivered: num(r.delivered) });
   return [...byDay.values()];
+}
+
+export interface CampaignPeriodRow {
+  sent: number;
+  delivered: number;
+  events: EventTotals;
+}
+
+/**
+ * Each campaign of the workspace with sends or events in [from, to): the same totals as one
+ * campaign's metrics, grouped by campaign over the workspace's slice of the covering indexes.
+ */
+export async function campaignPeriodTotals(db: Tx, workspaceId: string, from: Date, to: Date): Promise<Map<string, CampaignPeriodRow>> {
+  const f = from.toISOString();
+  const t = to.toISOString();
+  const [events, sent] = await Promise.all([
+    db.execute(sql`
+      select campaign_id, ${EVENT_TOTALS} from campaign_events
+      where workspace_id = ${workspaceId} and occurred_at >= ${f} and occurred_at < ${t}
+      group by campaign_id`),
+    db.execute(sql`
+      select campaign_id, count(*) as sent, count(*) filter (where status <> 'bounced') as delivered
+      from campaign_messages
+      where workspace_id = ${workspaceId} and sent_at >= ${f} and sent_at < ${t}
+      group by campaign_id`),
+  ]);
+  const out = new Map<string, CampaignPeriodRow>();
+  for (const r of rowsOf<Record<string, unknown>>(events)) out.set(String(r.campaign_id), { sent: 0, delivered: 0, events: toTotals(r) });
+  for (const r of rowsOf<Record<string, unknown>>(sent)) {
+    const id = String(r.campaign_id);
+    out.set(id, { events: out.get(id)?.events ?? toTotals(undefined), sent: num(r.sent), delivered: num(r.delivered) });
+  }
+  return out;
+}
+
+/** Names and states of some of the workspace's campaigns. */
+export async function campaignNames(
+  db: Tx,
+  workspaceId: string,
+  ids: string[],
+): Promise<Map<string, { name: string; status: CampaignStatus }>> {
+  if (ids.length === 0) return new Map();
+  const res = await db.execute(sql`
+    select id, name, status from campaigns
+    where workspace_id = ${workspaceId} and id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return new Map(
+    rowsOf<{ id: string; name: string; status: CampaignStatus }>(res).map((r) => [String(r.id), { name: r.name, status: r.status }]),
+  );
 }
 
 export interface Bucket {

@@ -1,4 +1,4 @@
-/** HTTP for campaign analytics (outreach-core §7): metrics, trends, real-time, refresh and the summary. */
+/** HTTP for campaign analytics (outreach-core §7): metrics, trends, real-time, refresh; the workspace summary and trends. */
 import {
   AnalyticsSummary,
   AnalyticsSummaryQuery,
@@ -6,12 +6,21 @@ import {
   CampaignRealTime,
   CampaignTrends,
   CampaignTrendsQuery,
+  WorkspaceTrends,
+  WorkspaceTrendsQuery,
 } from "@prospector/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { analyticsSummary, campaignMetrics, campaignRealTime, campaignTrends, refreshMetrics } from "./campaigns.analytics.service.ts";
+import {
+  analyticsSummary,
+  campaignMetrics,
+  campaignRealTime,
+  campaignTrends,
+  refreshMetrics,
+  workspaceTrends,
+} from "./campaigns.analytics.service.ts";
 import type { CampaignDeps } from "./campaigns.deps.ts";
 
 const Id = z.object({ id: z.string() });
@@ -48,11 +57,35 @@ export function campaignAnalyticsRoutes(app: FastifyInstance, deps: CampaignDeps
     { config: { access: "campaigns:read" }, schema: { tags, params: Id, response: { 200: CampaignRealTime } } },
     async (request) => campaignRealTime(deps, ws(request), request.params.id),
   );
+}
 
-  // Across campaigns: the analytics permission, so analysts (analytics:read, no campaigns:read) see it.
+/**
+ * Across campaigns: the analytics permission, so analysts (analytics:read, no campaigns:read) see
+ * them. Registered before any /api/campaigns/:id route, so "analytics" is never read as an id.
+ */
+export function workspaceAnalyticsRoutes(app: FastifyInstance, deps: CampaignDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   r.get(
     "/api/campaigns/analytics/summary",
     { config: { access: "analytics:read" }, schema: { tags, querystring: AnalyticsSummaryQuery, response: { 200: AnalyticsSummary } } },
-    async (request) => analyticsSummary(deps, ws(request), request.query.days),
+    async (request) => analyticsSummary(deps, requireAuth(request).workspaceId, request.query.days),
+  );
+
+  r.get(
+    "/api/campaigns/analytics/trends",
+    {
+      config: { access: "analytics:read" },
+      schema: {
+        tags,
+        summary: "Daily series across the workspace's campaigns and the most active campaigns' totals in the range",
+        querystring: WorkspaceTrendsQuery,
+        response: { 200: WorkspaceTrends },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return workspaceTrends(deps, { workspaceId: auth.workspaceId, userId: auth.userId }, request.query);
+    },
   );
 }

@@ -1,6 +1,6 @@
 /**
- * Campaign analytics (outreach-core §7): metrics, daily trends, real-time windows and the
- * workspace summary, computed by aggregate SQL and cached for the spec's 30 s (refresh drops it).
+ * Campaign analytics (outreach-core §7): metrics, daily trends (per campaign and across the
+ * workspace), real-time windows and the workspace summary, computed by aggregate SQL and cached for the spec's 30 s (refresh drops it).
  * Until the sender writes outbox rows and events, every figure is an honest zero.
  */
 import type {
@@ -13,12 +13,16 @@ import type {
   CampaignTrends,
   CampaignTrendsQuery,
   TrendPoint,
+  WorkspaceTrends,
+  WorkspaceTrendsQuery,
 } from "@prospector/contracts";
 import { sql } from "drizzle-orm";
+import { createUserSettingsRepository } from "../user-settings/user-settings.repository.ts";
 import { stateCounts } from "./campaign-leads.repository.ts";
 import * as stats from "./campaigns.analytics.repository.ts";
 import { METRICS_TTL_MS } from "./campaigns.cache.ts";
 import type { CampaignDeps } from "./campaigns.deps.ts";
+import { defaultSchedule } from "./campaigns.mapper.ts";
 import { loadCampaign } from "./campaigns.service.ts";
 import { localDate, startOfLocalDay, zonedTime } from "./sending-window.ts";
 
@@ -88,33 +92,87 @@ const instantOf = (d: string, tz: string) => {
   return zonedTime(y, m, day, 0, 0, tz);
 };
 
+/** The calendar days a trends query asks for: from/to win over days; with only one of them, days counts from or back to it. */
+function trendRange(q: CampaignTrendsQuery, tz: string): { from: string; to: string } {
+  const today = localDate(new Date(), tz);
+  const back = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  const to = q.to ?? (q.from ? back(q.from, -(q.days - 1)) : today);
+  return { from: q.from ?? back(to, q.days - 1), to };
+}
+
+const ZERO_DAY = { sent: 0, delivered: 0, opens: 0, unique_opens: 0, clicks: 0, replies: 0, bounces: 0, unsubscribes: 0, meetings: 0 };
+
+/** A zero-filled point for every day of the range, for one campaign or the workspace. */
+async function trendSeries(
+  deps: CampaignDeps,
+  scope: stats.Scope,
+  id: string,
+  tz: string,
+  from: string,
+  to: string,
+): Promise<TrendPoint[]> {
+  const rows = await stats.dailySeries(deps.db, scope, id, tz, instantOf(from, tz), instantOf(nextDate(to), tz));
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const series: TrendPoint[] = [];
+  for (let d = from; d <= to; d = nextDate(d)) {
+    const { day, ...figures } = byDay.get(d) ?? { day: d, ...ZERO_DAY };
+    series.push({ date: day, ...figures });
+  }
+  return series;
+}
+
 export async function campaignTrends(deps: CampaignDeps, workspaceId: string, id: string, q: CampaignTrendsQuery): Promise<CampaignTrends> {
   const campaign = await loadCampaign(deps, workspaceId, id);
   const tz = campaign.schedule.timezone;
-  const today = localDate(new Date(), tz);
-  // from/to win over days; with only one of them, days counts from or back to it.
-  const back = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
-  const to = q.to ?? (q.from ? back(q.from, -(q.days - 1)) : today);
-  const from = q.from ?? back(to, q.days - 1);
+  const { from, to } = trendRange(q, tz);
   const gen = await deps.cache.generation(workspaceId);
-  return cached(deps, `trends:${workspaceId}:${gen}:${campaign.id}:${from}:${to}`, async () => {
-    const rows = await stats.dailySeries(deps.db, campaign.id, tz, instantOf(from, tz), instantOf(nextDate(to), tz));
-    const byDay = new Map(rows.map((r) => [r.day, r]));
-    const series: TrendPoint[] = [];
-    for (let d = from; d <= to; d = nextDate(d)) {
-      const r = byDay.get(d);
-      series.push({
-        date: d,
-        sent: r?.sent ?? 0,
-        opens: r?.opens ?? 0,
-        unique_opens: r?.unique_opens ?? 0,
-        clicks: r?.clicks ?? 0,
-        replies: r?.replies ?? 0,
-        bounces: r?.bounces ?? 0,
-        unsubscribes: r?.unsubscribes ?? 0,
-      });
-    }
-    return { campaign_id: campaign.id, timezone: tz, from, to, series };
+  return cached(deps, `trends:${workspaceId}:${gen}:${campaign.id}:${from}:${to}`, async () => ({
+    campaign_id: campaign.id,
+    timezone: tz,
+    from,
+    to,
+    series: await trendSeries(deps, "campaign_id", campaign.id, tz, from, to),
+  }));
+}
+
+const TOP_CAMPAIGNS = 10;
+
+/**
+ * Every campaign of the workspace day by day, in the caller's time zone (their settings, as a new
+ * campaign's schedule takes it), with the campaigns that were most active in the range. Cached
+ * like the summary: keyed by the workspace generation that campaign writes bump.
+ */
+export async function workspaceTrends(
+  deps: CampaignDeps,
+  caller: { workspaceId: string; userId: string },
+  q: WorkspaceTrendsQuery,
+): Promise<WorkspaceTrends> {
+  const { workspaceId } = caller;
+  const settings = await createUserSettingsRepository(deps.db).find(caller.userId, workspaceId);
+  const tz = defaultSchedule(settings?.preferences ?? {}).timezone;
+  const { from, to } = trendRange(q, tz);
+  const gen = await deps.cache.generation(workspaceId);
+  return cached(deps, `ws-trends:${workspaceId}:${gen}:${tz}:${from}:${to}`, async () => {
+    const [series, perCampaign] = await Promise.all([
+      trendSeries(deps, "workspace_id", workspaceId, tz, from, to),
+      stats.campaignPeriodTotals(deps.db, workspaceId, instantOf(from, tz), instantOf(nextDate(to), tz)),
+    ]);
+    const ranked = [...perCampaign.entries()]
+      .sort(([a, x], [b, y]) => y.sent - x.sent || y.events.replies - x.events.replies || (a < b ? -1 : 1))
+      .slice(0, TOP_CAMPAIGNS);
+    const names = await stats.campaignNames(
+      deps.db,
+      workspaceId,
+      ranked.map(([id]) => id),
+    );
+    const campaigns = ranked.flatMap(([id, r]) => {
+      const c = names.get(id);
+      if (!c) return [];
+      // Delivered as in the series (sent in the range and not bounced), so the table and chart agree.
+      const figures = { ...counts(r.sent, r.events), delivered: r.delivered };
+      return [{ id, name: c.name, status: c.status, ...figures, rates: rates(figures) }];
+    });
+    return { timezone: tz, from, to, series, campaigns, active_campaigns: perCampaign.size, computed_at: new Date().toISOString() };
   });
 }
 

@@ -111,6 +111,7 @@ describe("campaign analytics", () => {
       ["2026-03-11", 1, 0, 1],
       ["2026-03-12", 0, 0, 0],
     ]);
+    expect(tr.series[1]).toMatchObject({ sent: 1, delivered: 1, meetings: 0 });
     const recent = await h.ok(owner, "GET", `/api/campaigns/${campaign.id}/trends?days=7`);
     expect(recent.series).toHaveLength(7);
     const bad = await h.call(owner, "GET", `/api/campaigns/${campaign.id}/trends?from=2026-03-12&to=2026-03-01`);

@@ -24,7 +24,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { addLeads, listLeads, removeLeads } from "./campaign-leads.service.ts";
-import { campaignAnalyticsRoutes } from "./campaigns.analytics.routes.ts";
+import { campaignAnalyticsRoutes, workspaceAnalyticsRoutes } from "./campaigns.analytics.routes.ts";
 import { CAMPAIGNS_CHANGED, createCampaignCache } from "./campaigns.cache.ts";
 import type { CampaignDeps } from "./campaigns.deps.ts";
 import { defineCampaignJobs } from "./campaigns.jobs.ts";
@@ -70,6 +70,9 @@ export function campaignsRoutes(app: FastifyInstance, ctx: AppContext): Campaign
     { config: { access: "campaigns:create" }, schema: { tags, body: CampaignCreate, response: { 201: Campaign } } },
     async (request, reply) => reply.status(201).send(await campaigns.createCampaign(deps, caller(request), request.body)),
   );
+
+  // Static paths under /api/campaigns/ first, before any /api/campaigns/:id route.
+  workspaceAnalyticsRoutes(app, deps);
 
   r.get(
     "/api/campaigns/:id",
