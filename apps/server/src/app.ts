@@ -24,6 +24,7 @@ import { accountSecurityRoutes } from "./features/account-security/account-secur
 import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
 import { billingRoutes } from "./features/billing/billing.routes.ts";
 import { campaignsRoutes } from "./features/campaigns/campaigns.routes.ts";
+import { composeRoutes } from "./features/compose/compose.routes.ts";
 import { dataExportsRoutes } from "./features/data-exports/data-exports.routes.ts";
 import { emailGenerationRoutes } from "./features/email-generation/email-generation.routes.ts";
 import { enrichmentRoutes } from "./features/enrichment/enrichment.routes.ts";
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   billingRoutes(app, ctx);
   campaignsRoutes(app, ctx);
   emailGenerationRoutes(app, ctx);
+  composeRoutes(app, ctx);
   inboxesRoutes(app, ctx);
   suppressionRoutes(app, ctx);
   sendingRoutes(app, ctx);

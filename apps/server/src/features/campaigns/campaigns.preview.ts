@@ -36,8 +36,8 @@ export function templateLead(l: LeadRow): TemplateLead {
   };
 }
 
-/** The sender's side of a message: the campaign creator's name, address and signature. */
-export async function senderContext(deps: Pick<CampaignDeps, "db">, campaign: CampaignRow) {
+/** The sender's side of a message: the campaign creator's (or a one-off sender's) name, address and signature. */
+export async function senderContext(deps: Pick<CampaignDeps, "db">, campaign: Pick<CampaignRow, "createdBy" | "workspaceId">) {
   if (!campaign.createdBy) return { signature: "", sender_name: "", sender_email: "" };
   const settingsRepo = createUserSettingsRepository(deps.db);
   const [profile, settings] = await Promise.all([

@@ -2,6 +2,7 @@
 import type { CampaignListQuery } from "@prospector/contracts";
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { composeMessages } from "../compose/compose.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
 import type { CampaignRow, CampaignValues } from "./campaigns.mapper.ts";
 import { campaignActivity, campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
@@ -114,14 +115,20 @@ export async function campaignsCreatedSince(tx: Tx, organizationId: string, sinc
   return Number(row?.n ?? 0);
 }
 
-/** Emails sent since `since` across the organization's workspaces (the monthly plan limit). */
+/** Emails sent since `since` across the organization's workspaces (the monthly plan limit): campaign mail and one-off sends. */
 export async function emailsSentSince(tx: Tx, organizationId: string, since: Date): Promise<number> {
-  const [row] = await tx
+  // One after the other: `tx` may be a transaction, which runs one statement at a time anyway.
+  const [campaignMail] = await tx
     .select({ n: count() })
     .from(campaignMessages)
     .innerJoin(workspaces, eq(workspaces.id, campaignMessages.workspaceId))
     .where(and(eq(workspaces.organizationId, organizationId), gte(campaignMessages.sentAt, since)));
-  return Number(row?.n ?? 0);
+  const [oneOff] = await tx
+    .select({ n: count() })
+    .from(composeMessages)
+    .innerJoin(workspaces, eq(workspaces.id, composeMessages.workspaceId))
+    .where(and(eq(workspaces.organizationId, organizationId), gte(composeMessages.sentAt, since)));
+  return Number(campaignMail?.n ?? 0) + Number(oneOff?.n ?? 0);
 }
 
 export async function addActivity(

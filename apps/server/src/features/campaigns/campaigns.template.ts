@@ -151,7 +151,8 @@ async function render(kind: "text" | "html", source: string, field: string, seed
   }
 }
 
-const hasHtml = (s: string) => /<([a-z][a-z0-9]*)\b[^>]*>/i.test(s);
+/** A body with HTML tags is HTML; anything else is plain text. */
+export const hasHtml = (s: string) => /<([a-z][a-z0-9]*)\b[^>]*>/i.test(s);
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A readable plain-text alternative of the HTML body. */

@@ -3,6 +3,7 @@ import { INBOX_HEALTH_WINDOW } from "@prospector/contracts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
+import { composeMessages } from "../compose/compose.table.ts";
 import { inboxes } from "./inboxes.table.ts";
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
@@ -89,7 +90,10 @@ export interface SendStats {
   recentBounces: number;
 }
 
-/** Per inbox: the rolling-24-hour count the daily limit applies to, and the bounce window. */
+/**
+ * Per inbox: the rolling-24-hour count the daily limit applies to, and the bounce window, over
+ * campaign mail and one-off sends from /compose alike.
+ */
 export async function sendStats(db: Tx, ids: string[], now = new Date()): Promise<Map<string, SendStats>> {
   const out = new Map<string, SendStats>(ids.map((id) => [id, { sentToday: 0, recentSends: 0, recentBounces: 0 }]));
   if (ids.length === 0) return out;
@@ -101,14 +105,21 @@ export async function sendStats(db: Tx, ids: string[], now = new Date()): Promis
   const res = await db.execute(sql`
     select i.id,
       (select count(*) from ${campaignMessages} m
-        where m.inbox_id = i.id and (m.sent_at >= ${since} or m.status = 'sending')) as sent_today,
+        where m.inbox_id = i.id and (m.sent_at >= ${since} or m.status = 'sending'))
+      + (select count(*) from ${composeMessages} c
+        where c.inbox_id = i.id and (c.sent_at >= ${since} or c.status = 'sending')) as sent_today,
       w.sends, w.bounces
     from ${inboxes} i
     cross join lateral (
       select count(*) as sends, count(*) filter (where r.status = 'bounced') as bounces
-      from (select m.status from ${campaignMessages} m
-            where m.inbox_id = i.id and m.sent_at is not null and m.sent_at >= coalesce(i.health_since, '-infinity'::timestamptz)
-            order by m.sent_at desc limit ${INBOX_HEALTH_WINDOW}) r
+      from ((select m.status, m.sent_at from ${campaignMessages} m
+             where m.inbox_id = i.id and m.sent_at is not null and m.sent_at >= coalesce(i.health_since, '-infinity'::timestamptz)
+             order by m.sent_at desc limit ${INBOX_HEALTH_WINDOW})
+            union all
+            (select c.status, c.sent_at from ${composeMessages} c
+             where c.inbox_id = i.id and c.sent_at is not null and c.sent_at >= coalesce(i.health_since, '-infinity'::timestamptz)
+             order by c.sent_at desc limit ${INBOX_HEALTH_WINDOW})
+            order by sent_at desc limit ${INBOX_HEALTH_WINDOW}) r
     ) w
     where i.id in (${idList})`);
   for (const r of rowsOf<{ id: string; sent_today: unknown; sends: unknown; bounces: unknown }>(res)) {

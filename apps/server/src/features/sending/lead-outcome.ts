@@ -33,7 +33,8 @@ const LEAD_STATUS: Record<Outcome, { to: string; from: string[] }> = {
 
 export interface OutcomeInput {
   workspaceId: string;
-  campaignId: string;
+  /** Null for a one-off send from /compose: no sequence to leave. */
+  campaignId: string | null;
   leadId: string | null;
   email: string | null;
   outcome: Outcome;
@@ -43,7 +44,7 @@ export interface OutcomeInput {
 }
 
 export async function applyOutcome(tx: Tx, o: OutcomeInput): Promise<void> {
-  if (o.leadId && o.stopSequence) {
+  if (o.leadId && o.campaignId && o.stopSequence) {
     const now = new Date();
     await tx
       .update(campaignLeads)

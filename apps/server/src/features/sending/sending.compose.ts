@@ -1,7 +1,8 @@
 /**
- * Builds one outgoing campaign email with part A's renderer (lead fields, spintax, signature, the
+ * Builds one outgoing email with part A's renderer (lead fields, spintax, signature, the
  * recipient's own unsubscribe link), then adds tracking (signed click links, open pixel) when the
- * campaign enables it and the compliance headers (RFC 8058 one-click List-Unsubscribe).
+ * campaign enables it and the compliance headers (RFC 8058 one-click List-Unsubscribe). Campaign
+ * steps go through composeMessage; one-off sends (features/compose) call buildMessage directly.
  */
 
 import type { SecretBox } from "../../platform/crypto.ts";
@@ -24,10 +25,18 @@ export interface ComposeInput {
   box: SecretBox;
 }
 
+/** A campaign step's input without the sequence: the subject and body templates themselves. */
+export interface BuildInput extends Omit<ComposeInput, "steps"> {
+  content: { subject: string; body: string };
+  /** The recipient's display name in the To header. */
+  toName?: string | null;
+}
+
 export interface ComposedMessage {
   messageId: string;
   from: { name: string; address: string };
   to: string;
+  toName?: string | null;
   subject: string;
   html: string;
   text: string;
@@ -44,6 +53,11 @@ export async function composeMessage(input: ComposeInput): Promise<ComposedMessa
   // A variant removed while the campaign was paused falls back to the step itself.
   const content = stepContent(input.steps, input.step, input.variant) ?? stepContent(input.steps, input.step, 0);
   if (!content) throw new Error(`The campaign has no step ${input.step + 1}`);
+  return buildMessage({ ...input, content });
+}
+
+export async function buildMessage(input: BuildInput): Promise<ComposedMessage> {
+  const content = input.content;
   const unsubscribe = unsubscribeUrl(input.trackingBase, input.box, input.messageRowId);
   const rendered = await renderMessage(content, {
     step: input.step,
@@ -78,6 +92,7 @@ export async function composeMessage(input: ComposeInput): Promise<ComposedMessa
     messageId,
     from: { name: input.from.name, address: input.from.email },
     to: input.lead.email,
+    ...(input.toName ? { toName: input.toName } : {}),
     subject: rendered.subject,
     html: `<!doctype html><html><body>${html}</body></html>`,
     text: rendered.text,

@@ -19,8 +19,14 @@ const BACKOFF_MINUTES = [1, 5, 30, 120];
 
 type Failure = { p: Planned; err: DeliveryError };
 
-function isRecipientRefused(err: DeliveryError): boolean {
+/** A 5xx at RCPT TO: the address does not exist (a hard bounce). */
+export function isRecipientRefused(err: DeliveryError): boolean {
   return (err.responseCode ?? 0) >= 500 && (err.code === "EENVELOPE" || /RCPT/i.test(err.command ?? ""));
+}
+
+/** The server's answer as stored on the message ("550 No such user"). */
+export function failureText(err: DeliveryError): string {
+  return `${err.responseCode ? `${err.responseCode} ` : ""}${err.message}`.slice(0, 500);
 }
 
 export async function deliverAll(
@@ -84,7 +90,7 @@ export async function deliverAll(
 
 async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failure, now: Date): Promise<void> {
   const { db } = s.ctx;
-  const text = `${err.responseCode ? `${err.responseCode} ` : ""}${err.message}`.slice(0, 500);
+  const text = failureText(err);
   if (isRecipientRefused(err)) {
     const event = {
       message: { id: p.rowId, workspaceId: campaign.workspaceId, campaignId: campaign.id, leadId: p.leadId, step: p.step, variant: 0 },

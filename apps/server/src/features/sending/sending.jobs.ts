@@ -1,7 +1,7 @@
 /**
  * The sender's loop in every process that runs jobs: every TICK_MS it recovers rows a crash left
- * "sending", makes a pass over each active campaign with due work, completes finished campaigns
- * and polls the IMAP inboxes that are due. Part A's campaign.schedule job (launch, resume) calls
+ * "sending" (one-off sends from /compose among them), makes a pass over each active campaign with
+ * due work, completes finished campaigns and polls the IMAP inboxes that are due. Part A's campaign.schedule job (launch, resume) calls
  * sendingPassFor() for an immediate pass. Passes in several processes are safe: inboxes are locked
  * and leads claimed with SKIP LOCKED.
  */
@@ -10,6 +10,7 @@ import type { AppContext } from "../../context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
 import { CAMPAIGNS_CHANGED } from "../campaigns/campaigns.cache.ts";
 import { addActivity } from "../campaigns/campaigns.repository.ts";
+import { failInterrupted } from "../compose/compose.repository.ts";
 import { pollDueInboxes } from "../replies/replies.poller.ts";
 import * as repo from "./sending.repository.ts";
 import { type PassResult, runSendingPass, type Sender } from "./sending.service.ts";
@@ -57,6 +58,7 @@ export function createSendingEngine(ctx: Pick<AppContext, "db" | "config" | "rea
     },
     async tick(now = new Date()) {
       await repo.recoverInterrupted(ctx.db, ctx.config.SEND_LEASE_SECONDS, now);
+      await failInterrupted(ctx.db, ctx.config.SEND_LEASE_SECONDS, now);
       await repo.dropStoppedRetries(ctx.db);
       for (const id of await repo.campaignsWithDueWork(ctx.db, now)) {
         try {

@@ -86,11 +86,12 @@ function inboxSlots(
   return { slots, blocked: "min_gap" };
 }
 
-async function planAllowance(s: Sender, workspaceId: string, now: Date): Promise<number | null> {
-  const org = await organizationPlan({ db: s.ctx.db }, workspaceId);
+/** Emails the workspace's organization may still send this month (null: no limit); one-off sends use it too. */
+export async function planAllowance(db: Sender["ctx"]["db"], workspaceId: string, now: Date): Promise<number | null> {
+  const org = await organizationPlan({ db }, workspaceId);
   const limit = limitsFor(org.plan).emails_per_month;
   if (limit === null) return null;
-  const sent = await emailsSentSince(s.ctx.db, org.organizationId, new Date(`${monthStart(now)}T00:00:00Z`));
+  const sent = await emailsSentSince(db, org.organizationId, new Date(`${monthStart(now)}T00:00:00Z`));
   return Math.max(0, limit - sent);
 }
 
@@ -115,7 +116,7 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
     return { sent: 0, failed: 0, waiting: reason };
   };
   if (!inWindow(campaign.schedule, now)) return wait("outside_window");
-  const allowance = await planAllowance(s, campaign.workspaceId, now);
+  const allowance = await planAllowance(db, campaign.workspaceId, now);
   if (allowance === 0) return wait("plan_limit");
   const sender = await senderContext({ db }, campaign);
 

@@ -20,8 +20,8 @@ export interface DeliveryError extends Error {
 export interface Transports {
   /** Resolves with the server's answer; rejects with nodemailer's error (responseCode, code). */
   deliver(inbox: InboxRow, message: ComposedMessage): Promise<string>;
-  /** The local mailbox takes a whole batch in one insert. */
-  deliverLocal(inbox: InboxRow, workspaceId: string, messages: ComposedMessage[]): Promise<void>;
+  /** The local mailbox takes a whole batch in one insert; `kind` labels it there (campaign mail by default). */
+  deliverLocal(inbox: InboxRow, workspaceId: string, messages: ComposedMessage[], kind?: string): Promise<void>;
   close(): void;
 }
 
@@ -43,7 +43,7 @@ export function createTransports(deps: { db: Db; box: SecretBox }): Transports {
       const info = await transportFor(inbox).sendMail({
         messageId: m.messageId,
         from: m.from,
-        to: m.to,
+        to: m.toName ? { name: m.toName, address: m.to } : m.to,
         subject: m.subject,
         html: m.html,
         text: m.text,
@@ -51,7 +51,7 @@ export function createTransports(deps: { db: Db; box: SecretBox }): Transports {
       });
       return String(info.response ?? "");
     },
-    async deliverLocal(inbox, workspaceId, messages) {
+    async deliverLocal(inbox, workspaceId, messages, kind = "campaign") {
       if (messages.length === 0) return;
       await deps.db.insert(mailMessages).values(
         messages.map((m) => ({
@@ -61,7 +61,7 @@ export function createTransports(deps: { db: Db; box: SecretBox }): Transports {
           subject: m.subject,
           text: m.text,
           html: m.html,
-          kind: "campaign",
+          kind,
           status: "local" as const,
           messageId: m.messageId,
           sentAt: new Date(),

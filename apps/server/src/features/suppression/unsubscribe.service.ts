@@ -1,7 +1,7 @@
 /**
- * Unsubscribing from a campaign email's signed link: the address goes on the workspace's
- * suppression list, the lead leaves every step still to come, and an unsubscribe event is recorded
- * once. Works for the visible link (after a confirmation) and RFC 8058 one-click POSTs alike.
+ * Unsubscribing from a campaign email's (or a one-off send's) signed link: the address goes on the
+ * workspace's suppression list, the lead leaves every step still to come, and an unsubscribe event
+ * is recorded once (campaign mail only). Works for the visible link (after a confirmation) and RFC 8058 one-click POSTs alike.
  */
 import type { AppContext } from "../../context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
@@ -34,18 +34,22 @@ export async function unsubscribe(ctx: Ctx, token: string, via: "link" | "one_cl
   const target = await resolveToken(ctx, token);
   if (!target) return null;
   if (target.alreadyUnsubscribed) return target;
-  const event: NewEvent = {
-    message: {
-      id: target.messageId,
-      workspaceId: target.workspaceId,
-      campaignId: target.campaignId,
-      leadId: target.leadId,
-      step: target.step,
-      variant: target.variant,
-    },
-    type: "unsubscribe",
-    detail: { via },
-  };
+  const { campaignId } = target;
+  // A one-off send from /compose has no campaign: no campaign event, the rest is the same.
+  const event: NewEvent | null = campaignId
+    ? {
+        message: {
+          id: target.messageId,
+          workspaceId: target.workspaceId,
+          campaignId,
+          leadId: target.leadId,
+          step: target.step,
+          variant: target.variant,
+        },
+        type: "unsubscribe",
+        detail: { via },
+      }
+    : null;
   const at = await ctx.db.transaction(async (tx) => {
     await applyOutcome(tx, {
       workspaceId: target.workspaceId,
@@ -56,8 +60,8 @@ export async function unsubscribe(ctx: Ctx, token: string, via: "link" | "one_cl
       stopSequence: true,
       detail: via === "one_click" ? "One-click unsubscribe (List-Unsubscribe-Post)" : "Unsubscribe link",
     });
-    return insertEvent(tx, event);
+    return event ? insertEvent(tx, event) : null;
   });
-  await pushEvent(ctx, event, at);
+  if (event && at) await pushEvent(ctx, event, at);
   return { ...target, alreadyUnsubscribed: true };
 }

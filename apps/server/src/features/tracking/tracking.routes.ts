@@ -1,7 +1,8 @@
 /**
  * Public tracking routes: GET/HEAD /t/o/{message}/{sig}.gif (open pixel) and GET/HEAD
  * /t/c/{message}/{sig}?u=… (click redirect). A bad signature gets no redirect and records nothing;
- * the pixel is always served so a mail client never shows a broken image.
+ * the pixel is always served so a mail client never shows a broken image. A message id that is no
+ * campaign email may be a one-off send from /compose: its human opens and clicks are counted on it.
  */
 import { ErrorBody } from "@prospector/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -11,6 +12,7 @@ import type { AppContext } from "../../context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import * as composeRepo from "../compose/compose.repository.ts";
 import { classifyRequest } from "./tracking.bots.ts";
 import { PIXEL_GIF } from "./tracking.links.ts";
 import { getMessageRef, type MessageRef, recordEvent } from "./tracking.repository.ts";
@@ -21,14 +23,17 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const box = secretBoxFor(ctx.config);
 
-  const record = async (request: FastifyRequest, message: MessageRef, type: "open" | "click", url?: string) => {
-    const verdict = classifyRequest({
+  const classify = (request: FastifyRequest, sentAt: Date | null) =>
+    classifyRequest({
       method: request.method,
       ip: request.ip,
       userAgent: String(request.headers["user-agent"] ?? ""),
-      sentAt: message.sentAt,
+      sentAt,
       now: new Date(),
     });
+
+  const record = async (request: FastifyRequest, message: MessageRef, type: "open" | "click", url?: string) => {
+    const verdict = classify(request, message.sentAt);
     await recordEvent(ctx, {
       message,
       type,
@@ -39,6 +44,14 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
         user_agent: String(request.headers["user-agent"] ?? "").slice(0, 300),
       },
     });
+  };
+
+  /** One-off sends count human opens and clicks only. */
+  const recordOneOff = async (request: FastifyRequest, id: string, type: "open" | "click") => {
+    const ref = await composeRepo.trackingRef(ctx.db, id);
+    if (!ref?.sentAt || !(type === "open" ? ref.trackOpens : ref.trackClicks)) return;
+    if (classify(request, ref.sentAt).isBot) return;
+    await composeRepo.countTracked(ctx.db, id, type, new Date());
   };
 
   r.route({
@@ -52,7 +65,8 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (isUuid(id) && box.verify(`o:${id}`, signature)) {
         try {
           const message = await getMessageRef(ctx.db, id);
-          if (message?.trackOpens && message.sentAt) await record(request, message, "open");
+          if (!message) await recordOneOff(request, id, "open");
+          else if (message.trackOpens && message.sentAt) await record(request, message, "open");
         } catch (err) {
           request.log.warn({ err }, "open not recorded");
         }
@@ -78,7 +92,8 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!isUuid(id) || !/^https?:\/\//i.test(url) || !box.verify(`c:${id}:${url}`, sig)) throw new AppError("TRACKING_LINK_INVALID");
       try {
         const message = await getMessageRef(ctx.db, id);
-        if (message?.trackClicks && message.sentAt) await record(request, message, "click", url);
+        if (!message) await recordOneOff(request, id, "click");
+        else if (message.trackClicks && message.sentAt) await record(request, message, "click", url);
       } catch (err) {
         request.log.warn({ err }, "click not recorded");
       }
