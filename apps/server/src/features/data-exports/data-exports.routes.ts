@@ -20,6 +20,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uploadRoutes } from "../../platform/uploads.ts";
 import { readUpload } from "../user-settings/user-settings.routes.ts";
 import { createUserSettingsService } from "../user-settings/user-settings.service.ts";
 import { createBackupsService } from "./backups.service.ts";
@@ -125,10 +126,12 @@ export function dataExportsRoutes(fastify: FastifyInstance, ctx: AppContext): vo
   app.post(`${BASE}/backups`, { config: admin, schema: { tags, response: { 202: Backup } } }, async (req, reply) =>
     reply.status(202).send(await backups.runNow(requireAuth(req))),
   );
-  app.post(
-    `${BASE}/backups/restore`,
-    { config: admin, schema: { tags, consumes: ["multipart/form-data"], response: { 200: RestoreResult } } },
-    async (req) => backups.restoreUpload(requireAuth(req), await readUpload(req, MAX_RESTORE_UPLOAD)),
+  uploadRoutes(fastify, (uploads) =>
+    uploads.post(
+      `${BASE}/backups/restore`,
+      { config: admin, schema: { tags, consumes: ["multipart/form-data"], response: { 200: RestoreResult } } },
+      async (req) => backups.restoreUpload(requireAuth(req), await readUpload(req, MAX_RESTORE_UPLOAD)),
+    ),
   );
   app.get(`${BASE}/backups/:id/download`, { config: admin, schema: { tags, params: IdParams } }, async (req, reply) => {
     const row = await backups.find(requireAuth(req), req.params.id);

@@ -8,6 +8,7 @@ import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import { uploadRoutes } from "../../platform/uploads.ts";
 import {
   getImportJob,
   importErrorsCsv,
@@ -49,47 +50,49 @@ function policyOf(fields: Record<string, string>): DuplicatePolicy {
 export function leadsImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    "/api/leads/import",
-    {
-      config: { access: "leads:create" },
-      schema: { tags: ["leads"], consumes: ["multipart/form-data"], response: { 202: ImportJob } },
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      let upload: StoredUpload | undefined;
-      try {
-        const body = await readMultipart(request, (file, name) => storeUpload(ctx, file as never, name));
-        upload = body.file;
-        if (!upload) throw new AppError("IMPORT_FILE_MISSING");
-        const job = await startImport(ctx, {
-          workspaceId: auth.workspaceId,
-          userId: auth.userId,
-          upload,
-          mapping: body.fields.mapping,
-          duplicatePolicy: policyOf(body.fields),
-        });
-        upload = undefined;
-        return reply.status(202).send(job);
-      } finally {
-        // Refused before a job took the file over: do not leave it behind.
-        if (upload) await fs.promises.rm(upload.filePath, { force: true });
-      }
-    },
-  );
+  uploadRoutes(app, (uploads) => {
+    uploads.post(
+      "/api/leads/import",
+      {
+        config: { access: "leads:create" },
+        schema: { tags: ["leads"], consumes: ["multipart/form-data"], response: { 202: ImportJob } },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        let upload: StoredUpload | undefined;
+        try {
+          const body = await readMultipart(request, (file, name) => storeUpload(ctx, file as never, name));
+          upload = body.file;
+          if (!upload) throw new AppError("IMPORT_FILE_MISSING");
+          const job = await startImport(ctx, {
+            workspaceId: auth.workspaceId,
+            userId: auth.userId,
+            upload,
+            mapping: body.fields.mapping,
+            duplicatePolicy: policyOf(body.fields),
+          });
+          upload = undefined;
+          return reply.status(202).send(job);
+        } finally {
+          // Refused before a job took the file over: do not leave it behind.
+          if (upload) await fs.promises.rm(upload.filePath, { force: true });
+        }
+      },
+    );
 
-  r.post(
-    "/api/leads/import/preview",
-    {
-      config: { access: "leads:create" },
-      schema: { tags: ["leads"], consumes: ["multipart/form-data"], response: { 200: ImportPreview } },
-    },
-    async (request) => {
-      const body = await readMultipart(request, (file) => readStreamHead(file as never));
-      if (!body.file) throw new AppError("IMPORT_FILE_MISSING");
-      return previewImport(body.file, body.fields.mapping);
-    },
-  );
+    uploads.post(
+      "/api/leads/import/preview",
+      {
+        config: { access: "leads:create" },
+        schema: { tags: ["leads"], consumes: ["multipart/form-data"], response: { 200: ImportPreview } },
+      },
+      async (request) => {
+        const body = await readMultipart(request, (file) => readStreamHead(file as never));
+        if (!body.file) throw new AppError("IMPORT_FILE_MISSING");
+        return previewImport(body.file, body.fields.mapping);
+      },
+    );
+  });
 
   r.get(
     "/api/leads/import-jobs",

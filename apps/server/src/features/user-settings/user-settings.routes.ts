@@ -26,6 +26,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { uploadRoutes } from "../../platform/uploads.ts";
 import { createBackupsService } from "../data-exports/backups.service.ts";
 import { createProfilePictureService } from "./profile-picture.service.ts";
 import { createUserSettingsRepository } from "./user-settings.repository.ts";
@@ -100,14 +101,16 @@ export function userSettingsRoutes(fastify: FastifyInstance, ctx: AppContext): v
     async (req) => (await settings.update(requireAuth(req), { accessibility: req.body })).accessibility,
   );
 
-  app.post(
-    `${BASE}/profile/picture`,
-    { config: { access: "authenticated" }, schema: { tags, consumes: ["multipart/form-data"], response: { 200: ProfilePicture } } },
-    async (req) => {
-      const auth = requireAuth(req);
-      const url = await pictures.upload(auth.userId, await readUpload(req, MAX_PROFILE_PICTURE_BYTES));
-      return { profile_picture_url: url };
-    },
+  uploadRoutes(fastify, (uploads) =>
+    uploads.post(
+      `${BASE}/profile/picture`,
+      { config: { access: "authenticated" }, schema: { tags, consumes: ["multipart/form-data"], response: { 200: ProfilePicture } } },
+      async (req) => {
+        const auth = requireAuth(req);
+        const url = await pictures.upload(auth.userId, await readUpload(req, MAX_PROFILE_PICTURE_BYTES));
+        return { profile_picture_url: url };
+      },
+    ),
   );
   app.delete(
     `${BASE}/profile/picture`,
