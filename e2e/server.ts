@@ -21,6 +21,8 @@ const env: Record<string, string | undefined> = {
 env.PUBLIC_URL = `http://127.0.0.1:${env.PORT}`;
 // The leads spec crawls a site it serves on 127.0.0.1, which the SSRF guard refuses unless allowed.
 env.OUTBOUND_ALLOWLIST = "127.0.0.1";
+// The campaigns spec waits for a reply read over IMAP: poll as often as the config allows.
+env.IMAP_POLL_SECONDS = "5";
 
 let dropDb: (() => Promise<void>) | null = null;
 if (process.env.DATABASE_URL) {

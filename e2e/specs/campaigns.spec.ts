@@ -1,16 +1,19 @@
 /**
- * Campaigns end to end on the real server: sign up → two leads → connect an inbox pointing at a
- * local SMTP sink started here → write a sequence in the wizard → add the leads, pick the inbox,
- * open the sending window → launch → the emails arrive at the sink → a person opens one (the
- * tracking pixel from the received message) → the campaign's figures move. Also visits /compose,
- * /analytics, /ab-tests and /inboxes. Screenshots land in test-results/screens.
- *
- * Not covered here: a reply read back over IMAP (the inbox is SMTP-only; replies are covered by the
- * server's IMAP tests).
+ * Campaigns end to end on the real server: sign up → two leads → connect an inbox that sends to a
+ * local SMTP sink and reads replies from a real IMAP server (Debian's dovecot), both started here →
+ * write a two-step sequence in the wizard → add the leads, pick the inbox, open the sending window →
+ * launch → the first emails arrive at the sink, both leads queued for step 2 → one lead replies (a
+ * mail client's reply, In-Reply-To the received Message-ID, put into the dovecot mailbox) → the
+ * server's IMAP poll marks the lead replied, its step 2 leaves the queue and never reaches the sink
+ * → a person opens an email (the tracking pixel from the received message) → the figures move → the
+ * other lead unsubscribes on the page its link opens → nothing is left to send and the campaign
+ * completes. Also visits /compose, /analytics, /ab-tests and /inboxes. Screenshots land in
+ * test-results/screens.
  */
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
+import { type Dovecot, dovecotAvailable, startDovecot } from "../../apps/server/src/features/replies/dovecot.test-server.ts";
 
 const email = `campaigns-${Date.now()}@example.com`;
 const password = "Prospect0r!campaigns";
@@ -24,8 +27,13 @@ interface Received {
 const received: Received[] = [];
 let sink: SMTPServer;
 let sinkPort = 0;
+/** The sending inbox's mailbox on the IMAP server: where the leads' replies land. */
+const MAILBOX = { user: "sender@e2e.example", password: "imap-e2e-pass" };
+let dovecot: Dovecot | undefined;
 
 test.beforeAll(async () => {
+  if (!dovecotAvailable()) throw new Error("dovecot is not installed (apt-get install dovecot-imapd; .ci/run does)");
+  dovecot = await startDovecot([MAILBOX]);
   sink = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
@@ -53,7 +61,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await Promise.all([sink && new Promise<void>((resolve) => sink.close(() => resolve())), dovecot?.close()]);
 });
 
 async function shot(p: Page, name: string) {
@@ -64,7 +72,16 @@ async function shot(p: Page, name: string) {
 const unQuote = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
 
-test("connect an inbox, write a sequence, launch, receive, open and see the figures move", async ({ page: p, request }) => {
+/** A header of a received message (unfolded), from its header block only. */
+function headerOf(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  return new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(head)?.[1]?.trim();
+}
+
+test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, opens and unsubscribes move the figures", async ({
+  page: p,
+  request,
+}) => {
   test.setTimeout(240_000);
   await p.emulateMedia({ reducedMotion: "reduce" });
   await p.setViewportSize({ width: 1440, height: 900 });
@@ -100,11 +117,18 @@ test("connect an inbox, write a sequence, launch, receive, open and see the figu
   const form = p.getByRole("dialog");
   await form.getByLabel(/Email address/).fill("sender@e2e.example");
   await form.getByLabel("Sender name").fill("Cara from E2E");
-  await form.getByLabel("SMTP host").fill("127.0.0.1");
-  await form.getByLabel("Port").first().fill(String(sinkPort));
-  await form.getByLabel("SMTP username").fill("sender");
-  await form.getByLabel("SMTP password").fill("sink-password");
-  await form.getByLabel("Read replies and bounces over IMAP").uncheck();
+  const smtp = form.getByRole("group", { name: "Sending (SMTP)" });
+  await smtp.getByLabel("SMTP host").fill("127.0.0.1");
+  await smtp.getByLabel("Port").fill(String(sinkPort));
+  await smtp.getByLabel("SMTP username").fill("sender");
+  await smtp.getByLabel("SMTP password").fill("sink-password");
+  await expect(form.getByLabel("Read replies and bounces over IMAP")).toBeChecked();
+  const imap = form.getByRole("group", { name: "Receiving (IMAP)" });
+  await imap.getByLabel("IMAP host").fill("127.0.0.1");
+  await imap.getByLabel("Port").fill(String(dovecot!.port));
+  await imap.getByLabel("TLS from the start").uncheck();
+  await imap.getByLabel("IMAP username").fill(MAILBOX.user);
+  await imap.getByLabel("IMAP password").fill(MAILBOX.password);
   await form.getByLabel("Minimum gap (seconds)").fill("0");
   await shot(p, "inbox-form");
   await form.getByRole("button", { name: "Save and test" }).click();
@@ -112,6 +136,7 @@ test("connect an inbox, write a sequence, launch, receive, open and see the figu
   const card = p.getByRole("article", { name: "sender@e2e.example" });
   await expect(card).toBeVisible();
   await expect(card.getByText("Healthy")).toBeVisible();
+  await expect(card.getByText(`IMAP 127.0.0.1:${dovecot!.port}`)).toBeVisible();
   await shot(p, "inboxes");
 
   // The wizard: details → sequence → preview → leads → inboxes → schedule → review.
@@ -128,6 +153,12 @@ test("connect an inbox, write a sequence, launch, receive, open and see the figu
     .fill(
       "Hi {{ first_name }},\n\nHow does {{ company_name }} book demos today? See https://example.com/demo\n\nUnsubscribe: {{ unsubscribe_url }}",
     );
+  // A follow-up two days later: what a reply must stop.
+  await p.getByRole("button", { name: "Add follow-up step" }).click();
+  const step2 = p.getByRole("group", { name: "Step 2" });
+  await step2.getByLabel("Wait (days after the previous step)").fill("2");
+  await step2.getByLabel("Subject").fill("Following up, {{ first_name }}");
+  await step2.getByLabel("Body").fill("Hi {{ first_name }},\n\nDid my last note reach you?\n\nUnsubscribe: {{ unsubscribe_url }}");
   await shot(p, "wizard-sequence");
   await p.getByRole("button", { name: "Next", exact: true }).click();
 
@@ -165,12 +196,14 @@ test("connect an inbox, write a sequence, launch, receive, open and see the figu
 
   const review = p.getByRole("region", { name: "Review & launch" });
   await expect(review.getByText("Ready to launch.")).toBeVisible();
-  await expect(review.getByText(/2 emails to send/)).toBeVisible();
+  await expect(review.getByText(/4 emails to send/)).toBeVisible();
   await shot(p, "wizard-review");
   await review.getByRole("button", { name: "Launch campaign" }).click();
 
-  // The campaign page, and the emails at the sink within seconds of the launch.
-  await expect(p.getByRole("heading", { name: "E2E founders" })).toBeVisible();
+  // The campaign page, and the first emails at the sink within seconds of the launch.
+  await expect(p).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  await expect(p.getByRole("heading", { name: "E2E founders", exact: true })).toBeVisible();
+  const campaignUrl = p.url();
   await expect.poll(() => received.length, { timeout: 60_000, message: "emails at the SMTP sink" }).toBe(2);
   expect(received.flatMap((r) => r.to).sort()).toEqual(["ada@analytical.example", "grace@compilers.example"]);
   const ada = received.find((r) => r.to.includes("ada@analytical.example"))!;
@@ -179,6 +212,53 @@ test("connect an inbox, write a sequence, launch, receive, open and see the figu
   expect(raw).toMatch(/List-Unsubscribe:/i);
   const pixel = raw.match(/https?:\/\/[^"'\s<>]+\/t\/o\/[^"'\s<>]+\.gif/)?.[0];
   expect(pixel, "open pixel in the received email").toBeTruthy();
+  const adaMessageId = headerOf(ada.raw, "Message-ID");
+  expect(adaMessageId, "Message-ID of the received email").toMatch(/^<[^<>\s]+>$/);
+
+  // Both leads wait for step 2.
+  const queue = p.getByRole("table", { name: "Queued messages" });
+  const queued = (who: string) => queue.getByRole("row").filter({ hasText: who });
+  await expect(queued("ada@analytical.example")).toHaveCount(1);
+  await expect(queued("grace@compilers.example")).toHaveCount(1);
+  const leadTable = p.getByRole("table", { name: "Campaign leads" });
+  const leadRow = (who: string) => leadTable.getByRole("row").filter({ hasText: who });
+  await expect(leadRow("ada@analytical.example").getByText("In sequence", { exact: true })).toBeVisible();
+  await shot(p, "campaign-sent");
+
+  // Ada answers from her mail client: the reply lands in the sending inbox's IMAP mailbox.
+  await dovecot!.append(
+    MAILBOX.user,
+    MAILBOX.password,
+    [
+      "From: Ada Lovelace <ada@analytical.example>",
+      "To: Cara from E2E <sender@e2e.example>",
+      "Subject: Re: Quick question, Ada",
+      `Date: ${new Date().toUTCString()}`,
+      `Message-ID: <reply-${Date.now()}@analytical.example>`,
+      `In-Reply-To: ${adaMessageId}`,
+      `References: ${adaMessageId}`,
+      "MIME-Version: 1.0",
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Transfer-Encoding: 8bit",
+      "",
+      "Hi Cara,",
+      "",
+      "We book them by hand today. Happy to talk on Tuesday.",
+      "",
+      "Ada",
+      "",
+      `On ${new Date(ada.at).toUTCString()}, Cara from E2E <sender@e2e.example> wrote:`,
+      "> Hi Ada,",
+      "> How does Analytical Engines book demos today?",
+      "",
+    ].join("\r\n"),
+  );
+
+  // The server's IMAP poll reads it: Ada is replied, her step 2 leaves the queue; Grace still waits.
+  await expect(leadRow("ada@analytical.example").getByText("Replied", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(queued("ada@analytical.example")).toHaveCount(0);
+  await expect(queued("grace@compilers.example")).toHaveCount(1);
+  await expect(leadRow("grace@compilers.example").getByText("In sequence", { exact: true })).toBeVisible();
 
   // A person opens it (a desktop browser, later than a scanner would).
   await p.waitForTimeout(Math.max(0, ada.at + 11_000 - Date.now()));
@@ -189,15 +269,38 @@ test("connect an inbox, write a sequence, launch, receive, open and see the figu
   await p.getByRole("button", { name: "Refresh figures" }).click();
   const sent = p.getByRole("group", { name: "Sent" });
   await expect(sent.getByText("2", { exact: true })).toBeVisible({ timeout: 15_000 });
+  const replies = p.getByRole("group", { name: "Replies" });
+  await expect(replies.getByText("1", { exact: true })).toBeVisible({ timeout: 15_000 });
   const opens = p.getByRole("group", { name: "Opens" });
   await expect(opens.getByText("1", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(opens.getByText(/1 human, 0 bot/)).toBeVisible();
   await shot(p, "campaign-detail");
+  // The inbox kept reading without an error.
+  await p.getByRole("link", { name: "Inboxes" }).first().click();
+  await expect(card.getByText(`IMAP 127.0.0.1:${dovecot!.port}`)).toBeVisible();
+  await expect(card.getByText(/^IMAP: /)).toHaveCount(0);
 
-  // A one-step sequence is done once both emails went: the list shows it completed.
+  // Grace unsubscribes on the page her email's link opens: nothing is left to send.
+  const grace = unQuote(received.find((r) => r.to.includes("grace@compilers.example"))!.raw);
+  const unsubscribe = grace.match(/https?:\/\/[^"'\s<>]+\/u\/[^"'\s<>]+/)?.[0];
+  expect(unsubscribe, "unsubscribe link in the received email").toBeTruthy();
+  await p.goto(unsubscribe!.replace(/^https?:\/\/[^/]+/, ""));
+  await p.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(p.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+  await p.goto(campaignUrl);
+  await expect(leadRow("grace@compilers.example").getByText("Unsubscribed", { exact: true })).toBeVisible();
+  await expect(p.getByText("Nothing is waiting to be sent.")).toBeVisible();
+  await p.getByRole("button", { name: "Refresh figures" }).click();
+  await expect(p.getByRole("group", { name: "Unsubscribes" }).getByText("1", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(replies.getByText("1", { exact: true })).toBeVisible();
+  await shot(p, "campaign-finished");
+
+  // Every lead left the sequence (one replied, one unsubscribed): the list shows it completed, and
+  // no step 2 ever went out.
   await p.goto("/campaigns");
-  await expect(p.getByRole("row").filter({ hasText: "E2E founders" }).getByText("Completed")).toBeVisible();
+  await expect(p.getByRole("row").filter({ hasText: "E2E founders" }).getByText("Completed")).toBeVisible({ timeout: 20_000 });
   await shot(p, "campaigns-list");
+  expect(received.map((r) => headerOf(r.raw, "Subject")).sort()).toEqual(["Quick question, Ada", "Quick question, Grace"]);
   await p.goto("/analytics");
   await expect(p.getByRole("group", { name: "Sent" }).getByText("2", { exact: true })).toBeVisible();
   await shot(p, "analytics");
