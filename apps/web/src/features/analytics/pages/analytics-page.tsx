@@ -1,49 +1,32 @@
 /**
  * /analytics: figures across all campaigns for a period (GET /api/campaigns/analytics/summary):
- * replies and meetings first, the rest with rates, campaigns by state and the top campaigns.
+ * replies and meetings first, the rest with rates; the workspace's day-by-day trend and the most
+ * active campaigns side by side (GET /api/campaigns/analytics/trends); campaigns by state. One
+ * period selector drives all of it.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardHeader,
-  Chip,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Card, CardHeader, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { PieChart } from "@mui/x-charts/PieChart";
-import { type AnalyticsSummary, CampaignStatus } from "@prospector/contracts";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { CampaignStatus } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { api } from "../../../lib/api-client.ts";
+import { permits } from "../../../app/layout/nav-items.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
-import { campaignKeys } from "../../campaigns/api/campaign-keys.ts";
-import { CampaignStatusChip } from "../../campaigns/components/campaign-status-chip.tsx";
+import { useSession } from "../../auth/api/use-session.ts";
 import { MetricsCards } from "../../campaigns/components/metrics-cards.tsx";
+import { TrendChart } from "../../campaigns/components/trend-chart.tsx";
 import { STATUS_LABELS } from "../../campaigns/lib/campaign-labels.ts";
-import { CampaignTrendCard } from "../components/campaign-trend-card.tsx";
+import { useAnalyticsSummary, useWorkspaceTrends } from "../api/use-analytics.ts";
+import { CampaignComparisonTable } from "../components/campaign-comparison-table.tsx";
 
 const PERIODS = [7, 30, 90, 365];
 
 export default function AnalyticsPage() {
   const [days, setDays] = useState(30);
-  const summary = useQuery({
-    queryKey: campaignKeys.summary(days),
-    queryFn: ({ signal }) => api.get<AnalyticsSummary>("/campaigns/analytics/summary", { params: { days }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const { user } = useSession();
+  const summary = useAnalyticsSummary(days);
+  const trends = useWorkspaceTrends(days);
   const s = summary.data;
   const byStatus = s
     ? CampaignStatus.options
@@ -93,42 +76,16 @@ export default function AnalyticsPage() {
         </Alert>
       )}
       {s && <MetricsCards counts={s} rates={s.rates} />}
-      {s && s.campaigns.total > 0 && <CampaignTrendCard preferred={s.top_campaigns[0]?.id} />}
       {s && (
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "2fr 1fr" } }}>
-          <Card variant="outlined">
-            <CardHeader title="Top campaigns by replies" slotProps={{ title: { variant: "subtitle1" } }} />
-            {s.top_campaigns.length === 0 ? (
-              <Typography color="textSecondary" sx={{ p: 2 }}>
-                No campaign sent anything in this period.
-              </Typography>
-            ) : (
-              <Table size="small" aria-label="Top campaigns">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Campaign</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Sent</TableCell>
-                    <TableCell align="right">Replies</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {s.top_campaigns.map((c) => (
-                    <TableRow key={c.id} hover>
-                      <TableCell>
-                        <RouterLink to={`/campaigns/${c.id}`}>{c.name}</RouterLink>
-                      </TableCell>
-                      <TableCell>
-                        <CampaignStatusChip status={c.status} />
-                      </TableCell>
-                      <TableCell align="right">{c.sent.toLocaleString()}</TableCell>
-                      <TableCell align="right">{c.replies.toLocaleString()}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Card>
+          <TrendChart
+            title="All campaigns, day by day"
+            series={trends.data?.series}
+            timezone={trends.data?.timezone}
+            days={days}
+            loading={trends.isFetching}
+            error={trends.isError ? errorMessage(trends.error) : null}
+          />
           <Card variant="outlined">
             <CardHeader
               title="Campaigns by state"
@@ -156,6 +113,13 @@ export default function AnalyticsPage() {
             )}
           </Card>
         </Box>
+      )}
+      {s && trends.data && (
+        <CampaignComparisonTable
+          campaigns={trends.data.campaigns}
+          active={trends.data.active_campaigns}
+          linkable={permits(user?.permissions ?? [], "campaigns:read")}
+        />
       )}
     </Stack>
   );

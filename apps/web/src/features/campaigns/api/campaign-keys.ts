@@ -9,5 +9,6 @@ export const campaignKeys = {
   sub: (id: string, what: string, params?: unknown) =>
     [...campaignKeys.all, "detail", id, what, ...(params === undefined ? [] : [params])] as const,
   summary: (days: number) => [...campaignKeys.all, "summary", days] as const,
+  workspaceTrends: (days: number) => [...campaignKeys.all, "workspace-trends", days] as const,
   abTests: (page: number) => [...campaignKeys.all, "ab-tests", page] as const,
 };

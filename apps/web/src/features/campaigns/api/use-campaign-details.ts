@@ -1,6 +1,6 @@
 /**
  * What the campaign page and the wizard read besides the campaign: metrics, trends, real-time
- * figures, the lead table, the send queue with wait reasons, activity, launch checks, previews,
+ * figures, the lead table, the send queue with wait reasons, the sent-message log, activity, launch checks, previews,
  * lead membership and email generation.
  */
 import type {
@@ -14,6 +14,8 @@ import type {
   CampaignTrends,
   EmailGenerationRequest,
   GeneratedEmail,
+  MessageLog,
+  MessageStatus,
   ValidateLaunchResult,
 } from "@prospector/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -72,6 +74,24 @@ export function useCampaignQueue(id: string, page: number, perPage: number) {
   return useQuery({
     queryKey: campaignKeys.sub(id, "queue", { page, perPage }),
     queryFn: ({ signal }) => api.get<CampaignQueue>(path(id, "queue"), { params: { page, per_page: perPage }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+export interface MessageLogParams {
+  page: number;
+  perPage: number;
+  status?: MessageStatus;
+  step?: number;
+  search?: string;
+}
+
+export function useCampaignMessages(id: string, { page, perPage, status, step, search }: MessageLogParams) {
+  return useQuery({
+    queryKey: campaignKeys.sub(id, "messages", { page, perPage, status, step, search }),
+    queryFn: ({ signal }) =>
+      api.get<MessageLog>(path(id, "messages"), { params: { page, per_page: perPage, status, step, search: search || undefined }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

@@ -1,4 +1,7 @@
-/** Day-by-day sends, opens, clicks, replies and bounces, with a selector for how many days back. */
+/**
+ * Day-by-day sends, opens, clicks, replies and bounces for one campaign or the whole workspace,
+ * with a selector for how many days back (left out when the page has its own period selector).
+ */
 import { Box, Card, CardContent, CardHeader, MenuItem, TextField, Typography } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { TrendPoint } from "@prospector/contracts";
@@ -8,34 +11,38 @@ export const TREND_DAYS = [7, 14, 30, 90];
 interface Props {
   series: TrendPoint[] | undefined;
   days: number;
-  onDaysChange: (days: number) => void;
+  /** Without it, no selector: the page chooses the period. */
+  onDaysChange?: (days: number) => void;
   loading: boolean;
   error: string | null;
   timezone?: string;
+  title?: string;
 }
 
-export function TrendChart({ series, days, onDaysChange, loading, error, timezone }: Props) {
+export function TrendChart({ series, days, onDaysChange, loading, error, timezone, title = "Trends" }: Props) {
   const points = series ?? [];
-  const empty = points.every((p) => p.sent + p.opens + p.clicks + p.replies + p.bounces === 0);
+  const empty = points.every((p) => p.sent + p.opens + p.clicks + p.replies + p.bounces + p.unsubscribes + p.meetings === 0);
   return (
     <Card variant="outlined">
       <CardHeader
-        title="Trends"
+        title={title}
         subheader={timezone ? `Days in ${timezone}` : undefined}
         slotProps={{ title: { variant: "subtitle1" } }}
         action={
-          <TextField
-            select
-            size="small"
-            label="Period"
-            value={days}
-            onChange={(e) => onDaysChange(Number(e.target.value))}
-            sx={{ minWidth: 130 }}
-          >
-            {TREND_DAYS.map((d) => (
-              <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
-            ))}
-          </TextField>
+          onDaysChange && (
+            <TextField
+              select
+              size="small"
+              label="Period"
+              value={days}
+              onChange={(e) => onDaysChange(Number(e.target.value))}
+              sx={{ minWidth: 130 }}
+            >
+              {TREND_DAYS.map((d) => (
+                <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
+              ))}
+            </TextField>
+          )
         }
       />
       <CardContent>
@@ -58,6 +65,9 @@ export function TrendChart({ series, days, onDaysChange, loading, error, timezon
               { data: points.map((p) => p.clicks), label: "Clicks", curve: "linear" },
               { data: points.map((p) => p.replies), label: "Replies", curve: "linear" },
               { data: points.map((p) => p.bounces), label: "Bounces", curve: "linear" },
+              ...(points.some((p) => p.meetings > 0)
+                ? [{ data: points.map((p) => p.meetings), label: "Meetings", curve: "linear" as const }]
+                : []),
             ]}
             aria-label="Daily trends"
           />

@@ -1,5 +1,5 @@
 /** Display words and colours for campaign and lead states, shared by the list, detail and wizard. */
-import type { CampaignAction, CampaignLeadState, CampaignStatus } from "@prospector/contracts";
+import type { CampaignAction, CampaignLeadState, CampaignStatus, MessageStatus } from "@prospector/contracts";
 
 type ChipColor = "default" | "primary" | "secondary" | "error" | "info" | "success" | "warning";
 
@@ -66,6 +66,25 @@ export const LEAD_STATE_COLORS: Record<CampaignLeadState, ChipColor> = {
   completed: "primary",
   stopped: "default",
 };
+
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  queued: "Queued",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+  bounced: "Bounced",
+};
+
+export const MESSAGE_STATUS_COLORS: Record<MessageStatus, ChipColor> = {
+  queued: "default",
+  sending: "info",
+  sent: "success",
+  failed: "error",
+  bounced: "warning",
+};
+
+/** Variant 0 is the step itself (A), 1 is B… */
+export const variantLetter = (variant: number) => String.fromCharCode(65 + variant);
 
 export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 

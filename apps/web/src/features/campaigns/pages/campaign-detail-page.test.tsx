@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ME, mockServer, renderSignedIn, uuid } from "../../leads/testing/leads-test-kit.tsx";
-import { campaign, metrics } from "../testing/campaign-fixtures.ts";
+import { campaign, messageLogBody, metrics, sentMessage } from "../testing/campaign-fixtures.ts";
 import CampaignDetailPage from "./campaign-detail-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -68,6 +68,20 @@ describe("/campaigns/{id}", () => {
     // Why the queued message waits.
     const queue = screen.getByRole("table", { name: "Queued messages" });
     expect(await within(queue).findByText("Outside the campaign's sending window")).toBeTruthy();
+  });
+
+  it("shows the sent-message log beside the queue, as a tab the address remembers", async () => {
+    base({ [`GET /api/campaigns/${active.id}/messages`]: { body: messageLogBody([sentMessage({ subject: "Quick question, Ada" })]) } });
+    const { router } = renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });
+    expect(await screen.findByRole("table", { name: "Queued messages" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("tab", { name: "Sent messages" }));
+    const log = await screen.findByRole("table", { name: "Sent messages" });
+    expect(await within(log).findByText("Quick question, Ada")).toBeTruthy();
+    expect(screen.queryByRole("table", { name: "Queued messages" })).toBeNull();
+    expect(router.state.location.search).toBe("?messages=sent");
+    await userEvent.click(screen.getByRole("tab", { name: "Queue" }));
+    expect(await screen.findByRole("table", { name: "Queued messages" })).toBeTruthy();
+    expect(router.state.location.search).toBe("");
   });
 
   it("offers only the actions the state allows and shows the server's refusal text", async () => {

@@ -1,15 +1,31 @@
 /**
  * /campaigns/{id}: figures (replies and meetings first), the trend and real-time charts, the
- * per-lead table, the send queue with why each message waits, activity, and the actions. Socket
+ * messages (the queue with why each waits, and the sent-message log, as tabs: ?messages=sent),
+ * the per-lead table, activity, and the actions. Socket
  * events (`campaign.updated`, `campaign.event`) refetch what they change.
  */
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import Refresh from "@mui/icons-material/Refresh";
-import { Alert, Box, Button, Card, CardHeader, IconButton, List, ListItem, ListItemText, Stack, Tooltip, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardHeader,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Tab,
+  Tabs,
+  Tooltip,
+  Typography,
+} from "@mui/material";
 import type { CampaignEventPush, CampaignUpdatedEvent } from "@prospector/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link as RouterLink, useParams } from "react-router";
+import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { permits } from "../../../app/layout/nav-items.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
@@ -31,6 +47,7 @@ import { CampaignStatusChip } from "../components/campaign-status-chip.tsx";
 import { MessageQueue } from "../components/message-queue.tsx";
 import { MetricsCards } from "../components/metrics-cards.tsx";
 import { RealTimePanel } from "../components/realtime-panel.tsx";
+import { SentMessages } from "../components/sent-messages.tsx";
 import { TrendChart } from "../components/trend-chart.tsx";
 import { campaignActionErrorMessage } from "../lib/campaign-errors.ts";
 
@@ -46,6 +63,8 @@ export default function CampaignDetailPage() {
   const realTime = useCampaignRealTime(id);
   const activity = useCampaignActivity(id);
   const refresh = useRefreshMetrics(id);
+  const [search, setSearch] = useSearchParams();
+  const messagesTab = search.get("messages") === "sent" ? "sent" : "queue";
 
   useSocketEvent<CampaignUpdatedEvent>("campaign.updated", (e) => {
     if (e.campaign_id === id) qc.invalidateQueries({ queryKey: campaignKeys.detail(id) });
@@ -122,7 +141,28 @@ export default function CampaignDetailPage() {
         <RealTimePanel data={realTime.data} error={realTime.isError ? errorMessage(realTime.error) : null} />
       </Box>
 
-      <MessageQueue campaignId={id} />
+      <Box>
+        <Tabs
+          value={messagesTab}
+          onChange={(_, v: string) =>
+            setSearch(
+              (prev) => {
+                const next = new URLSearchParams(prev);
+                if (v === "sent") next.set("messages", "sent");
+                else next.delete("messages");
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          aria-label="Messages"
+          sx={{ mb: 1 }}
+        >
+          <Tab value="queue" label="Queue" />
+          <Tab value="sent" label="Sent messages" />
+        </Tabs>
+        {messagesTab === "sent" ? <SentMessages campaignId={id} steps={c.steps.length} /> : <MessageQueue campaignId={id} />}
+      </Box>
       <CampaignLeadsTable campaignId={id} steps={c.steps.length} />
 
       <Card variant="outlined">

@@ -1,5 +1,5 @@
-/** Builders for campaign-page tests: a campaign, its metrics and an inbox, with overridable fields. */
-import type { Campaign, CampaignMetrics, Inbox } from "@prospector/contracts";
+/** Builders for campaign-page tests: a campaign, its metrics, an inbox and a sent message, with overridable fields. */
+import type { Campaign, CampaignMetrics, Inbox, MessageLogEntry } from "@prospector/contracts";
 import { uuid } from "../../leads/testing/leads-test-kit.tsx";
 
 export function campaign(over: Partial<Campaign> = {}): Campaign {
@@ -84,6 +84,41 @@ export function inbox(over: Partial<Inbox> = {}): Inbox {
 
 export const listBody = (campaigns: Campaign[], total = campaigns.length, page = 1, per_page = 20) => ({
   campaigns,
+  total,
+  page,
+  per_page,
+  total_pages: Math.ceil(total / per_page),
+});
+
+export function sentMessage(over: Partial<MessageLogEntry> = {}): MessageLogEntry {
+  return {
+    id: uuid(),
+    lead: { id: uuid(), name: "Ada Lovelace", email: "ada@analytical.io" },
+    step: 1,
+    variant: 0,
+    inbox_id: uuid(),
+    inbox_email: "sales@acme.example",
+    subject: "Quick question, Ada",
+    status: "sent",
+    sent_at: "2026-11-02T10:00:00.000Z",
+    message_id: "<m1@acme.example>",
+    error: null,
+    attempts: 1,
+    created_at: "2026-11-02T10:00:00.000Z",
+    opened_at: null,
+    opens: 0,
+    bot_opens: 0,
+    clicked_at: null,
+    clicks: 0,
+    replied_at: null,
+    bounced_at: null,
+    unsubscribed_at: null,
+    ...over,
+  };
+}
+
+export const messageLogBody = (messages: MessageLogEntry[], total = messages.length, page = 1, per_page = 20) => ({
+  messages,
   total,
   page,
   per_page,
