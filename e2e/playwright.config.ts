@@ -48,5 +48,7 @@ export default defineConfig({
     env: { E2E_PORT: String(port) },
     stdout: "ignore",
     stderr: "pipe",
+    // SIGTERM (not Playwright's default SIGKILL) lets server.ts remove the temp data folder or drop the database.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
   },
 });

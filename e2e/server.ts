@@ -43,13 +43,20 @@ if (process.env.DATABASE_URL) {
 }
 
 const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "apps/server/src/main.ts")], { env, stdio: "inherit" });
-const cleanup = async () => {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await dropDb?.().catch(() => {});
-  process.exit(0);
+const childExit = new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 0)));
+// Playwright signals the whole process group, so the server may exit before or after this process
+// hears the signal: either way the data goes only once the server is down, then this process exits.
+let stopping: Promise<void> | null = null;
+const stop = (code: number) => {
+  stopping ??= (async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await childExit;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropDb?.().catch(() => {});
+    process.exit(code);
+  })();
+  return stopping;
 };
-process.on("SIGTERM", cleanup);
-process.on("SIGINT", cleanup);
-child.on("exit", (code) => process.exit(code ?? 0));
+process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => void stop(0));
+void childExit.then((code) => stop(code));
