@@ -61,7 +61,6 @@ export function CampaignComparisonTable({ campaigns, active, linkable }: Props) 
             <TableHead>
               <TableRow>
                 <TableCell>Campaign</TableCell>
-                <TableCell>Status</TableCell>
                 {COLUMNS.map((c) => (
                   <TableCell key={c.key} align="right" sortDirection={sort.key === c.key ? sort.dir : false}>
                     <TableSortLabel
@@ -78,16 +77,16 @@ export function CampaignComparisonTable({ campaigns, active, linkable }: Props) 
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.id} hover>
-                  <TableCell>
-                    {linkable ? (
-                      <Link component={RouterLink} to={`/campaigns/${r.id}`}>
-                        {r.name}
-                      </Link>
-                    ) : (
-                      r.name
-                    )}
-                  </TableCell>
-                  <TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>
+                    <Typography variant="body2" sx={{ mb: 0.5 }}>
+                      {linkable ? (
+                        <Link component={RouterLink} to={`/campaigns/${r.id}`}>
+                          {r.name}
+                        </Link>
+                      ) : (
+                        r.name
+                      )}
+                    </Typography>
                     <CampaignStatusChip status={r.status} />
                   </TableCell>
                   {COLUMNS.map((c) => (

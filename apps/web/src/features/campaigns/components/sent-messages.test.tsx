@@ -41,7 +41,7 @@ describe("Sent messages", () => {
     const ada = within(rows[0]!);
     expect(ada.getByText("Ada Lovelace")).toBeTruthy();
     expect(ada.getByText("Quick question, Ada")).toBeTruthy();
-    expect(ada.getByText("sales@acme.example")).toBeTruthy();
+    expect(ada.getByText("from sales@acme.example")).toBeTruthy();
     expect(ada.getByText("Sent")).toBeTruthy();
     expect(ada.getByText("Opened ×3")).toBeTruthy();
     expect(ada.getByText("Clicked")).toBeTruthy();

@@ -90,7 +90,11 @@ export function SentMessages({ campaignId, steps }: { campaignId: string; steps:
     <Card variant="outlined">
       <CardHeader
         title="Sent messages"
-        subheader={data ? `${num(data.total)} ${data.total === 1 ? "message" : "messages"}${filtered ? " match" : ""}` : undefined}
+        subheader={
+          data
+            ? `${num(data.total)} ${data.total === 1 ? "message" : "messages"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
+            : undefined
+        }
         slotProps={{ title: { variant: "subtitle1" } }}
       />
       <Stack direction="row" spacing={1} useFlexGap sx={{ px: 2, pb: 1, flexWrap: "wrap", alignItems: "center" }}>
@@ -149,17 +153,16 @@ export function SentMessages({ campaignId, steps }: { campaignId: string; steps:
                   <TableRow>
                     <TableCell>To</TableCell>
                     <TableCell>Step</TableCell>
-                    <TableCell>Subject</TableCell>
-                    <TableCell>From inbox</TableCell>
+                    <TableCell>Subject and inbox</TableCell>
                     <TableCell>Status</TableCell>
                     <TableCell>Sent</TableCell>
-                    <TableCell>Outcome</TableCell>
+                    <TableCell sx={{ minWidth: 240 }}>Outcome</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {(data?.messages ?? []).map((m) => (
                     <TableRow key={m.id}>
-                      <TableCell>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>
                         {m.lead ? (
                           <>
                             <Typography variant="body2">{m.lead.name || m.lead.email}</Typography>
@@ -173,25 +176,32 @@ export function SentMessages({ campaignId, steps }: { campaignId: string; steps:
                           </Typography>
                         )}
                       </TableCell>
-                      <TableCell>{m.variant > 0 ? `${m.step} · ${variantLetter(m.variant)}` : m.step}</TableCell>
-                      <TableCell sx={{ maxWidth: 280 }}>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>
+                        {m.variant > 0 ? `${m.step} · ${variantLetter(m.variant)}` : m.step}
+                      </TableCell>
+                      <TableCell sx={{ maxWidth: 320 }}>
                         <Tooltip title={m.message_id ? `Message-ID ${m.message_id}` : ""}>
                           <Typography variant="body2" noWrap>
                             {m.subject || "—"}
                           </Typography>
                         </Tooltip>
-                      </TableCell>
-                      <TableCell>
-                        <Typography variant="body2" color={m.inbox_email ? undefined : "textSecondary"}>
-                          {m.inbox_email ?? (m.inbox_id ? "Removed inbox" : "—")}
+                        <Typography variant="caption" color="textSecondary" noWrap component="div">
+                          {m.inbox_email ? `from ${m.inbox_email}` : m.inbox_id ? "from a removed inbox" : ""}
                         </Typography>
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={{ maxWidth: 260 }}>
                         <Chip size="small" label={MESSAGE_STATUS_LABELS[m.status]} color={MESSAGE_STATUS_COLORS[m.status]} />
-                        {m.error && (m.status === "failed" || m.status === "bounced" || m.status === "queued") && (
-                          <Typography variant="caption" color="error" component="div" sx={{ maxWidth: 260 }}>
-                            {m.error}
-                          </Typography>
+                        {m.error && m.status !== "sent" && (
+                          <Tooltip title={m.error}>
+                            <Typography
+                              variant="caption"
+                              color="error"
+                              component="div"
+                              sx={{ display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden", mt: 0.5 }}
+                            >
+                              {m.error}
+                            </Typography>
+                          </Tooltip>
                         )}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(m.sent_at) || "—"}</TableCell>
