@@ -2,7 +2,11 @@
  * API benchmark: autocannon on the authenticated GET /api/auth/me (identity, rate-limit and
  * access hooks) against a bare Fastify hello-world measured in the same run; target ≥ 0.6× the
  * bare figure. Servers run in child processes so the load generator does not share their event
- * loop. Prints one JSON object; exits non-zero only when something crashes.
+ * loop. All servers stay up while the measurements alternate between them for BENCH_ROUNDS rounds
+ * (default 3), and the best round of each counts, so a burst of other work on the machine does not
+ * land on one side only. Besides requests per second it reports the server's CPU time per request
+ * (from /proc), which other load barely moves. BENCH_CPU_PROF=<dir> writes a CPU profile of each
+ * server. Prints one JSON object; exits non-zero only when something crashes.
  *
  *   npm run bench                      # embedded PGlite in a temp dir
  *   DATABASE_URL=postgres://… npm run bench   # also PostgreSQL (a fresh database, dropped after)
@@ -18,12 +22,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP_S = 1;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET = 0.6;
 /**
  * Each user may make 1,000 requests a minute (the admin limit): requests rotate over enough users
  * that the limiter is on the path but never refuses, so every measured request is a full one.
  */
-const USERS = Number(process.env.BENCH_USERS ?? 400);
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
 
 type Mode = "bare" | "pglite" | "postgres";
 interface Ready {
@@ -155,7 +160,7 @@ function cpuSeconds(pid: number | undefined): number | null {
 }
 
 async function measure(opts: { url: string; method?: "GET" | "POST"; body?: string; tokens: string[]; pid?: number }): Promise<Run> {
-  await prewarm(opts);
+  await prewarm(opts); // cached sessions expire after a minute: refresh them outside the measured window
   let next = 0;
   const request = {
     method: opts.method ?? "GET",
@@ -181,57 +186,81 @@ async function measure(opts: { url: string; method?: "GET" | "POST"; body?: stri
   };
 }
 
-async function benchApp(mode: "pglite" | "postgres") {
-  const { child, ready } = await start(mode);
-  try {
-    const base = `http://127.0.0.1:${ready.port}`;
-    const me = await measure({ url: `${base}/api/auth/me`, tokens: ready.tokens, pid: child.pid });
-    // The same hooks without the handler's own queries: what auth + rate limit + access cost.
-    const check = await measure({
-      url: `${base}/api/v1/rbac/check/detailed`,
-      method: "POST",
-      body: JSON.stringify({ resource: "campaigns", action: "read" }),
-      tokens: ready.tokens,
-      pid: child.pid,
-    });
-    return { me, check };
-  } finally {
-    await stop(child);
-  }
+type Target = "bare" | "me" | "check";
+interface Server {
+  mode: Mode;
+  child: ChildProcess;
+  ready: Ready;
+}
+
+function targetOf(server: Server, target: Target) {
+  const base = `http://127.0.0.1:${server.ready.port}`;
+  if (target === "bare") return { url: `${base}/hello`, tokens: [], pid: server.child.pid };
+  if (target === "me") return { url: `${base}/api/auth/me`, tokens: server.ready.tokens, pid: server.child.pid };
+  // The same hooks without the handler's own queries: what auth + rate limit + access cost.
+  return {
+    url: `${base}/api/v1/rbac/check/detailed`,
+    method: "POST" as const,
+    body: JSON.stringify({ resource: "campaigns", action: "read" }),
+    tokens: server.ready.tokens,
+    pid: server.child.pid,
+  };
+}
+
+/** The run with the most requests answered: what the server does when nothing else gets in its way. */
+function best(runs: Run[]): Run {
+  return runs.reduce((a, b) => (b.rps > a.rps ? b : a));
 }
 
 async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0];
-  const bare = await start("bare");
-  let bareRun: Run;
+  // Every server runs for the whole benchmark and the measurements alternate between them, so a
+  // burst of other work on the machine hits each of them instead of one; the best of the rounds
+  // counts.
+  const servers: Server[] = [];
   try {
-    bareRun = await measure({ url: `http://127.0.0.1:${bare.ready.port}/hello`, tokens: [], pid: bare.child.pid });
+    for (const mode of ["bare", "pglite", ...(process.env.DATABASE_URL ? ["postgres" as const] : [])] as Mode[]) {
+      servers.push({ mode, ...(await start(mode)) });
+    }
+    const runs = new Map<string, Run[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of servers) {
+        for (const t of s.mode === "bare" ? (["bare"] as const) : (["me", "check"] as const)) {
+          const key = s.mode === "bare" ? "bare" : `${s.mode}.${t}`;
+          runs.set(key, [...(runs.get(key) ?? []), await measure(targetOf(s, t))]);
+        }
+      }
+    }
+    const pick = (key: string) => best(runs.get(key)!);
+    const bareRun = pick("bare");
+    const me = pick("pglite.me");
+    const ratio = (r: Run) => Math.round((r.rps / bareRun.rps) * 1000) / 1000;
+    const result = {
+      route: "GET /api/auth/me",
+      connections: CONNECTIONS,
+      duration_s: DURATION_S,
+      rounds: ROUNDS,
+      bare_rps: bareRun.rps,
+      app_rps: me.rps,
+      ratio: ratio(me),
+      p99_ms: me.p99_ms,
+      target: TARGET,
+      pass: ratio(me) >= TARGET,
+      database: "pglite",
+      non2xx: me.non2xx,
+      // Other work on the machine skews both figures; the ratio is only meaningful on a quiet one.
+      machine: { cpus: os.cpus().length, load_avg_1m: [Math.round(loadBefore * 10) / 10, Math.round(os.loadavg()[0] * 10) / 10] },
+      detail: {
+        bare: bareRun,
+        pglite: { me, check: pick("pglite.check") },
+        ...(runs.has("postgres.me")
+          ? { postgres: { me: pick("postgres.me"), check: pick("postgres.check") }, postgres_ratio: ratio(pick("postgres.me")) }
+          : {}),
+        rps_per_round: Object.fromEntries([...runs].map(([k, v]) => [k, v.map((r) => r.rps)])),
+      },
+    };
+    console.log(JSON.stringify(result, null, 2));
   } finally {
-    await stop(bare.child);
+    for (const s of servers) await stop(s.child);
   }
-  const pglite = await benchApp("pglite");
-  const postgres = process.env.DATABASE_URL ? await benchApp("postgres") : null;
-
-  const ratio = Math.round((pglite.me.rps / bareRun.rps) * 1000) / 1000;
-  const result = {
-    route: "GET /api/auth/me",
-    connections: CONNECTIONS,
-    duration_s: DURATION_S,
-    bare_rps: bareRun.rps,
-    app_rps: pglite.me.rps,
-    ratio,
-    p99_ms: pglite.me.p99_ms,
-    target: TARGET,
-    pass: ratio >= TARGET,
-    database: "pglite",
-    non2xx: pglite.me.non2xx,
-    // Other work on the machine skews both figures; the ratio is only meaningful on a quiet one.
-    machine: { cpus: os.cpus().length, load_avg_1m: [Math.round(loadBefore * 10) / 10, Math.round(os.loadavg()[0] * 10) / 10] },
-    detail: {
-      bare: bareRun,
-      pglite,
-      ...(postgres ? { postgres, postgres_ratio: Math.round((postgres.me.rps / bareRun.rps) * 1000) / 1000 } : {}),
-    },
-  };
-  console.log(JSON.stringify(result, null, 2));
 }
