@@ -87,7 +87,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerAccessHook(app, { authenticator, access });
-  await app.register(cors, { origin: config.publicUrl, credentials: true });
+  // The web app is served from the API's own origin, which needs no CORS: the plugin (a hook on
+  // every request) is there only for other origins the operator lists.
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
   await app.register(swagger, {
     openapi: {
       info: { title: "Prospector API", version: "0.1.0" },

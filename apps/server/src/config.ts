@@ -52,6 +52,21 @@ export const ConfigSchema = z.object({
     .describe(
       "Which proxies may set X-Forwarded-For: false (use the connecting address), true (trust any), or comma-separated IPs/CIDRs of your load balancers",
     ),
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .refine(
+      (v) =>
+        v
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .every((o) => /^https?:\/\/[^/\s]+\/?$/.test(o)),
+      "CORS_ORIGINS must be comma-separated origins such as https://crm.example.com (scheme and host, no path)",
+    )
+    .describe(
+      "Other web origins whose pages may call the API from the browser (comma-separated, e.g. https://crm.example.com); empty: none, since the web app and the API share one origin",
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info").describe("Log level"),
   WEB_DIST: z.string().optional().describe("Folder of the built web app to serve; defaults to apps/web/dist"),
   BACKUP_KEY: z
@@ -177,6 +192,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     ...c,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    corsOrigins: c.CORS_ORIGINS.split(",")
+      .map((o) => o.trim().replace(/\/$/, ""))
+      .filter(Boolean),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     trackingUrl: (c.TRACKING_BASE_URL ?? c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     dataDir: path.resolve(c.DATA_DIR),

@@ -34,14 +34,36 @@ describe("security headers", () => {
     expectAll(missing.headers);
   });
 
-  it("leave CORS to the CORS layer: only the configured origin is ever allowed", async () => {
-    const res = await t.app.inject({
+  it("send no CORS headers by default: the web app shares the API's origin", async () => {
+    const res = await t.app.inject({ url: "/api/health", headers: { origin: "https://evil.example" } });
+    expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+});
+
+describe("CORS_ORIGINS", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ CORS_ORIGINS: "https://crm.example.com, https://other.example.org/" }, { work: false });
+  });
+  afterAll(() => t.close());
+
+  it("lets the listed origins call the API from a browser, and only them", async () => {
+    const preflight = await t.app.inject({
       method: "OPTIONS",
       url: "/api/auth/me",
-      headers: { origin: t.config.publicUrl, "access-control-request-method": "GET" },
+      headers: { origin: "https://crm.example.com", "access-control-request-method": "GET" },
     });
-    expect(res.headers["access-control-allow-origin"]).toBe(t.config.publicUrl);
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("https://crm.example.com");
+    expect(preflight.headers["access-control-allow-credentials"]).toBe("true");
+    const second = await t.app.inject({ url: "/api/health", headers: { origin: "https://other.example.org" } });
+    expect(second.headers["access-control-allow-origin"]).toBe("https://other.example.org");
     const other = await t.app.inject({ url: "/api/health", headers: { origin: "https://evil.example" } });
-    expect(other.headers["access-control-allow-origin"]).toBe(t.config.publicUrl);
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("refuses a value that is not a list of origins", async () => {
+    const { parseConfig } = await import("../config.ts");
+    expect(() => parseConfig({ CORS_ORIGINS: "https://crm.example.com/app" })).toThrow(/CORS_ORIGINS must be comma-separated origins/);
   });
 });
