@@ -51,6 +51,7 @@ async function serve(mode: Mode): Promise<void> {
     const app = Fastify();
     app.get("/hello", async () => ({ hello: "world" }));
     await app.listen({ host: "127.0.0.1", port: 0 });
+    process.once("SIGTERM", () => void app.close().then(() => process.exit(0)));
     ready({ port: (app.server.address() as { port: number }).port, tokens: [] });
     return;
   }
