@@ -1,12 +1,13 @@
 /**
  * /compose: write one email (outreach-core §3 email generation request: name, email, company,
- * position, tone) with the language model or the built-in templates, edit it, copy it, or start a
- * campaign draft from it. The server has no single test-send endpoint, so sending goes through a campaign.
+ * position, tone) with the language model or the built-in templates, edit it, copy it, start a
+ * campaign draft from it, or send it now (POST /api/compose/send) from one of the workspace's
+ * inboxes or the local mailbox; "Recently sent" lists the workspace's one-off sends.
  */
 import AutoAwesome from "@mui/icons-material/AutoAwesome";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import ContentCopy from "@mui/icons-material/ContentCopy";
-import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Divider, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { EmailTone, type GeneratedEmail } from "@prospector/contracts";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
@@ -16,6 +17,8 @@ import { useSession } from "../../auth/api/use-session.ts";
 import { useGenerateEmail } from "../../campaigns/api/use-campaign-details.ts";
 import { useCreateCampaign } from "../../campaigns/api/use-campaigns.ts";
 import { sourceLabel } from "../../campaigns/components/wizard/generate-email-dialog.tsx";
+import { RecentlySentCard } from "../components/recently-sent-card.tsx";
+import { SendEmailPanel } from "../components/send-email-panel.tsx";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -25,10 +28,16 @@ export default function ComposePage() {
   const { user } = useSession();
   const [form, setForm] = useState({ name: "", email: "", company: "", position: "", tone: "professional" as EmailTone, goal: "" });
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<{ subject: string; body: string; meta: GeneratedEmail } | null>(null);
+  // `to`/`name`: the recipient the draft was written for, which the send panel starts from.
+  const [draft, setDraft] = useState<{ subject: string; body: string; meta: GeneratedEmail; to: string; name: string; n: number } | null>(
+    null,
+  );
   const generate = useGenerateEmail();
   const create = useCreateCampaign();
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+  const permissions = user?.permissions ?? [];
+  const canSend = permits(permissions, "campaigns:create");
+  const canRead = permits(permissions, "campaigns:read");
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,7 +52,17 @@ export default function ComposePage() {
         tone: form.tone,
         goal: form.goal || undefined,
       },
-      { onSuccess: (r) => setDraft({ subject: r.subject, body: r.body, meta: r }) },
+      {
+        onSuccess: (r) =>
+          setDraft((d) => ({
+            subject: r.subject,
+            body: r.body,
+            meta: r,
+            to: form.email.trim(),
+            name: form.name.trim(),
+            n: (d?.n ?? 0) + 1,
+          })),
+      },
     );
   };
 
@@ -71,7 +90,8 @@ export default function ComposePage() {
           Compose
         </Typography>
         <Typography variant="body2" color="textSecondary">
-          Write one personalised email. Without a configured language model the built-in templates write it, still personalised.
+          Write one personalised email, then send it from one of your inboxes. Without a configured language model the built-in templates
+          write it, still personalised.
         </Typography>
       </Box>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "2fr 3fr" }, alignItems: "start" }}>
@@ -133,17 +153,24 @@ export default function ComposePage() {
                   <Button startIcon={<ContentCopy />} onClick={copy}>
                     Copy
                   </Button>
-                  {permits(user?.permissions ?? [], "campaigns:create") && (
+                  {canSend && (
                     <Button startIcon={<CampaignOutlined />} onClick={startCampaign} disabled={create.isPending}>
                       Start a campaign with it
                     </Button>
                   )}
                 </Stack>
+                {canSend && (
+                  <>
+                    <Divider />
+                    <SendEmailPanel key={draft.n} subject={draft.subject} body={draft.body} defaultTo={draft.to} toName={draft.name} />
+                  </>
+                )}
               </>
             )}
           </CardContent>
         </Card>
       </Box>
+      {canRead && <RecentlySentCard />}
     </Stack>
   );
 }
