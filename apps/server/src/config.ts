@@ -167,6 +167,8 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema> & {
   trustProxy: boolean | string[];
+  /** Other web origins allowed to call the API from a browser (CORS_ORIGINS); empty: CORS off. */
+  corsOrigins: string[];
   publicUrl: string;
   /** Base of tracking and unsubscribe links in sent email (TRACKING_BASE_URL, else publicUrl). */
   trackingUrl: string;
