@@ -104,7 +104,6 @@ async function realPath(port: number) {
   const { organizations } = await import(path.join(server, "src/features/organizations/organizations.table.ts"));
   const { leads } = await import(path.join(server, "src/features/leads/leads.table.ts"));
   const { runSendingPass } = await import(path.join(server, "src/features/sending/sending.service.ts"));
-  const { engineFor } = await import(path.join(server, "src/features/sending/sending.jobs.ts"));
   const { newId } = await import(path.join(server, "src/platform/ids.ts"));
   const { eq } = await import("drizzle-orm");
 
@@ -159,7 +158,7 @@ async function realPath(port: number) {
       await call("POST", `/api/campaigns/${campaign.id}/leads`, { lead_ids: ids.slice(i, i + 1000) });
     await call("POST", `/api/campaigns/${campaign.id}/launch`);
 
-    const engine = engineFor(db);
+    const engine = t.app.ctx.sending;
     const d = new Date();
     const noon = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 12));
     let sent = 0;

@@ -37,7 +37,7 @@ import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
 import { scrapingRoutes } from "./features/scraping/scraping.routes.ts";
-import { registerSending } from "./features/sending/sending.jobs.ts";
+import { createSendingEngine, registerSending } from "./features/sending/sending.jobs.ts";
 import { sendingRoutes } from "./features/sending/sending.routes.ts";
 import { suppressionRoutes } from "./features/suppression/suppression.routes.ts";
 import { unsubscribeRoutes } from "./features/suppression/unsubscribe.routes.ts";
@@ -82,7 +82,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const authenticator = await createSessionAuthenticator({ db: database.db, bus, sessionTimeoutSeconds: config.SESSION_TIMEOUT_SECONDS });
   const mailer = createMailer({ config, db: database.db, jobs });
   const realtime = createRealtime({ bus, redis });
-  const ctx: AppContext = { config, database, db: database.db, log: app.log, bus, jobs, mailer, redis, access, authenticator, realtime };
+  const services = { config, database, db: database.db, log: app.log, bus, jobs, mailer, redis, access, authenticator, realtime };
+  const ctx: AppContext = { ...services, sending: createSendingEngine(services) };
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);

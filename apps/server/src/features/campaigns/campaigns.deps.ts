@@ -5,7 +5,7 @@ import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { CampaignCache } from "./campaigns.cache.ts";
 
-export type CampaignDeps = Pick<AppContext, "db" | "jobs" | "realtime" | "config" | "log"> & { cache: CampaignCache };
+export type CampaignDeps = Pick<AppContext, "db" | "jobs" | "realtime" | "config" | "log" | "sending"> & { cache: CampaignCache };
 
 /** A malformed id cannot name a campaign: the same 404 as another workspace's campaign. */
 export function campaignId(id: string): string {

@@ -49,6 +49,7 @@ export function campaignsRoutes(app: FastifyInstance, ctx: AppContext): Campaign
     realtime: ctx.realtime,
     config: ctx.config,
     log: ctx.log,
+    sending: ctx.sending,
     cache: createCampaignCache(ctx.redis),
   };
   // Writes from other processes or features (the sender completing a campaign) show at once too.

@@ -3,10 +3,9 @@
  * hands the campaign to the sender (features/sending) at once, so the first due messages leave
  * within seconds instead of waiting for the sender's next tick.
  */
-import { sendingPassFor } from "../sending/sending.jobs.ts";
 import type { CampaignDeps } from "./campaigns.deps.ts";
 import type { CampaignRow } from "./campaigns.mapper.ts";
 
 export async function runSchedulingPass(deps: CampaignDeps, campaign: CampaignRow): Promise<void> {
-  await sendingPassFor(deps.db, campaign.id);
+  await deps.sending.pass(campaign.id);
 }

@@ -2,7 +2,7 @@
  * The sender's loop in every process that runs jobs: every TICK_MS it recovers rows a crash left
  * "sending" (one-off sends from /compose among them), makes a pass over each active campaign with
  * due work, completes finished campaigns and polls the IMAP inboxes that are due. Part A's campaign.schedule job (launch, resume) calls
- * sendingPassFor() for an immediate pass. Passes in several processes are safe: inboxes are locked
+ * ctx.sending.pass() for an immediate pass. Passes in several processes are safe: inboxes are locked
  * and leads claimed with SKIP LOCKED.
  */
 import type { FastifyInstance } from "fastify";
@@ -25,18 +25,6 @@ export interface SendingEngine extends Sender {
   /** Everything the loop does once. */
   tick(now?: Date): Promise<void>;
   close(): Promise<void>;
-}
-
-const engines = new WeakMap<object, SendingEngine>();
-
-/** The engine an app built on this database handle registered (tests drive passes through it). */
-export function engineFor(db: object): SendingEngine | undefined {
-  return engines.get(db);
-}
-
-/** The hook for part A's scheduling job: a pass now, by the engine of the app that owns this database handle. */
-export async function sendingPassFor(db: object, campaignId: string): Promise<void> {
-  await engines.get(db)?.pass(campaignId);
 }
 
 export function createSendingEngine(ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "bus">): SendingEngine {
@@ -99,12 +87,12 @@ export function createSendingEngine(ctx: Pick<AppContext, "db" | "config" | "rea
       transports.close();
     },
   };
-  engines.set(ctx.db, engine);
   return engine;
 }
 
-export function registerSending(app: FastifyInstance, ctx: AppContext): SendingEngine {
-  const engine = createSendingEngine(ctx);
+/** Runs the app's engine (ctx.sending, built in buildApp): the tick loop when jobs run inline, and its shutdown. */
+export function registerSending(app: FastifyInstance, ctx: AppContext): void {
+  const engine = ctx.sending;
   let timer: NodeJS.Timeout | null = null;
   let ticking = false;
   const tick = async () => {
@@ -130,5 +118,4 @@ export function registerSending(app: FastifyInstance, ctx: AppContext): SendingE
     while (ticking) await new Promise((r) => setTimeout(r, 50));
     await engine.close();
   });
-  return engine;
 }

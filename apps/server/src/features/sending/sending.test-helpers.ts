@@ -9,7 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { expect } from "vitest";
 import type { TestApp } from "../../../test/create-test-app.ts";
 import type { TestUser } from "../../../test/factories.ts";
-import { engineFor, type SendingEngine } from "./sending.jobs.ts";
+import type { SendingEngine } from "./sending.jobs.ts";
 
 export interface Received {
   from: string;
@@ -143,11 +143,7 @@ export function sendingHelpers(t: () => TestApp) {
     await ok(user, "POST", `/api/campaigns/${c.id}/launch`);
     return c as { id: string };
   };
-  const engine = (): SendingEngine => {
-    const e = engineFor(t().app.ctx.db);
-    if (!e) throw new Error("no sending engine registered");
-    return e;
-  };
+  const engine = (): SendingEngine => t().app.ctx.sending;
   return { call, ok, inbox, leads, launched, engine, ALWAYS };
 }
 
