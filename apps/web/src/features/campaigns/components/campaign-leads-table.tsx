@@ -13,12 +13,22 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { CampaignLeadState } from "@prospector/contracts";
+import { CampaignLeadState, WAIT_REASON_TEXT, WaitReason } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useCampaignLeads } from "../api/use-campaign-details.ts";
 import { LEAD_STATE_COLORS, LEAD_STATE_LABELS } from "../lib/campaign-labels.ts";
+
+/** Only a lead still in the sequence waits for anything. */
+const WAITING_STATES = new Set<CampaignLeadState>(["queued", "in_progress"]);
+
+/** The sender's reason in words; a reason this version does not know is shown as it came. */
+function waitText(reason: string | null): string {
+  if (!reason) return "—";
+  const known = WaitReason.safeParse(reason);
+  return known.success ? WAIT_REASON_TEXT[known.data] : reason;
+}
 
 export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; steps: number }) {
   const [page, setPage] = useState(0);
@@ -66,7 +76,7 @@ export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; 
               <TableRow>
                 <TableCell>Lead</TableCell>
                 <TableCell>State</TableCell>
-                <TableCell>Step</TableCell>
+                <TableCell>Emails sent</TableCell>
                 <TableCell>Last sent</TableCell>
                 <TableCell>Next send</TableCell>
                 <TableCell>Waiting because</TableCell>
@@ -84,10 +94,10 @@ export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; 
                   <TableCell>
                     <Chip size="small" label={LEAD_STATE_LABELS[l.state]} color={LEAD_STATE_COLORS[l.state]} />
                   </TableCell>
-                  <TableCell>{`${Math.min(l.current_step + 1, steps)} of ${steps}`}</TableCell>
+                  <TableCell>{`${Math.min(l.current_step, steps)} of ${steps}`}</TableCell>
                   <TableCell>{formatDateTime(l.last_sent_at) || "—"}</TableCell>
                   <TableCell>{formatDateTime(l.next_send_at) || "—"}</TableCell>
-                  <TableCell>{l.wait_reason ?? "—"}</TableCell>
+                  <TableCell>{WAITING_STATES.has(l.state) ? waitText(l.wait_reason) : "—"}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -70,6 +70,50 @@ describe("/campaigns/{id}", () => {
     expect(await within(queue).findByText("Outside the campaign's sending window")).toBeTruthy();
   });
 
+  it("lists each lead's progress and, only for leads still in the sequence, why it waits in words", async () => {
+    const two = campaign({
+      ...active,
+      steps: [
+        { delay_days: 0, subject: "Hello", body: "Hi", variants: [] },
+        { delay_days: 3, subject: "Following up", body: "Hi again", variants: [] },
+      ],
+    });
+    const lead = (over: Record<string, unknown>) => ({
+      first_name: null,
+      last_name: null,
+      company_name: null,
+      next_send_at: null,
+      last_sent_at: null,
+      added_at: "2026-11-01T10:00:00.000Z",
+      ...over,
+    });
+    base({
+      [`GET /api/campaigns/${active.id}`]: { body: two },
+      [`GET /api/campaigns/${active.id}/leads`]: {
+        body: {
+          leads: [
+            lead({ lead_id: uuid(410), email: "grace@navy.mil", state: "queued", current_step: 1, wait_reason: "step_delay" }),
+            lead({ lead_id: uuid(411), email: "ada@analytical.io", state: "replied", current_step: 1, wait_reason: "step_delay" }),
+          ],
+          total: 2,
+          page: 1,
+          per_page: 20,
+          total_pages: 1,
+          states: { queued: 1, replied: 1 },
+        },
+      },
+    });
+    renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });
+    const table = await screen.findByRole("table", { name: "Campaign leads" });
+    const grace = (await within(table).findAllByText("grace@navy.mil"))[0]!.closest("tr") as HTMLElement;
+    expect(within(grace).getByText("1 of 2")).toBeTruthy();
+    expect(within(grace).getByText("Waiting for the step's delay after the previous email")).toBeTruthy();
+    const ada = within(table).getAllByText("ada@analytical.io")[0]!.closest("tr") as HTMLElement;
+    expect(within(ada).getByText("1 of 2")).toBeTruthy();
+    expect(within(ada).queryByText(/delay/)).toBeNull();
+    expect(within(table).queryByText("step_delay")).toBeNull();
+  });
+
   it("shows the sent-message log beside the queue, as a tab the address remembers", async () => {
     base({ [`GET /api/campaigns/${active.id}/messages`]: { body: messageLogBody([sentMessage({ subject: "Quick question, Ada" })]) } });
     const { router } = renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });
