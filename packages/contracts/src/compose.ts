@@ -36,8 +36,8 @@ export type ComposeSendRequest = z.input<typeof ComposeSendRequest>;
 
 /**
  * sending: committed, on the wire; sent: the SMTP server accepted it; local: kept in the local
- * mailbox, reaches nobody; bounced: the recipient was refused (address suppressed); failed: not
- * delivered (the server's words in `error`).
+ * mailbox, reaches nobody; bounced: the recipient was refused at send time or a hard bounce (DSN)
+ * came back later over IMAP (address suppressed); failed: not delivered (the server's words in `error`).
  */
 export const ComposeStatus = z.enum(["sending", "sent", "local", "bounced", "failed"]);
 export type ComposeStatus = z.infer<typeof ComposeStatus>;
@@ -64,6 +64,10 @@ export const ComposeMessage = z.object({
   clicks: z.number(),
   opened_at: z.string().nullable(),
   clicked_at: z.string().nullable(),
+  /** The first reply from a person, read over the inbox's IMAP (auto-replies are not replies). */
+  replied_at: z.string().nullable(),
+  /** When the recipient was refused at send time or a hard bounce notice arrived over IMAP. */
+  bounced_at: z.string().nullable(),
   sent_by: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),

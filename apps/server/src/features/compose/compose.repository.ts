@@ -19,11 +19,17 @@ export async function insertMessage(tx: Tx, values: typeof composeMessages.$infe
 export async function finishMessage(
   db: Tx,
   id: string,
-  values: { status: ComposeRow["status"]; error?: string | null; sentAt?: Date | null },
+  values: { status: ComposeRow["status"]; error?: string | null; sentAt?: Date | null; bouncedAt?: Date | null },
 ): Promise<ComposeRow> {
   const [row] = await db
     .update(composeMessages)
-    .set({ status: values.status, error: values.error ?? null, sentAt: values.sentAt ?? null, updatedAt: new Date() })
+    .set({
+      status: values.status,
+      error: values.error ?? null,
+      sentAt: values.sentAt ?? null,
+      bouncedAt: values.bouncedAt ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(composeMessages.id, id))
     .returning();
   return row as ComposeRow;

@@ -56,6 +56,8 @@ export function toComposeMessage(row: repo.ComposeRow): ComposeMessage {
     clicks: row.clicks,
     opened_at: iso(row.openedAt),
     clicked_at: iso(row.clickedAt),
+    replied_at: iso(row.repliedAt),
+    bounced_at: iso(row.bouncedAt),
     sent_by: row.sentBy,
     created_at: row.createdAt.toISOString(),
     sent_at: iso(row.sentAt),
@@ -212,6 +214,7 @@ async function deliver(deps: ComposeDeps, inbox: inboxesRepo.InboxRow, row: repo
     const text = err instanceof AppError ? err.message : failureText(e);
     if (!(err instanceof AppError) && isRecipientRefused(e)) {
       // A hard bounce, as for campaign mail: the address is suppressed and the inbox's health re-checked.
+      const at = new Date();
       const done = await db.transaction(async (tx) => {
         await applyOutcome(tx, {
           workspaceId: row.workspaceId,
@@ -222,7 +225,7 @@ async function deliver(deps: ComposeDeps, inbox: inboxesRepo.InboxRow, row: repo
           stopSequence: false,
           detail: text,
         });
-        return repo.finishMessage(tx, row.id, { status: "bounced", error: text, sentAt: new Date() });
+        return repo.finishMessage(tx, row.id, { status: "bounced", error: text, sentAt: at, bouncedAt: at });
       });
       await checkInboxHealth(deps.ctx, inbox.id);
       return done;

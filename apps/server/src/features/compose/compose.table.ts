@@ -40,6 +40,10 @@ export const composeMessages = pgTable(
     clicks: integer("clicks").notNull().default(0),
     openedAt: ts("opened_at"),
     clickedAt: ts("clicked_at"),
+    /** The first person's reply matched over IMAP (In-Reply-To / References, as for campaign mail). */
+    repliedAt: ts("replied_at"),
+    /** Refused at RCPT, or a hard bounce (DSN) matched over IMAP. */
+    bouncedAt: ts("bounced_at"),
     sentAt: ts("sent_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

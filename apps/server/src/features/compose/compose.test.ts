@@ -68,6 +68,8 @@ describe("POST /api/compose/send over SMTP", () => {
       inbox_id: inbox.id,
       sent_by: owner.id,
       sent_at: expect.any(String),
+      replied_at: null,
+      bounced_at: null,
       message_id: expect.stringMatching(/^<[0-9a-f-]{36}@outbound\.test>$/),
     });
 
@@ -164,7 +166,8 @@ describe("POST /api/compose/send over SMTP", () => {
     const to = address();
     sink.refuse.add(to);
     const sent = await h.ok(owner, "POST", "/api/compose/send", { inbox_id: inbox.id, to, subject: "Hi", body: "Hello" });
-    expect(sent).toMatchObject({ status: "bounced", delivered: false, error: expect.stringContaining("550") });
+    expect(sent).toMatchObject({ status: "bounced", delivered: false, error: expect.stringContaining("550"), replied_at: null });
+    expect(sent.bounced_at).toBe(sent.sent_at);
     const list = await h.ok(owner, "GET", `/api/suppression?search=${encodeURIComponent(to)}`);
     expect(list.entries[0]).toMatchObject({ email: to, reason: "bounced", campaign_id: null });
     expect((await h.ok(owner, "GET", `/api/inboxes/${inbox.id}`)).health).toMatchObject({ recent_sends: 1, recent_bounces: 1 });

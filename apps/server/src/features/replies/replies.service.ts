@@ -1,8 +1,9 @@
 /**
- * Applies one incoming email to the campaign it answers: matched to a sent message by Message-ID
- * (In-Reply-To, References, the bounced original) or, for a plain reply, by the sender's address;
- * then recorded as an event and, in the SAME transaction as the outbox and the inbox's IMAP
- * cursor, the lead's sequence stops (reply with stop_on_reply, bounce, unsubscribe, complaint).
+ * Applies one incoming email to the sent email it answers, campaign mail or a one-off send from
+ * /compose: matched by Message-ID (In-Reply-To, References, the bounced original) or, for a plain
+ * reply, by the sender's address; then, in the SAME transaction as the inbox's IMAP cursor, the
+ * lead's sequence stops (reply with stop_on_reply, bounce, unsubscribe, complaint), campaign mail
+ * gets an event and a one-off send its replied_at / bounced_at.
  */
 import type { CampaignEventType } from "@prospector/contracts";
 import type { ParsedMail } from "mailparser";
@@ -18,8 +19,9 @@ type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log">;
 
 export interface Processed {
   inbound: Inbound;
-  /** The campaign message it was matched to, or null (not about our mail). */
+  /** The sent email it was matched to (campaign_messages or compose_messages row), or null (not about our mail). */
   messageRowId: string | null;
+  source: repo.Match["source"] | null;
 }
 
 const EVENT: Record<Inbound["kind"], CampaignEventType | null> = {
@@ -46,30 +48,10 @@ export async function processInbound(
     match = await repo.findLatestTo(ctx.db, inbox.id, sender);
   }
   const type = EVENT[inbound.kind];
-  let event: NewEvent | null = null;
-  const at = await ctx.db.transaction(async (tx) => {
+  const applied = await ctx.db.transaction(async (tx) => {
     if (cursor) await repo.moveCursor(tx, inbox.id, cursor.uid, cursor.uidValidity);
     if (!match || !type) return null;
-    event = {
-      message: match,
-      type,
-      occurredAt: mail.date && mail.date.getTime() < Date.now() ? mail.date : new Date(),
-      detail: {
-        from: sender,
-        subject: (mail.subject ?? "").slice(0, 300),
-        ...(inbound.kind === "bounce"
-          ? {
-              hard: inbound.hard,
-              status: inbound.status,
-              recipient: inbound.recipient,
-              diagnostic: inbound.diagnostic?.slice(0, 500),
-              source: "dsn",
-            }
-          : {}),
-        ...(inbound.kind === "auto_reply" ? { why: inbound.why } : {}),
-        ...(inbound.kind === "reply" ? { snippet: (mail.text ?? "").trim().slice(0, 280) } : {}),
-      },
-    };
+    const occurredAt = mail.date && mail.date.getTime() < Date.now() ? mail.date : new Date();
     const outcome: Outcome | null =
       inbound.kind === "reply"
         ? "replied"
@@ -91,23 +73,59 @@ export async function processInbound(
         detail: inbound.kind === "bounce" ? (inbound.diagnostic ?? inbound.status ?? undefined) : undefined,
       });
     }
-    if (inbound.kind === "bounce" && inbound.hard) await repo.markBounced(tx, match.id);
-    return insertEvent(tx, event);
+    if (inbound.kind === "reply" && match.leadId) await repo.touchLeadActivity(tx, match.workspaceId, match.leadId, occurredAt);
+    if (inbound.kind === "reply" && match.source === "compose") await repo.markComposeReplied(tx, match.id, occurredAt);
+    if (inbound.kind === "bounce" && inbound.hard) {
+      const why = [inbound.status, inbound.diagnostic].filter(Boolean).join(" ").slice(0, 500);
+      await repo.markBounced(tx, match, occurredAt, `Bounced${why ? `: ${why}` : ""}`);
+    }
+    // A one-off send has no campaign: no campaign event (its row carries replied_at / bounced_at).
+    if (match.source !== "campaign" || !match.campaignId) return { at: occurredAt, event: null };
+    const event: NewEvent = {
+      message: { ...match, campaignId: match.campaignId },
+      type,
+      occurredAt,
+      detail: {
+        from: sender,
+        subject: (mail.subject ?? "").slice(0, 300),
+        ...(inbound.kind === "bounce"
+          ? {
+              hard: inbound.hard,
+              status: inbound.status,
+              recipient: inbound.recipient,
+              diagnostic: inbound.diagnostic?.slice(0, 500),
+              source: "dsn",
+            }
+          : {}),
+        ...(inbound.kind === "auto_reply" ? { why: inbound.why } : {}),
+        ...(inbound.kind === "reply" ? { snippet: (mail.text ?? "").trim().slice(0, 280) } : {}),
+      },
+    };
+    return { at: await insertEvent(tx, event), event };
   });
-  if (at && event && match) {
-    await pushEvent(ctx, event, at);
+  if (applied && match) {
+    if (applied.event) await pushEvent(ctx, applied.event, applied.at);
     if (inbound.kind === "bounce" && match.inboxId) await checkInboxHealth(ctx, match.inboxId);
-    if (inbound.kind === "reply" && match.createdBy) {
+    if (inbound.kind === "reply" && match.notifyUserId) {
+      const subject = `"${(mail.subject ?? "").slice(0, 120)}"`;
       await createNotification(ctx, {
         workspaceId: match.workspaceId,
-        userId: match.createdBy,
+        userId: match.notifyUserId,
         type: "success",
         title: `Reply from ${sender ?? "a lead"}`,
-        message: `"${(mail.subject ?? "").slice(0, 120)}" in ${match.campaignName}`,
-        link: `/campaigns/${match.campaignId}`,
-        data: { campaign_id: match.campaignId, lead_id: match.leadId },
+        ...(match.campaignId
+          ? {
+              message: `${subject} in ${match.campaignName}`,
+              link: `/campaigns/${match.campaignId}`,
+              data: { campaign_id: match.campaignId, lead_id: match.leadId },
+            }
+          : {
+              message: `${subject}, an answer to the email you sent from Compose`,
+              link: "/compose",
+              data: { compose_message_id: match.id, lead_id: match.leadId },
+            }),
       }).catch((err) => ctx.log.warn({ err }, "reply notification not sent"));
     }
   }
-  return { inbound, messageRowId: match?.id ?? null };
+  return { inbound, messageRowId: match?.id ?? null, source: match?.source ?? null };
 }

@@ -22,7 +22,9 @@ import { useSentEmails } from "../api/use-compose.ts";
 
 const PER_PAGE = 10;
 
-const STATUS: Record<ComposeStatus, { label: string; color: "default" | "success" | "warning" | "error" | "info" }> = {
+type ChipLook = { label: string; color: "default" | "primary" | "success" | "warning" | "error" | "info" };
+
+const STATUS: Record<ComposeStatus, ChipLook> = {
   sending: { label: "Sending", color: "info" },
   sent: { label: "Delivered to SMTP", color: "success" },
   local: { label: "Not delivered — local mailbox", color: "warning" },
@@ -30,15 +32,22 @@ const STATUS: Record<ComposeStatus, { label: string; color: "default" | "success
   failed: { label: "Failed", color: "error" },
 };
 
+/** A reply read over the inbox's IMAP outranks "delivered"; a bounce notice makes the status itself "bounced". */
+function look(m: ComposeMessage): ChipLook {
+  if (m.status === "sent" && m.replied_at) return { label: "Replied", color: "primary" };
+  return STATUS[m.status];
+}
+
 function engagement(m: ComposeMessage): string | null {
   const parts: string[] = [];
   if (m.track_opens) parts.push(`${m.opens} ${m.opens === 1 ? "open" : "opens"}`);
   if (m.track_clicks) parts.push(`${m.clicks} ${m.clicks === 1 ? "click" : "clicks"}`);
+  if (m.replied_at) parts.push(`replied ${timeAgo(m.replied_at)}`);
   return parts.length ? parts.join(" · ") : null;
 }
 
 function SentRow({ m }: { m: ComposeMessage }) {
-  const status = STATUS[m.status];
+  const status = look(m);
   const when = m.sent_at ?? m.created_at;
   const to = m.to_name ? `${m.to_name} <${m.to}>` : m.to;
   // Opens and clicks only mean something for mail that reached someone.

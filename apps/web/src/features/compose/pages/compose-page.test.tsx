@@ -44,6 +44,8 @@ function message(over: Partial<ComposeMessage> = {}): ComposeMessage {
     clicks: 0,
     opened_at: null,
     clicked_at: null,
+    replied_at: null,
+    bounced_at: null,
     sent_by: ME.id,
     created_at: new Date().toISOString(),
     sent_at: new Date().toISOString(),
@@ -149,6 +151,40 @@ describe("/compose sending", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Send" }));
     expect(within(form).getByText("Enter the recipient's email address")).toBeTruthy();
     expect(s.to("POST", "/api/compose/send")).toHaveLength(2);
+  });
+
+  it("shows which sends were answered and which bounced back later (read over the inbox's IMAP)", async () => {
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    mockServer({
+      "GET /api/auth/me": { body: ME },
+      "POST /api/campaigns/generate-email": { body: generated },
+      "GET /api/inboxes": { body: { inboxes: [local, sales], total: 2 } },
+      "GET /api/compose/sent": {
+        body: sentList([
+          message({ subject: "Answered", replied_at: minutesAgo(5), opens: 2 }),
+          message({
+            subject: "Returned",
+            to: "gone@globex.example",
+            status: "bounced",
+            delivered: false,
+            bounced_at: minutesAgo(3),
+            error: "Bounced: 5.1.1 smtp; 550 5.1.1 User unknown",
+          }),
+          message({ subject: "Waiting" }),
+        ]),
+      },
+    });
+    renderSignedIn(<ComposePage />, { path: "/compose" });
+    const recent = await screen.findByRole("region", { name: "Recently sent" });
+    const answered = await within(recent).findByRole("listitem", { name: "Answered to ana@globex.example" });
+    expect(within(answered).getByText("Replied")).toBeTruthy();
+    expect(within(answered).getByText("2 opens · 0 clicks · replied 5 minutes ago")).toBeTruthy();
+    const returned = within(recent).getByRole("listitem", { name: "Returned to gone@globex.example" });
+    expect(within(returned).getByText("Bounced")).toBeTruthy();
+    expect(within(returned).getByText("Bounced: 5.1.1 smtp; 550 5.1.1 User unknown")).toBeTruthy();
+    const waiting = within(recent).getByRole("listitem", { name: "Waiting to ana@globex.example" });
+    expect(within(waiting).getByText("Delivered to SMTP")).toBeTruthy();
+    expect(within(waiting).queryByText("Replied")).toBeNull();
   });
 
   it("offers no Send to a viewer, who still sees what was sent", async () => {
