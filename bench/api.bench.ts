@@ -12,6 +12,7 @@
  *   DATABASE_URL=postgres://… npm run bench   # also PostgreSQL (a fresh database, dropped after)
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -52,7 +53,11 @@ async function serve(mode: Mode): Promise<void> {
     app.get("/hello", async () => ({ hello: "world" }));
     await app.listen({ host: "127.0.0.1", port: 0 });
     process.once("SIGTERM", () => void app.close().then(() => process.exit(0)));
-    ready({ port: (app.server.address() as { port: number }).port, tokens: [] });
+    // The client sends the bare server the same requests as the app (a rotating bearer token it
+    // ignores): autocannon rebuilds every request that carries its own header, and that client
+    // work, on the same cores, must weigh on both sides alike.
+    const tokens = Array.from({ length: USERS }, () => randomBytes(24).toString("base64url"));
+    ready({ port: (app.server.address() as { port: number }).port, tokens });
     return;
   }
   const server = path.join(here, "../apps/server");
@@ -160,8 +165,15 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-async function measure(opts: { url: string; method?: "GET" | "POST"; body?: string; tokens: string[]; pid?: number }): Promise<Run> {
-  await prewarm(opts); // cached sessions expire after a minute: refresh them outside the measured window
+async function measure(opts: {
+  url: string;
+  method?: "GET" | "POST";
+  body?: string;
+  tokens: string[];
+  pid?: number;
+  prewarm?: boolean;
+}): Promise<Run> {
+  if (opts.prewarm !== false) await prewarm(opts); // cached sessions expire after a minute: refresh them outside the measured window
   let next = 0;
   const request = {
     method: opts.method ?? "GET",
@@ -196,7 +208,7 @@ interface Server {
 
 function targetOf(server: Server, target: Target) {
   const base = `http://127.0.0.1:${server.ready.port}`;
-  if (target === "bare") return { url: `${base}/hello`, tokens: [], pid: server.child.pid };
+  if (target === "bare") return { url: `${base}/hello`, tokens: server.ready.tokens, pid: server.child.pid, prewarm: false };
   if (target === "me") return { url: `${base}/api/auth/me`, tokens: server.ready.tokens, pid: server.child.pid };
   // The same hooks without the handler's own queries: what auth + rate limit + access cost.
   return {

@@ -26,8 +26,13 @@ export interface Jobs {
   healthy(): Promise<boolean>;
 }
 
-/** How late a delayed job (startAfter) may start, and the backstop if a notification is lost. */
+/**
+ * Polling is only a backstop: jobs sent now wake their worker through LISTEN/NOTIFY. While
+ * NOTIFY works, a queue is polled every NOTIFY_POLL_SECONDS, which bounds how late a delayed job
+ * (startAfter, e.g. a scheduled campaign start) begins; without it, every POLL_SECONDS.
+ */
 const POLL_SECONDS = 2;
+const NOTIFY_POLL_SECONDS = 10;
 
 interface Definition {
   handler: JobHandler<object>;
@@ -76,7 +81,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
         if (!work) continue;
         await boss.work(
           name,
-          { batchSize: def.opts.batchSize ?? 5, pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS },
+          { batchSize: def.opts.batchSize ?? 5, pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: NOTIFY_POLL_SECONDS },
           async (batch) => {
             for (const job of batch) {
               try {

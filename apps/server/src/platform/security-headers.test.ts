@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
 import { createUser } from "../../test/factories.ts";
-import { SECURITY_HEADERS } from "./security-headers.ts";
+import { API_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from "./security-headers.ts";
 
 describe("security headers", () => {
   let t: TestApp;
@@ -10,11 +10,22 @@ describe("security headers", () => {
   });
   afterAll(() => t.close());
 
-  const expectAll = (headers: Record<string, unknown>) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], name).toBe(value);
+  const expectAll = (headers: Record<string, unknown>, set: Record<string, string> = API_SECURITY_HEADERS) => {
+    for (const [name, value] of Object.entries(set)) expect(headers[name], name).toBe(value);
     expect(headers["content-security-policy"]).toBeUndefined();
     expect(headers["x-powered-by"]).toBeUndefined();
   };
+
+  it("give pages the full set and API answers the part that applies to them", async () => {
+    const docs = await t.app.inject({ url: "/docs/json" });
+    expect(docs.statusCode).toBe(200);
+    expectAll(docs.headers, PAGE_SECURITY_HEADERS);
+    const api = await t.app.inject({ url: "/api/health" });
+    expectAll(api.headers);
+    expect(api.headers["x-frame-options"]).toBe("DENY");
+    expect(api.headers["x-xss-protection"]).toBeUndefined();
+    expect(api.headers["x-dns-prefetch-control"]).toBeUndefined();
+  });
 
   it("are on a successful API answer, with the answer's own headers beside them", async () => {
     const user = await createUser(t.database.db);

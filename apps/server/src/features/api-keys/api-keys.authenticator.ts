@@ -73,21 +73,23 @@ export async function registerApiKeyAuthentication(
     return entry;
   }
 
-  ctx.authenticator.addResolver(async (token: string, request: FastifyRequest) => {
-    if (!token.startsWith(API_KEY_PREFIX)) return undefined;
-    const entry = await lookup(hashKey(token));
-    if (!entry.auth || !entry.keyId) return null;
-    // Checked on every request, cached or not: an expired key stops at its expiry, not up to a TTL later.
-    if (entry.expiresAt && entry.expiresAt.getTime() <= Date.now()) return null;
-    const rate = await deps.limiter.consume(entry.keyId);
-    if (!rate.allowed) {
-      throw new AppError("RATE_LIMITED", `API key rate limit exceeded: ${rate.limit} requests per ${rate.window}`, {
-        retryAfter: rate.retryAfterSeconds,
-      });
-    }
-    deps.usage.record(entry.keyId, `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`);
-    return entry.auth;
-  });
+  ctx.authenticator.addResolver(
+    async (token: string, request: FastifyRequest) => {
+      const entry = await lookup(hashKey(token));
+      if (!entry.auth || !entry.keyId) return null;
+      // Checked on every request, cached or not: an expired key stops at its expiry, not up to a TTL later.
+      if (entry.expiresAt && entry.expiresAt.getTime() <= Date.now()) return null;
+      const rate = await deps.limiter.consume(entry.keyId);
+      if (!rate.allowed) {
+        throw new AppError("RATE_LIMITED", `API key rate limit exceeded: ${rate.limit} requests per ${rate.window}`, {
+          retryAfter: rate.retryAfterSeconds,
+        });
+      }
+      deps.usage.record(entry.keyId, `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`);
+      return entry.auth;
+    },
+    { prefix: API_KEY_PREFIX },
+  );
 
   return {
     async invalidate(keyHash) {

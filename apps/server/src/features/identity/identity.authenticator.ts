@@ -26,7 +26,8 @@ export interface SessionAuthenticator extends Authenticator {
   /** Drop cached contexts of a user (or all when omitted), here and in every other process. */
   invalidate(userId?: string): Promise<void>;
   resolveToken(token: string, workspaceId?: string): Promise<AuthContext | null>;
-  addResolver(resolver: CredentialResolver): void;
+  /** `prefix`: the resolver only sees tokens that start with it (API keys), so session calls skip it. */
+  addResolver(resolver: CredentialResolver, opts: { prefix: string }): void;
   /** Called with the user id (or undefined for everyone) whenever cached identity data must go. */
   onInvalidate(listener: (userId?: string) => void): void;
 }
@@ -47,7 +48,7 @@ export async function createSessionAuthenticator(deps: {
 }): Promise<SessionAuthenticator> {
   const { db, bus, sessionTimeoutSeconds } = deps;
   const cache = new Map<string, { ctx: AuthContext; expires: number }>();
-  const resolvers: CredentialResolver[] = [];
+  const resolvers: { prefix: string; resolve: CredentialResolver }[] = [];
 
   const listeners: ((userId?: string) => void)[] = [];
   const drop = (userId?: string) => {
@@ -60,7 +61,7 @@ export async function createSessionAuthenticator(deps: {
   async function resolveToken(token: string, workspaceId?: string): Promise<AuthContext | null> {
     // better-auth cookies carry `token.signature`; the bearer form is the raw token.
     const raw = token.includes(".") ? token.slice(0, token.indexOf(".")) : token;
-    const key = `${raw}|${workspaceId ?? ""}`;
+    const key = workspaceId ? `${raw}|${workspaceId}` : raw;
     const hit = cache.get(key);
     const now = Date.now();
     if (hit && hit.expires > now) return hit.ctx;
@@ -111,8 +112,8 @@ export async function createSessionAuthenticator(deps: {
 
   return {
     resolveToken,
-    addResolver(resolver) {
-      resolvers.push(resolver);
+    addResolver(resolve, opts) {
+      resolvers.push({ prefix: opts.prefix, resolve });
     },
     async authenticate(request) {
       const bearer = bearerToken(request);
@@ -122,7 +123,8 @@ export async function createSessionAuthenticator(deps: {
       if (!token) return null;
       const ws = request.headers["x-workspace-id"];
       for (const r of resolvers) {
-        const ctx = await r(token, request);
+        if (!token.startsWith(r.prefix)) continue;
+        const ctx = await r.resolve(token, request);
         if (ctx !== undefined) return ctx;
       }
       if (!bearer) return null;
