@@ -96,20 +96,27 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   // GET /api/auth/me is the app's most frequent call: the profile and workspace rows are cached
   // briefly, and dropped whenever the authenticator invalidates the user (here or in any process).
-  const profiles = new Map<string, { user: UserRow; place: WorkspacePlace; expires: number }>();
+  interface ProfileEntry {
+    user: UserRow;
+    place: WorkspacePlace;
+    expires: number;
+    /** The last answer built from this entry, reused while the grants and role are the same. */
+    answer?: { me: Me; grants: readonly Grant[]; role: AuthContext["role"] };
+  }
+  const profiles = new Map<string, ProfileEntry>();
   authenticator.onInvalidate((userId) => {
     if (!userId) return profiles.clear();
     for (const k of profiles.keys()) if (k.startsWith(`${userId}|`)) profiles.delete(k);
   });
 
-  async function profileOf(ctx: AuthContext): Promise<{ user: UserRow; place: WorkspacePlace } | null> {
+  async function profileOf(ctx: AuthContext): Promise<ProfileEntry | null> {
     const key = `${ctx.userId}|${ctx.workspaceId}`;
     const hit = profiles.get(key);
     if (hit && hit.expires > Date.now()) return hit;
     const [user, place] = await Promise.all([repo.findUserById(ctx.userId), repo.workspaceWithOrganization(ctx.workspaceId)]);
     if (!user || !place) return null;
     if (profiles.size >= PROFILE_CACHE_MAX) profiles.delete(profiles.keys().next().value as string);
-    const entry = { user, place, expires: Date.now() + PROFILE_CACHE_MS };
+    const entry: ProfileEntry = { user, place, expires: Date.now() + PROFILE_CACHE_MS };
     profiles.set(key, entry);
     return entry;
   }
@@ -130,9 +137,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const profile = await profileOf(ctx);
     const grants = await access.grantsFor(ctx);
     if (!profile) throw new AppError("UNAUTHENTICATED");
+    const cached = profile.answer;
+    if (cached && cached.grants === grants && cached.role === ctx.role) return cached.me;
     const { user, place } = profile;
     const permissions = permissionsOf(grants);
-    return {
+    const answer: Me = {
       id: user.id,
       email: user.email,
       full_name: user.name,
@@ -147,6 +156,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       workspace: { id: place.workspaceId, name: place.workspaceName },
       created_at: user.createdAt.toISOString(),
     };
+    profile.answer = { me: answer, grants, role: ctx.role };
+    return answer;
   }
 
   async function sessionResponse(token: string): Promise<LoginResponse> {
