@@ -121,17 +121,6 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return entry;
   }
 
-  // The engine hands out the same grants array until they change: the list is derived once per array.
-  const permissionLists = new WeakMap<readonly Grant[], string[]>();
-  const permissionsOf = (grants: readonly Grant[]): string[] => {
-    let list = permissionLists.get(grants);
-    if (!list) {
-      list = [...new Set(grants.filter((g) => g.effect === "allow").map((g) => `${g.resource}:${g.action}`))];
-      permissionLists.set(grants, list);
-    }
-    return list;
-  };
-
   async function me(ctx: AuthContext): Promise<Me> {
     // Both come from caches on the hot path, where two plain awaits cost less than Promise.all.
     const profile = await profileOf(ctx);
@@ -140,7 +129,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const cached = profile.answer;
     if (cached && cached.grants === grants && cached.role === ctx.role) return cached.me;
     const { user, place } = profile;
-    const permissions = permissionsOf(grants);
+    const permissions = [...new Set(grants.filter((g) => g.effect === "allow").map((g) => `${g.resource}:${g.action}`))];
     const answer: Me = {
       id: user.id,
       email: user.email,

@@ -13,22 +13,15 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { CampaignLeadState, WAIT_REASON_TEXT, WaitReason } from "@prospector/contracts";
+import { CampaignLeadState } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useCampaignLeads } from "../api/use-campaign-details.ts";
-import { LEAD_STATE_COLORS, LEAD_STATE_LABELS } from "../lib/campaign-labels.ts";
+import { LEAD_STATE_COLORS, LEAD_STATE_LABELS, waitReasonText } from "../lib/campaign-labels.ts";
 
 /** Only a lead still in the sequence waits for anything. */
 const WAITING_STATES = new Set<CampaignLeadState>(["queued", "in_progress"]);
-
-/** The sender's reason in words; a reason this version does not know is shown as it came. */
-function waitText(reason: string | null): string {
-  if (!reason) return "—";
-  const known = WaitReason.safeParse(reason);
-  return known.success ? WAIT_REASON_TEXT[known.data] : reason;
-}
 
 export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; steps: number }) {
   const [page, setPage] = useState(0);
@@ -97,7 +90,7 @@ export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; 
                   <TableCell>{`${Math.min(l.current_step, steps)} of ${steps}`}</TableCell>
                   <TableCell>{formatDateTime(l.last_sent_at) || "—"}</TableCell>
                   <TableCell>{formatDateTime(l.next_send_at) || "—"}</TableCell>
-                  <TableCell>{WAITING_STATES.has(l.state) ? waitText(l.wait_reason) : "—"}</TableCell>
+                  <TableCell>{WAITING_STATES.has(l.state) && l.wait_reason ? waitReasonText(l.wait_reason) : "—"}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -17,14 +17,11 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { WAIT_REASON_TEXT, type WaitReason } from "@prospector/contracts";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useCampaignQueue } from "../api/use-campaign-details.ts";
-import { num } from "../lib/campaign-labels.ts";
-
-const reasonText = (r: string) => WAIT_REASON_TEXT[r as WaitReason] ?? r;
+import { num, waitReasonText } from "../lib/campaign-labels.ts";
 
 export function MessageQueue({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(0);
@@ -54,7 +51,7 @@ export function MessageQueue({ campaignId }: { campaignId: string }) {
           {data && Object.keys(data.reasons).length > 0 && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ px: 2, pb: 1, flexWrap: "wrap" }} aria-label="Waiting by reason">
               {Object.entries(data.reasons).map(([r, n]) => (
-                <Chip key={r} size="small" variant="outlined" label={`${reasonText(r)}: ${num(n)}`} />
+                <Chip key={r} size="small" variant="outlined" label={`${waitReasonText(r)}: ${num(n)}`} />
               ))}
             </Stack>
           )}
@@ -84,7 +81,7 @@ export function MessageQueue({ campaignId }: { campaignId: string }) {
                       </TableCell>
                       <TableCell>{i.step}</TableCell>
                       <TableCell>{formatDateTime(i.next_send_at) || "—"}</TableCell>
-                      <TableCell>{i.reason_text || reasonText(i.reason)}</TableCell>
+                      <TableCell>{i.reason_text || waitReasonText(i.reason)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

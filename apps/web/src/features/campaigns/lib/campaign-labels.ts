@@ -1,5 +1,12 @@
 /** Display words and colours for campaign and lead states, shared by the list, detail and wizard. */
-import type { CampaignAction, CampaignLeadState, CampaignStatus, MessageStatus } from "@prospector/contracts";
+import {
+  type CampaignAction,
+  type CampaignLeadState,
+  type CampaignStatus,
+  type MessageStatus,
+  WAIT_REASON_TEXT,
+  WaitReason,
+} from "@prospector/contracts";
 
 type ChipColor = "default" | "primary" | "secondary" | "error" | "info" | "success" | "warning";
 
@@ -90,3 +97,9 @@ export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as con
 
 export const pct = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })}%`;
 export const num = (n: number) => n.toLocaleString();
+
+/** The sender's wait reason in words; a reason this version does not know is shown as it came. */
+export function waitReasonText(reason: string): string {
+  const known = WaitReason.safeParse(reason);
+  return known.success ? WAIT_REASON_TEXT[known.data] : reason;
+}
