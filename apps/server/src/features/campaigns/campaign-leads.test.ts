@@ -58,7 +58,14 @@ describe("campaign leads and validate-launch", () => {
     const other = await h.campaign(owner, { name: "Other" });
     const res = await h.ok(owner, "POST", `/api/campaigns/${other.id}/leads`, { lead_ids: [lead.id] });
     expect(res.skipped).toEqual([{ id: lead.id, reason: `Already running in campaign "${campaign.name}"` }]);
-    // Once the first campaign is stopped, the lead is free again.
+    // Once the first campaign is stopped, the lead is free again. (The stop waits for the launch's
+    // sending pass: this test is about membership, not about a stop racing a pass.)
+    await expect
+      .poll(async () => (await t.app.ctx.db.select().from(campaignMessages).where(eq(campaignMessages.campaignId, campaign.id))).length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await t.app.ctx.sending.pass(campaign.id);
     await h.ok(owner, "POST", `/api/campaigns/${campaign.id}/stop`);
     expect((await h.ok(owner, "POST", `/api/campaigns/${other.id}/leads`, { lead_ids: [lead.id] })).added).toEqual([lead.id]);
   });

@@ -141,6 +141,13 @@ describe("campaign state machine", () => {
       ],
     });
     await h.ok(owner, "POST", `/api/campaigns/${campaign.id}/launch`);
+    // The stop comes after the launch's sending pass: a stop racing a pass is not what this tests.
+    await expect
+      .poll(async () => (await t.app.ctx.db.select().from(campaignMessages).where(eq(campaignMessages.campaignId, campaign.id))).length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await t.app.ctx.sending.pass(campaign.id);
     await h.ok(owner, "POST", `/api/campaigns/${campaign.id}/stop`);
     const [member] = await t.app.ctx.db.select().from(campaignLeads).where(eq(campaignLeads.leadId, lead.id));
     expect(member).toMatchObject({ state: "stopped", nextSendAt: null });
