@@ -17,20 +17,18 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from "@mui/material";
 import type { CampaignStatus, ProportionTest } from "@prospector/contracts";
-import { useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
+import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
+import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { CampaignStatusChip } from "../../campaigns/components/campaign-status-chip.tsx";
 import { pct } from "../../campaigns/lib/campaign-labels.ts";
 import { useAbResults, useAbTests } from "../api/use-ab-tests.ts";
-
-const PER_PAGE = 20;
 
 function significance(t: ProportionTest, isA: boolean) {
   if (isA) return "baseline";
@@ -40,8 +38,8 @@ function significance(t: ProportionTest, isA: boolean) {
 
 export default function AbTestsPage() {
   const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState(0);
-  const tests = useAbTests(page + 1, PER_PAGE);
+  const pager = usePager({ perPageOptions: [20] });
+  const tests = useAbTests(pager.page + 1, pager.perPage);
   const selected = params.get("campaign") ?? tests.data?.tests[0]?.campaign_id ?? null;
   return (
     <Stack spacing={2}>
@@ -89,14 +87,7 @@ export default function AbTestsPage() {
                 </ListItemButton>
               ))}
             </List>
-            <TablePagination
-              component="div"
-              count={tests.data.total}
-              page={page}
-              onPageChange={(_, p) => setPage(p)}
-              rowsPerPage={PER_PAGE}
-              rowsPerPageOptions={[PER_PAGE]}
-            />
+            <TablePager pager={pager} count={tests.data.total} />
           </Card>
           {selected && <Results campaignId={selected} />}
         </Box>

@@ -1,22 +1,11 @@
 /** Per-lead state in the campaign: where each lead is in the sequence, the last and next send and why it waits. */
-import {
-  Box,
-  Card,
-  CardHeader,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Box, Card, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { CampaignLeadState } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
+import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useCampaignLeads } from "../api/use-campaign-details.ts";
 import { LEAD_STATE_COLORS, LEAD_STATE_LABELS, waitReasonText } from "../lib/campaign-labels.ts";
 
@@ -24,33 +13,22 @@ import { LEAD_STATE_COLORS, LEAD_STATE_LABELS, waitReasonText } from "../lib/cam
 const WAITING_STATES = new Set<CampaignLeadState>(["queued", "in_progress"]);
 
 export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; steps: number }) {
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(20);
   const [state, setState] = useState<CampaignLeadState | undefined>();
-  const q = useCampaignLeads(campaignId, page + 1, perPage, state);
+  const pager = usePager({ resetKeys: [state] });
+  const q = useCampaignLeads(campaignId, pager.page + 1, pager.perPage, state);
   const counts = q.data?.states;
   return (
     <Card variant="outlined">
       <CardHeader title="Leads" slotProps={{ title: { variant: "subtitle1" } }} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ px: 2, pb: 1, flexWrap: "wrap" }} role="group" aria-label="Filter leads by state">
-        <Chip
-          label="All"
-          color={state ? "default" : "primary"}
-          onClick={() => {
-            setState(undefined);
-            setPage(0);
-          }}
-        />
+        <Chip label="All" color={state ? "default" : "primary"} onClick={() => setState(undefined)} />
         {CampaignLeadState.options.map((s) => (
           <Chip
             key={s}
             label={`${LEAD_STATE_LABELS[s]}${counts ? ` (${counts[s] ?? 0})` : ""}`}
             color={state === s ? "primary" : "default"}
             variant={state === s ? "filled" : "outlined"}
-            onClick={() => {
-              setState(s);
-              setPage(0);
-            }}
+            onClick={() => setState(s)}
           />
         ))}
       </Stack>
@@ -97,18 +75,7 @@ export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; 
           </Table>
         </Box>
       )}
-      <TablePagination
-        component="div"
-        count={q.data?.total ?? 0}
-        page={page}
-        onPageChange={(_, p) => setPage(p)}
-        rowsPerPage={perPage}
-        onRowsPerPageChange={(e) => {
-          setPerPage(Number(e.target.value));
-          setPage(0);
-        }}
-        rowsPerPageOptions={[20, 50, 100]}
-      />
+      <TablePager pager={pager} count={q.data?.total ?? 0} />
     </Card>
   );
 }

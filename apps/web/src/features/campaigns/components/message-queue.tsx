@@ -2,31 +2,17 @@
  * The message log's waiting part: every queued message with why it has not gone yet (outside the
  * window, daily cap, step delay…), the totals by reason and the estimated finish (GET …/queue).
  */
-import {
-  Alert,
-  Box,
-  Card,
-  CardHeader,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from "@mui/material";
-import { useState } from "react";
+import { Alert, Box, Card, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { ApiError, errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
+import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useCampaignQueue } from "../api/use-campaign-details.ts";
 import { num, waitReasonText } from "../lib/campaign-labels.ts";
 
 export function MessageQueue({ campaignId }: { campaignId: string }) {
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(20);
-  const q = useCampaignQueue(campaignId, page + 1, perPage);
+  const pager = usePager();
+  const q = useCampaignQueue(campaignId, pager.page + 1, pager.perPage);
   const data = q.data;
   const missing = q.error instanceof ApiError && q.error.status === 404 && q.error.code !== "CAMPAIGN_NOT_FOUND";
   return (
@@ -88,18 +74,7 @@ export function MessageQueue({ campaignId }: { campaignId: string }) {
               </Table>
             </Box>
           )}
-          <TablePagination
-            component="div"
-            count={data?.total ?? 0}
-            page={page}
-            onPageChange={(_, p) => setPage(p)}
-            rowsPerPage={perPage}
-            onRowsPerPageChange={(e) => {
-              setPerPage(Number(e.target.value));
-              setPage(0);
-            }}
-            rowsPerPageOptions={[20, 50, 100]}
-          />
+          <TablePager pager={pager} count={data?.total ?? 0} />
         </>
       )}
     </Card>

@@ -15,7 +15,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Tooltip,
@@ -26,6 +25,8 @@ import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
+import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
+import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useCampaignMessages } from "../api/use-campaign-details.ts";
 import { MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS, num, variantLetter } from "../lib/campaign-labels.ts";
 
@@ -69,22 +70,15 @@ function Outcomes({ m }: { m: MessageLogEntry }) {
 }
 
 export function SentMessages({ campaignId, steps }: { campaignId: string; steps: number }) {
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(20);
   const [status, setStatus] = useState<MessageStatus | undefined>();
   const [step, setStep] = useState<number | undefined>();
   const [searchInput, setSearchInput] = useState("");
   // §9: search waits 300 ms after the last keystroke.
   const search = useDebounced(searchInput.trim(), 300);
-  const q = useCampaignMessages(campaignId, { page: page + 1, perPage, status, step, search });
+  const pager = usePager({ resetKeys: [status, step, searchInput] });
+  const q = useCampaignMessages(campaignId, { page: pager.page + 1, perPage: pager.perPage, status, step, search });
   const data = q.data;
   const filtered = Boolean(status || step || search);
-  const changeFilter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(0);
-    };
 
   return (
     <Card variant="outlined">
@@ -99,14 +93,14 @@ export function SentMessages({ campaignId, steps }: { campaignId: string; steps:
       />
       <Stack direction="row" spacing={1} useFlexGap sx={{ px: 2, pb: 1, flexWrap: "wrap", alignItems: "center" }}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }} role="group" aria-label="Filter messages by status">
-          <Chip label="All" color={status ? "default" : "primary"} onClick={() => changeFilter(setStatus)(undefined)} />
+          <Chip label="All" color={status ? "default" : "primary"} onClick={() => setStatus(undefined)} />
           {MessageStatus.options.map((s) => (
             <Chip
               key={s}
               label={MESSAGE_STATUS_LABELS[s]}
               color={status === s ? "primary" : "default"}
               variant={status === s ? "filled" : "outlined"}
-              onClick={() => changeFilter(setStatus)(s)}
+              onClick={() => setStatus(s)}
             />
           ))}
         </Stack>
@@ -116,7 +110,7 @@ export function SentMessages({ campaignId, steps }: { campaignId: string; steps:
           size="small"
           label="Step"
           value={step ?? ""}
-          onChange={(e) => changeFilter(setStep)(e.target.value === "" ? undefined : Number(e.target.value))}
+          onChange={(e) => setStep(e.target.value === "" ? undefined : Number(e.target.value))}
           sx={{ minWidth: 110 }}
         >
           <MenuItem value="">All steps</MenuItem>
@@ -129,10 +123,7 @@ export function SentMessages({ campaignId, steps }: { campaignId: string; steps:
           label="Search leads"
           placeholder="Name or email"
           value={searchInput}
-          onChange={(e) => {
-            setSearchInput(e.target.value);
-            setPage(0);
-          }}
+          onChange={(e) => setSearchInput(e.target.value)}
           sx={{ minWidth: 220 }}
         />
       </Stack>
@@ -214,18 +205,7 @@ export function SentMessages({ campaignId, steps }: { campaignId: string; steps:
               </Table>
             </Box>
           )}
-          <TablePagination
-            component="div"
-            count={data?.total ?? 0}
-            page={page}
-            onPageChange={(_, p) => setPage(p)}
-            rowsPerPage={perPage}
-            onRowsPerPageChange={(e) => {
-              setPerPage(Number(e.target.value));
-              setPage(0);
-            }}
-            rowsPerPageOptions={[20, 50, 100]}
-          />
+          <TablePager pager={pager} count={data?.total ?? 0} />
         </>
       )}
     </Card>

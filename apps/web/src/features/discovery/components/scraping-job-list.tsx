@@ -1,20 +1,21 @@
 /** The workspace's discovery jobs, newest first, live over the socket, filterable by status and paged. */
 import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
-import { Alert, Box, Button, MenuItem, Stack, TablePagination, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { JobStatus } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
+import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
+import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useCancelScrape, useLiveScrapingJobs, useScrapingJobs } from "../api/use-scraping.ts";
 import { JOB_STATUS } from "../lib/job-labels.ts";
 import { ScrapingJobCard } from "./scraping-job-card.tsx";
 
 export function ScrapingJobList() {
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(10);
   const [status, setStatus] = useState("");
-  const jobs = useScrapingJobs({ skip: page * limit, limit, status: status || undefined });
+  const pager = usePager({ perPageOptions: [10, 20, 50], resetKeys: [status] });
+  const jobs = useScrapingJobs({ skip: pager.page * pager.perPage, limit: pager.perPage, status: status || undefined });
   const cancel = useCancelScrape();
   const toast = useToast();
   useLiveScrapingJobs();
@@ -25,17 +26,7 @@ export function ScrapingJobList() {
         <Typography variant="h6" component="h3" sx={{ flex: 1 }}>
           Jobs
         </Typography>
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(0);
-          }}
-          sx={{ minWidth: 160 }}
-        >
+        <TextField select size="small" label="Status" value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160 }}>
           <MenuItem value="">All</MenuItem>
           {JobStatus.options.map((s) => (
             <MenuItem key={s} value={s}>
@@ -76,20 +67,7 @@ export function ScrapingJobList() {
           }
         />
       ))}
-      {jobs.data && jobs.data.total > limit && (
-        <TablePagination
-          component="div"
-          count={jobs.data.total}
-          page={page}
-          rowsPerPage={limit}
-          rowsPerPageOptions={[10, 20, 50]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setLimit(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      )}
+      {jobs.data && jobs.data.total > pager.perPage && <TablePager pager={pager} count={jobs.data.total} />}
     </Stack>
   );
 }

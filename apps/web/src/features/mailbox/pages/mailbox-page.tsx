@@ -18,7 +18,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -30,6 +29,8 @@ import { ApiError, errorMessage } from "../../../lib/errors.ts";
 import { timeAgo } from "../../../lib/format.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
+import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
+import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useMailbox } from "../api/use-mailbox.ts";
 import { MailMessageView } from "../components/mail-message-view.tsx";
 import { MailStatusChip } from "../components/mail-status-chip.tsx";
@@ -39,12 +40,11 @@ export const NOT_DELIVERED_LABEL = "Not delivered — no SMTP configured";
 export default function MailboxPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get("selected");
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(20);
   const [status, setStatus] = useState<MailStatus | "">("");
   const [to, setTo] = useState("");
   const toFilter = useDebounced(to.trim(), 300);
-  const list = useMailbox({ page: page + 1, per_page: perPage, status: status || undefined, to: toFilter || undefined });
+  const pager = usePager({ resetKeys: [status, to] });
+  const list = useMailbox({ page: pager.page + 1, per_page: pager.perPage, status: status || undefined, to: toFilter || undefined });
 
   const select = (id: string | null) => {
     const next = new URLSearchParams(params);
@@ -81,25 +81,13 @@ export default function MailboxPage() {
       )}
       <Card>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2 }}>
-          <TextField
-            size="small"
-            label="Recipient"
-            value={to}
-            onChange={(e) => {
-              setTo(e.target.value);
-              setPage(0);
-            }}
-            sx={{ minWidth: 240 }}
-          />
+          <TextField size="small" label="Recipient" value={to} onChange={(e) => setTo(e.target.value)} sx={{ minWidth: 240 }} />
           <TextField
             select
             size="small"
             label="Status"
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as MailStatus | "");
-              setPage(0);
-            }}
+            onChange={(e) => setStatus(e.target.value as MailStatus | "")}
             sx={{ minWidth: 200 }}
           >
             <MenuItem value="">Any status</MenuItem>
@@ -160,18 +148,7 @@ export default function MailboxPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={list.data.total}
-              page={page}
-              rowsPerPage={perPage}
-              rowsPerPageOptions={[20, 50, 100]}
-              onPageChange={(_, p) => setPage(p)}
-              onRowsPerPageChange={(e) => {
-                setPerPage(Number(e.target.value));
-                setPage(0);
-              }}
-            />
+            <TablePager pager={pager} count={list.data.total} />
           </>
         )}
       </Card>

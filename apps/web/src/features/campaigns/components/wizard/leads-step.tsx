@@ -16,37 +16,37 @@ import {
   ListItemText,
   MenuItem,
   Stack,
-  TablePagination,
   TextField,
   Typography,
 } from "@mui/material";
 import { type CampaignLeadsResult, LeadStatus } from "@prospector/contracts";
 import { useState } from "react";
 import { useDebounced } from "../../../../lib/use-debounced.ts";
+import { TablePager } from "../../../../ui/table-pager/table-pager.tsx";
+import { usePager } from "../../../../ui/table-pager/use-pager.ts";
 import { useLeadList } from "../../../leads/api/use-leads.ts";
 import { STATUS_LABELS as LEAD_STATUS_LABELS } from "../../../leads/lib/lead-labels.ts";
 import { useCampaignLeads, useCampaignMembership } from "../../api/use-campaign-details.ts";
 import { LEAD_STATE_LABELS } from "../../lib/campaign-labels.ts";
 
-const PICK_PAGE = 25;
 const name = (l: { first_name: string | null; last_name: string | null; email: string | null }) =>
   [l.first_name, l.last_name].filter(Boolean).join(" ") || l.email || "(no name)";
 
 export function LeadsStep({ campaignId, locked }: { campaignId: string; locked: boolean }) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
-  const [page, setPage] = useState(0);
   const [picked, setPicked] = useState<string[]>([]);
-  const [memberPage, setMemberPage] = useState(0);
   const [result, setResult] = useState<{ op: "add" | "remove"; r: CampaignLeadsResult } | null>(null);
   const debounced = useDebounced(search, 300);
+  const poolPager = usePager({ perPageOptions: [25], resetKeys: [search, status] });
   const pool = useLeadList({
     search: debounced.trim() || undefined,
     status: status ? [status] : undefined,
-    skip: page * PICK_PAGE,
-    limit: PICK_PAGE,
+    skip: poolPager.page * poolPager.perPage,
+    limit: poolPager.perPage,
   });
-  const members = useCampaignLeads(campaignId, memberPage + 1, 20);
+  const memberPager = usePager({ perPageOptions: [20] });
+  const members = useCampaignLeads(campaignId, memberPager.page + 1, memberPager.perPage);
   const membership = useCampaignMembership(campaignId);
   const memberIds = new Set((members.data?.leads ?? []).map((l) => l.lead_id));
 
@@ -97,23 +97,10 @@ export function LeadsStep({ campaignId, locked }: { campaignId: string; locked: 
               size="small"
               label="Search leads"
               value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(0);
-              }}
+              onChange={(e) => setSearch(e.target.value)}
               sx={{ flex: 1, minWidth: 180 }}
             />
-            <TextField
-              select
-              size="small"
-              label="Status"
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value);
-                setPage(0);
-              }}
-              sx={{ minWidth: 140 }}
-            >
+            <TextField select size="small" label="Status" value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 140 }}>
               <MenuItem value="">Any</MenuItem>
               {LeadStatus.options.map((s) => (
                 <MenuItem key={s} value={s}>
@@ -166,15 +153,7 @@ export function LeadsStep({ campaignId, locked }: { campaignId: string; locked: 
             >
               {`Add ${picked.length || ""} to campaign`.replace("  ", " ")}
             </Button>
-            <TablePagination
-              component="div"
-              sx={{ ml: "auto" }}
-              count={pool.data?.total ?? 0}
-              page={page}
-              onPageChange={(_, p) => setPage(p)}
-              rowsPerPage={PICK_PAGE}
-              rowsPerPageOptions={[PICK_PAGE]}
-            />
+            <TablePager pager={poolPager} count={pool.data?.total ?? 0} sx={{ ml: "auto" }} />
           </Box>
         </Card>
         <Card variant="outlined">
@@ -209,14 +188,7 @@ export function LeadsStep({ campaignId, locked }: { campaignId: string; locked: 
               ))}
             </List>
           )}
-          <TablePagination
-            component="div"
-            count={members.data?.total ?? 0}
-            page={memberPage}
-            onPageChange={(_, p) => setMemberPage(p)}
-            rowsPerPage={20}
-            rowsPerPageOptions={[20]}
-          />
+          <TablePager pager={memberPager} count={members.data?.total ?? 0} />
         </Card>
       </Box>
     </Stack>
