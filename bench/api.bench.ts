@@ -138,6 +138,8 @@ interface Run {
   rps: number;
   /** CPU time the server process spent per answered request (user + system), from /proc: unlike req/s, other load on the machine barely moves it. */
   cpu_us_per_req: number | null;
+  /** CPU time the load generator (this process, single-threaded) spent per answered request. */
+  client_cpu_us_per_req: number | null;
   p99_ms: number;
   non2xx: number;
   errors: number;
@@ -187,12 +189,15 @@ async function measure(opts: {
   const run = (duration: number) => autocannon({ url: opts.url, connections: CONNECTIONS, duration, requests: [request] });
   await run(WARMUP_S);
   const cpuBefore = cpuSeconds(opts.pid);
+  const clientBefore = process.cpuUsage();
   const r = await run(DURATION_S);
+  const client = process.cpuUsage(clientBefore);
   const cpuAfter = cpuSeconds(opts.pid);
   const answered = r["2xx"] + r.non2xx;
   return {
     rps: Math.round(r["2xx"] / DURATION_S),
     cpu_us_per_req: cpuBefore !== null && cpuAfter !== null && answered ? Math.round(((cpuAfter - cpuBefore) * 1e6) / answered) : null,
+    client_cpu_us_per_req: answered ? Math.round((client.user + client.system) / answered) : null,
     p99_ms: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,

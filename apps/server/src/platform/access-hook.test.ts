@@ -75,6 +75,78 @@ describe("access declarations", () => {
   });
 });
 
+describe("the cached (synchronous) path answers exactly as the asynchronous one", () => {
+  type Case = {
+    name: string;
+    signedIn?: boolean;
+    active?: boolean;
+    rate?: { allowed: boolean; count: number };
+    decision?: { allowed: boolean; reason: string } | "throws";
+    url: string;
+  };
+  const cases: Case[] = [
+    { name: "public, no credential", signedIn: false, url: "/api/open" },
+    { name: "no credential", signedIn: false, url: "/api/needs" },
+    { name: "inactive member", active: false, url: "/api/needs" },
+    { name: "over the rate limit", rate: { allowed: false, count: 101 }, url: "/api/needs" },
+    { name: "denied", decision: { allowed: false, reason: "No matching permissions found" }, url: "/api/needs" },
+    { name: "engine failure", decision: "throws", url: "/api/needs" },
+    { name: "allowed", url: "/api/needs" },
+    { name: "signed in, no permission needed", url: "/api/mine" },
+  ];
+
+  async function answer(c: Case, cached: boolean) {
+    const app = Fastify();
+    registerErrorHandling(app);
+    const audit: string[] = [];
+    const rate = {
+      retryAfterSeconds: 42,
+      limit: 100,
+      remaining: c.rate?.allowed === false ? 0 : 99,
+      ...(c.rate ?? { allowed: true, count: 1 }),
+    };
+    const decide = () => {
+      if (c.decision === "throws") throw new Error("db down");
+      return c.decision ?? { allowed: true, reason: "Allowed" };
+    };
+    const who = c.signedIn === false ? null : caller;
+    const gate: AccessGate = {
+      consumeRate: async () => rate,
+      evaluate: async () => decide(),
+      isActive: async () => c.active ?? true,
+      cached: cached ? () => ({ active: c.active ?? true, consumeRate: () => rate, evaluate: decide }) : undefined,
+      audit: { record: (e) => audit.push(e.event) },
+    };
+    registerAccessHook(app, {
+      authenticator: { authenticate: async () => who, cached: cached ? () => who : undefined },
+      access: gate,
+    });
+    app.get("/api/open", { config: { access: "public" } }, async (request) => ({ auth: request.auth?.userId ?? null }));
+    app.get("/api/needs", { config: { access: "leads:read" } }, async (request) => ({ auth: request.auth?.userId ?? null }));
+    app.get("/api/mine", { config: { access: "authenticated" } }, async (request) => ({ auth: request.auth?.userId ?? null }));
+    const res = await app.inject({ url: c.url });
+    await app.close();
+    const { date: _date, ...headers } = res.headers;
+    return { status: res.statusCode, body: res.json(), headers, audit };
+  }
+
+  it.each(cases)("$name", async (c) => {
+    const slow = await answer(c, false);
+    const fast = await answer(c, true);
+    expect(fast).toEqual(slow);
+    expect(slow.status).toBe(
+      {
+        "public, no credential": 200,
+        "no credential": 401,
+        "inactive member": 403,
+        "over the rate limit": 429,
+        denied: 403,
+        "engine failure": 503,
+      }[c.name] ?? 200,
+    );
+  });
+});
+
 describe("request order on the real app: 401, then 429, then 403", () => {
   let t: TestApp;
   let admin: TestUser;

@@ -5,24 +5,26 @@
  * 429; then 403 carrying `requiredPermission`. Denials are audited off the hot
  * path (the engine's audit writer batches them).
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthContext, Authenticator } from "./auth-context.ts";
 import { AppError } from "./errors.ts";
 
 const ACCESS_PATTERN = /^(\*|[a-z_]+):(\*|[a-z_]+)$/;
 
+type RateResult = { allowed: boolean; retryAfterSeconds: number; limit: number; remaining: number; count: number };
+type Decision = { allowed: boolean; reason: string };
+type Environment = { ip?: string | null; country?: string | null; requests?: number | null };
+
 /** What the hook needs from the access engine (the engine satisfies it). */
 export interface AccessGate {
-  consumeRate(auth: AuthContext): Promise<{ allowed: boolean; retryAfterSeconds: number; limit: number; remaining: number; count: number }>;
-  evaluate(
-    auth: AuthContext,
-    resource: string,
-    action: string,
-    resourceId?: string,
-    env?: { ip?: string | null; country?: string | null; requests?: number | null },
-  ): Promise<{ allowed: boolean; reason: string }>;
+  consumeRate(auth: AuthContext): Promise<RateResult>;
+  evaluate(auth: AuthContext, resource: string, action: string, resourceId?: string, env?: Environment): Promise<Decision>;
   /** The caller is still an active member of the workspace (cached; dropped on change). */
   isActive(auth: AuthContext): Promise<boolean>;
+  /** The same three answers without awaiting, when all they need is cached here; else null. */
+  cached?(
+    auth: AuthContext,
+  ): { active: boolean; consumeRate(): RateResult; evaluate(resource: string, action: string, env?: Environment): Decision } | null;
   audit: { record(entry: AccessAuditEntry): void };
 }
 
@@ -60,51 +62,106 @@ export function registerAccessHook(app: FastifyInstance, deps: { authenticator: 
 
   app.addHook("onRoute", (route) => assertAccessDeclared(route as Parameters<typeof assertAccessDeclared>[0]));
 
-  app.addHook("onRequest", async (request, reply) => {
-    const access = request.routeOptions.config?.access;
-    if (!access) return; // static files, 404s
-    const auth = await deps.authenticator.authenticate(request);
-    request.auth = auth;
-    if (access === "public") return;
+  // Each step below is one rule of the order above; the two paths apply the same steps.
+  const requireSignedIn = (auth: AuthContext | null): AuthContext => {
     if (!auth) throw new AppError("UNAUTHENTICATED");
+    return auth;
+  };
+  const requireActive = (active: boolean) => {
+    if (!active) throw new AppError("USER_INACTIVE");
+  };
+  const applyRate = (request: FastifyRequest, reply: FastifyReply, auth: AuthContext, access: string, rate: RateResult) => {
+    reply.header("x-ratelimit-limit", String(rate.limit));
+    reply.header("x-ratelimit-remaining", String(rate.remaining));
+    if (rate.allowed) return;
+    // Once per window is enough to see who hit the limit; recording every refusal would let a
+    // flood of requests flood the audit too.
+    if (rate.count === rate.limit + 1) deps.access.audit.record(denial(auth, request, access, "rate_limited", "Rate limit exceeded"));
+    throw new AppError("RATE_LIMITED", "Rate limit exceeded", { retryAfter: rate.retryAfterSeconds });
+  };
+  const environment = (request: FastifyRequest, rate: RateResult): Environment => ({
+    ip: request.ip,
+    country: clientCountry(request),
+    requests: rate.count,
+  });
+  const applyDecision = (request: FastifyRequest, auth: AuthContext, access: string, decision: Decision) => {
+    if (decision.allowed) return;
+    deps.access.audit.record(denial(auth, request, access, "access_denied", decision.reason));
+    throw new AppError("FORBIDDEN", undefined, { requiredPermission: access });
+  };
+  const unavailable = (request: FastifyRequest, err: unknown) => {
+    request.log.error({ err }, "access check failed");
+    return new AppError("PERMISSION_SYSTEM_UNAVAILABLE");
+  };
+
+  /** The asynchronous path: whatever is not cached is loaded. */
+  async function check(request: FastifyRequest, reply: FastifyReply, access: string): Promise<void> {
+    const resolved = await deps.authenticator.authenticate(request);
+    request.auth = resolved;
+    if (access === "public") return;
+    const auth = requireSignedIn(resolved);
     let active: boolean;
     try {
       active = await deps.access.isActive(auth);
     } catch (err) {
-      request.log.error({ err }, "access check failed");
-      throw new AppError("PERMISSION_SYSTEM_UNAVAILABLE");
+      throw unavailable(request, err);
     }
-    if (!active) throw new AppError("USER_INACTIVE");
-
+    requireActive(active);
     const rate = await deps.access.consumeRate(auth);
-    reply.header("x-ratelimit-limit", String(rate.limit));
-    reply.header("x-ratelimit-remaining", String(rate.remaining));
-    if (!rate.allowed) {
-      // Once per window is enough to see who hit the limit; recording every refusal would let a
-      // flood of requests flood the audit too.
-      if (rate.count === rate.limit + 1) {
-        deps.access.audit.record(denial(auth, request, access, "rate_limited", "Rate limit exceeded"));
-      }
-      throw new AppError("RATE_LIMITED", "Rate limit exceeded", { retryAfter: rate.retryAfterSeconds });
-    }
+    applyRate(request, reply, auth, access, rate);
     if (access === "authenticated") return;
-
     const [resource, action] = access.split(":") as [string, string];
-    let decision: { allowed: boolean; reason: string };
+    let decision: Decision;
     try {
-      decision = await deps.access.evaluate(auth, resource, action, undefined, {
-        ip: request.ip,
-        country: clientCountry(request),
-        requests: rate.count,
-      });
+      decision = await deps.access.evaluate(auth, resource, action, undefined, environment(request, rate));
     } catch (err) {
-      request.log.error({ err }, "access check failed");
-      throw new AppError("PERMISSION_SYSTEM_UNAVAILABLE");
+      throw unavailable(request, err);
     }
-    if (!decision.allowed) {
-      deps.access.audit.record(denial(auth, request, access, "access_denied", decision.reason));
-      throw new AppError("FORBIDDEN", undefined, { requiredPermission: access });
+    applyDecision(request, auth, access, decision);
+  }
+
+  /**
+   * The synchronous path, for a caller whose session, membership, grants and policies are cached
+   * and whose rate window is counted in this process (the steady state): no promise is made.
+   * Returns false, having changed nothing, when something must be loaded first.
+   */
+  function checkCached(request: FastifyRequest, reply: FastifyReply, access: string): boolean {
+    const resolved = deps.authenticator.cached?.(request);
+    if (resolved === undefined) return false;
+    if (access === "public") {
+      request.auth = resolved;
+      return true;
     }
+    const auth = requireSignedIn(resolved);
+    const state = deps.access.cached?.(auth);
+    if (!state) return false;
+    request.auth = auth;
+    requireActive(state.active);
+    const rate = state.consumeRate();
+    applyRate(request, reply, auth, access, rate);
+    if (access === "authenticated") return true;
+    const [resource, action] = access.split(":") as [string, string];
+    let decision: Decision;
+    try {
+      decision = state.evaluate(resource, action, environment(request, rate));
+    } catch (err) {
+      throw unavailable(request, err);
+    }
+    applyDecision(request, auth, access, decision);
+    return true;
+  }
+
+  app.addHook("onRequest", (request, reply, done) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return done(); // static files, 404s
+    let decided: boolean;
+    try {
+      decided = checkCached(request, reply, access);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (decided) return done();
+    check(request, reply, access).then(() => done(), done);
   });
 }
 

@@ -29,17 +29,16 @@ export type Access = "public" | "authenticated" | `${string}:${string}`;
 
 export interface Authenticator {
   authenticate(request: FastifyRequest): Promise<AuthContext | null>;
+  /**
+   * The answer `authenticate` would give, when it is known without any I/O: null for a request
+   * with no credential, the context for a session this process has cached, undefined otherwise.
+   */
+  cached?(request: FastifyRequest): AuthContext | null | undefined;
 }
 
 export interface AccessDecision {
   allowed: boolean;
   reason: string;
-}
-
-export interface AccessChecker {
-  check(auth: AuthContext, resource: string, action: string, resourceId?: string): Promise<AccessDecision>;
-  /** Counts one request against the caller's per-minute limit. */
-  consumeRate(auth: AuthContext): Promise<{ allowed: boolean; retryAfterSeconds: number; limit: number; remaining: number }>;
 }
 
 declare module "fastify" {

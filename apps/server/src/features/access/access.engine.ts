@@ -22,6 +22,7 @@ export { decide, type Grant, matches, toGrant } from "./access.decide.ts";
 export const ACCESS_INVALIDATE = "access.invalidate";
 /** Decisions memoized per subject; bounded so a caller probing many permissions cannot grow it. */
 const DECISIONS_PER_SUBJECT = 256;
+const INACTIVE: Decision = { allowed: false, reason: REASONS.inactive, matched: null };
 
 export type Subject = Pick<AuthContext, "userId" | "workspaceId" | "organizationId" | "role"> &
   Partial<Pick<AuthContext, "email" | "via" | "scopes">>;
@@ -52,11 +53,24 @@ type CacheValue =
   | { kind: "subject"; subject: CachedSubject | null; userId: string; workspaceId: string }
   | { kind: "policies"; workspaceId: string; organizationId: string | null; policies: PolicyRule[] };
 
+/** A caller's access state, read from the caches in one synchronous step (see AccessEngine.cached). */
+export interface CachedAccess {
+  active: boolean;
+  consumeRate(): RateResult;
+  evaluate(resource: string, action: string, env?: AccessEnvironment): Decision;
+}
+
 export interface AccessEngine {
   /** Full decision with the rule or grant that made it. */
   evaluate(subject: Subject, resource: string, action: string, resourceId?: string, env?: AccessEnvironment): Promise<Decision>;
   check(auth: AuthContext, resource: string, action: string, resourceId?: string): Promise<AccessDecision>;
   consumeRate(auth: AuthContext): Promise<RateResult>;
+  /**
+   * Everything a request's access check needs, when this process has it cached and counts the
+   * rate limit itself: the access hook then decides without awaiting anything. Null otherwise
+   * (a cold cache, or the Redis limiter), and the hook takes the asynchronous path.
+   */
+  cached(auth: AuthContext): CachedAccess | null;
   /** Exists, is active and an active member of the workspace (through the cache). */
   isActive(auth: Pick<AuthContext, "userId" | "workspaceId">): Promise<boolean>;
   /** The subject as the engine sees it (role, teams, grants), through the cache; null if not a member. */
@@ -139,8 +153,19 @@ export async function createAccessEngine(deps: {
     const subj = await subject(s.userId, s.workspaceId);
     if (!subj?.active) return { allowed: false, reason: REASONS.inactive, matched: null };
     if (env.rateExceeded) return { allowed: false, reason: REASONS.rateLimited, matched: null };
+    return decideFor(s, subj, await policiesOf(s.workspaceId, subj.organizationId), resource, action, resourceId, env);
+  }
 
-    const rules = await policiesOf(s.workspaceId, subj.organizationId);
+  /** The decision for an active subject whose policies are loaded: synchronous from here on. */
+  function decideFor(
+    s: Subject,
+    subj: CachedSubject,
+    rules: PolicyRule[],
+    resource: string,
+    action: string,
+    resourceId: string | undefined,
+    env: AccessEnvironment,
+  ): Decision {
     let decision: Decision | null = null;
     if (rules.length) {
       const ctx: ConditionContext = {
@@ -173,8 +198,27 @@ export async function createAccessEngine(deps: {
     return scoped.allowed ? decision : { allowed: false, reason: "Not allowed for this API key", matched: null };
   }
 
+  function cached(auth: AuthContext): CachedAccess | null {
+    const consumeSync = rateLimiter.consumeSync;
+    if (!consumeSync) return null;
+    const entry = cache.get(`s|${auth.userId}|${auth.workspaceId}`);
+    if (entry?.kind !== "subject") return null;
+    const subj = entry.subject;
+    if (!subj?.active) return { active: false, consumeRate: () => consumeSync(auth), evaluate: () => INACTIVE };
+    const policies = cache.get(`p|${auth.workspaceId}`);
+    if (policies?.kind !== "policies") return null;
+    // Read now: the entries may expire later, but this request decides on what it saw.
+    const rules = policies.policies;
+    return {
+      active: true,
+      consumeRate: () => consumeSync(auth),
+      evaluate: (resource, action, env = {}) => decideFor(auth, subj, rules, resource, action, undefined, env),
+    };
+  }
+
   return {
     evaluate,
+    cached,
     async check(auth, resource, action, resourceId) {
       const d = await evaluate(auth, resource, action, resourceId);
       return { allowed: d.allowed, reason: d.reason };

@@ -4,7 +4,7 @@
  * processes. If Redis stops answering, the process falls back to its own memory window rather
  * than letting every request through or refusing them all.
  */
-import { FALLBACK_RATE_LIMIT, ROLE_RATE_LIMITS, RoleId } from "@prospector/contracts";
+import { FALLBACK_RATE_LIMIT, ROLE_RATE_LIMITS, type RoleId } from "@prospector/contracts";
 import type { Redis } from "ioredis";
 import type { AuthContext } from "../../platform/auth-context.ts";
 
@@ -19,13 +19,15 @@ export interface RateResult {
 
 export interface RateLimiter {
   consume(auth: Pick<AuthContext, "userId" | "role">): Promise<RateResult>;
+  /** The same count without a promise, for a limiter that keeps its windows in this process. */
+  consumeSync?(auth: Pick<AuthContext, "userId" | "role">): RateResult;
 }
 
 export const WINDOW_MS = 60_000;
 
 export function limitFor(role: string): number {
-  const r = RoleId.safeParse(role);
-  return r.success ? ROLE_RATE_LIMITS[r.data] : FALLBACK_RATE_LIMIT;
+  // A plain own-key lookup: this runs on every request.
+  return Object.hasOwn(ROLE_RATE_LIMITS, role) ? ROLE_RATE_LIMITS[role as RoleId] : FALLBACK_RATE_LIMIT;
 }
 
 function result(count: number, limit: number, msLeft: number): RateResult {
@@ -42,22 +44,21 @@ export function createMemoryRateLimiter(opts: { now?: () => number } = {}): Rate
   const now = opts.now ?? Date.now;
   const windows = new Map<string, { count: number; resetAt: number }>();
   let lastSweep = now();
-  return {
-    async consume(auth) {
-      const t = now();
-      if (t - lastSweep > WINDOW_MS) {
-        for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-        lastSweep = t;
-      }
-      let w = windows.get(auth.userId);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + WINDOW_MS };
-        windows.set(auth.userId, w);
-      }
-      w.count++;
-      return result(w.count, limitFor(auth.role), w.resetAt - t);
-    },
-  };
+  function consumeSync(auth: Pick<AuthContext, "userId" | "role">): RateResult {
+    const t = now();
+    if (t - lastSweep > WINDOW_MS) {
+      for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
+      lastSweep = t;
+    }
+    let w = windows.get(auth.userId);
+    if (!w || w.resetAt <= t) {
+      w = { count: 0, resetAt: t + WINDOW_MS };
+      windows.set(auth.userId, w);
+    }
+    w.count++;
+    return result(w.count, limitFor(auth.role), w.resetAt - t);
+  }
+  return { consumeSync, consume: async (auth) => consumeSync(auth) };
 }
 
 export function createRedisRateLimiter(

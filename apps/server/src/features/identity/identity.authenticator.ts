@@ -32,6 +32,18 @@ export interface SessionAuthenticator extends Authenticator {
   onInvalidate(listener: (userId?: string) => void): void;
 }
 
+function credentials(request: FastifyRequest): { bearer: string | null; token: string | null } {
+  const bearer = bearerToken(request);
+  // X-API-Key carries API keys only: resolvers may claim it, session tokens are not accepted there.
+  const apiKey = request.headers["x-api-key"];
+  return { bearer, token: bearer ?? (typeof apiKey === "string" && apiKey.trim() ? apiKey.trim() : null) };
+}
+
+function workspaceHeader(request: FastifyRequest): string | undefined {
+  const ws = request.headers["x-workspace-id"];
+  return typeof ws === "string" ? ws : undefined;
+}
+
 export function bearerToken(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (h?.startsWith("Bearer ")) return h.slice(7).trim() || null;
@@ -58,14 +70,24 @@ export async function createSessionAuthenticator(deps: {
   };
   await bus.subscribe(AUTH_INVALIDATE, (msg) => drop((msg as { userId?: string }).userId));
 
-  async function resolveToken(token: string, workspaceId?: string): Promise<AuthContext | null> {
-    // better-auth cookies carry `token.signature`; the bearer form is the raw token.
-    const raw = token.includes(".") ? token.slice(0, token.indexOf(".")) : token;
-    const key = workspaceId ? `${raw}|${workspaceId}` : raw;
+  // better-auth cookies carry `token.signature`; the bearer form is the raw token.
+  const rawToken = (token: string) => (token.includes(".") ? token.slice(0, token.indexOf(".")) : token);
+  const cacheKey = (raw: string, workspaceId?: string) => (workspaceId ? `${raw}|${workspaceId}` : raw);
+
+  function cachedContext(key: string, now: number): AuthContext | undefined {
     const hit = cache.get(key);
+    if (!hit) return undefined;
+    if (hit.expires > now) return hit.ctx;
+    cache.delete(key);
+    return undefined;
+  }
+
+  async function resolveToken(token: string, workspaceId?: string): Promise<AuthContext | null> {
+    const raw = rawToken(token);
+    const key = cacheKey(raw, workspaceId);
     const now = Date.now();
-    if (hit && hit.expires > now) return hit.ctx;
-    if (hit) cache.delete(key);
+    const hit = cachedContext(key, now);
+    if (hit) return hit;
 
     const [row] = await db
       .select({ session: sessions, user: users })
@@ -116,19 +138,22 @@ export async function createSessionAuthenticator(deps: {
       resolvers.push({ prefix: opts.prefix, resolve });
     },
     async authenticate(request) {
-      const bearer = bearerToken(request);
-      // X-API-Key carries API keys only: resolvers may claim it, session tokens are not accepted there.
-      const apiKey = request.headers["x-api-key"];
-      const token = bearer ?? (typeof apiKey === "string" && apiKey.trim() ? apiKey.trim() : null);
+      const { bearer, token } = credentials(request);
       if (!token) return null;
-      const ws = request.headers["x-workspace-id"];
       for (const r of resolvers) {
         if (!token.startsWith(r.prefix)) continue;
         const ctx = await r.resolve(token, request);
         if (ctx !== undefined) return ctx;
       }
       if (!bearer) return null;
-      return resolveToken(token, typeof ws === "string" ? ws : undefined);
+      return resolveToken(token, workspaceHeader(request));
+    },
+    cached(request) {
+      const { bearer, token } = credentials(request);
+      if (!token) return null;
+      for (const r of resolvers) if (token.startsWith(r.prefix)) return undefined;
+      if (!bearer) return null;
+      return cachedContext(cacheKey(rawToken(token), workspaceHeader(request)), Date.now());
     },
     onInvalidate(listener) {
       listeners.push(listener);
