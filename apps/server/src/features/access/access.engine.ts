@@ -60,6 +60,44 @@ export interface CachedAccess {
   evaluate(resource: string, action: string, env?: AccessEnvironment): Decision;
 }
 
+/** One request's view of its caller (a class, so the hot path creates no closures). */
+class CallerAccess implements CachedAccess {
+  readonly active: boolean;
+  private readonly auth: AuthContext;
+  private readonly limiter: RateLimiter;
+  private readonly subject: CachedSubject | null;
+  private readonly rules: PolicyRule[];
+  private readonly decideFor: DecideFor;
+
+  constructor(auth: AuthContext, limiter: RateLimiter, subject: CachedSubject | null, rules: PolicyRule[], decideFor: DecideFor) {
+    this.active = Boolean(subject?.active);
+    this.auth = auth;
+    this.limiter = limiter;
+    this.subject = subject;
+    this.rules = rules;
+    this.decideFor = decideFor;
+  }
+
+  consumeRate(): RateResult {
+    return (this.limiter.consumeSync as NonNullable<RateLimiter["consumeSync"]>)(this.auth);
+  }
+
+  evaluate(resource: string, action: string, env: AccessEnvironment = {}): Decision {
+    if (!this.subject?.active) return INACTIVE;
+    return this.decideFor(this.auth, this.subject, this.rules, resource, action, undefined, env);
+  }
+}
+
+type DecideFor = (
+  s: Subject,
+  subj: CachedSubject,
+  rules: PolicyRule[],
+  resource: string,
+  action: string,
+  resourceId: string | undefined,
+  env: AccessEnvironment,
+) => Decision;
+
 export interface AccessEngine {
   /** Full decision with the rule or grant that made it. */
   evaluate(subject: Subject, resource: string, action: string, resourceId?: string, env?: AccessEnvironment): Promise<Decision>;
@@ -199,21 +237,14 @@ export async function createAccessEngine(deps: {
   }
 
   function cached(auth: AuthContext): CachedAccess | null {
-    const consumeSync = rateLimiter.consumeSync;
-    if (!consumeSync) return null;
+    if (!rateLimiter.consumeSync) return null;
     const entry = cache.get(`s|${auth.userId}|${auth.workspaceId}`);
     if (entry?.kind !== "subject") return null;
-    const subj = entry.subject;
-    if (!subj?.active) return { active: false, consumeRate: () => consumeSync(auth), evaluate: () => INACTIVE };
+    if (!entry.subject?.active) return new CallerAccess(auth, rateLimiter, null, [], decideFor);
     const policies = cache.get(`p|${auth.workspaceId}`);
     if (policies?.kind !== "policies") return null;
-    // Read now: the entries may expire later, but this request decides on what it saw.
-    const rules = policies.policies;
-    return {
-      active: true,
-      consumeRate: () => consumeSync(auth),
-      evaluate: (resource, action, env = {}) => decideFor(auth, subj, rules, resource, action, undefined, env),
-    };
+    // This request decides on what it read now, even if the entries expire a moment later.
+    return new CallerAccess(auth, rateLimiter, entry.subject, policies.policies, decideFor);
   }
 
   return {

@@ -61,7 +61,9 @@ function Shell() {
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
         <TopBar user={user} onOpenNav={isMobile ? () => setDrawerOpen(true) : undefined} onOpenSearch={openSearch} />
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
+        {/* The bottom padding clears the floating scroll-to-top button (24 px + 40 px), so at the end
+            of a page it never covers the last controls, such as a table's next-page arrow. */}
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: 10 }}>
           <PageTransition>
             <Outlet />
           </PageTransition>
