@@ -26,7 +26,7 @@ export function membershipSkipReason(c: members.MembershipCandidate): string | n
 }
 
 async function lockedCampaign(tx: repo.Tx, caller: Caller, id: string) {
-  const campaign = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: true });
+  const campaign = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: "no key update" });
   if (!campaign) throw new AppError("CAMPAIGN_NOT_FOUND");
   if (LOCKED.includes(campaign.status)) throw new AppError("CAMPAIGN_LEADS_LOCKED");
   return campaign;

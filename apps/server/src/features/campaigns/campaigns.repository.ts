@@ -15,17 +15,23 @@ export async function insertCampaign(tx: Tx, values: typeof campaigns.$inferInse
   return row as CampaignRow;
 }
 
+/**
+ * `lock`: "no key update" for a change of the campaign (a state transition, an edit, membership):
+ * it waits for the sender's FOR SHARE and holds the sender off, yet leaves foreign-key checks
+ * (rows of other tables inserted for this campaign) free, so they cannot deadlock with it.
+ * "update" only before deleting the row. Lock order: docs/campaigns.md.
+ */
 export async function getCampaign(
   tx: Tx,
   workspaceId: string,
   id: string,
-  opts: { lock?: boolean } = {},
+  opts: { lock?: "no key update" | "update" } = {},
 ): Promise<CampaignRow | undefined> {
   const q = tx
     .select()
     .from(campaigns)
     .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)));
-  const [row] = opts.lock ? await q.for("update") : await q;
+  const [row] = opts.lock ? await q.for(opts.lock) : await q;
   return row;
 }
 

@@ -170,7 +170,7 @@ const CONTENT_FIELDS = [
 
 export async function updateCampaign(deps: CampaignDeps, caller: Caller, id: string, input: UpdateInput): Promise<Campaign> {
   const row = await deps.db.transaction(async (tx) => {
-    const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: true });
+    const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: "no key update" });
     if (!current) throw new AppError("CAMPAIGN_NOT_FOUND");
     const changesContent = CONTENT_FIELDS.some((f) => (input as Record<string, unknown>)[f] !== undefined);
     if (changesContent && !CAMPAIGN_EDITABLE_STATES.includes(current.status)) throw new AppError("CAMPAIGN_NOT_EDITABLE");
@@ -200,7 +200,7 @@ export async function updateCampaign(deps: CampaignDeps, caller: Caller, id: str
 
 export async function deleteCampaign(deps: CampaignDeps, caller: Caller, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: true });
+    const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: "update" });
     if (!current) throw new AppError("CAMPAIGN_NOT_FOUND");
     if (current.status === "active") throw new AppError("CAMPAIGN_DELETE_ACTIVE");
     await clearLeadCampaign(tx, caller.workspaceId, current.id);

@@ -2,9 +2,11 @@
  * The campaign state machine (docs/campaigns.md has the table): launch, pause, resume and stop,
  * each allowed only in the states CAMPAIGN_ACTION_STATES lists, else the spec's 400 text. A launch
  * re-runs validate-launch inside its transaction and refuses with the blockers; launch and resume
- * then send the campaign.schedule job so the sender makes a scheduling pass at once.
+ * then send the campaign.schedule job so the sender makes a scheduling pass at once. A stop or
+ * pause that commits while a sending pass is in flight ends that pass's claims (docs/campaigns.md).
  */
 import { CAMPAIGN_ACTION_STATES, type Campaign, type CampaignAction, type CampaignStatus, type ErrorCode } from "@prospector/contracts";
+import { retryTransaction } from "../../db/retry.ts";
 import { AppError } from "../../platform/errors.ts";
 import { scheduleQueued, stopRunning } from "./campaign-leads.repository.ts";
 import { type CampaignDeps, campaignId, sendScheduleJob } from "./campaigns.deps.ts";
@@ -32,20 +34,27 @@ async function transition(
   decide: (tx: repo.Tx, c: CampaignRow, now: Date) => Promise<Transition>,
 ): Promise<Campaign> {
   const now = new Date();
-  const { row, next } = await deps.db.transaction(async (tx) => {
-    const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: true });
-    if (!current) throw new AppError("CAMPAIGN_NOT_FOUND");
-    if (!actionAllowed(action, current.status)) throw new AppError(WRONG_STATE[action]);
-    const next = await decide(tx, current, now);
-    const row = await repo.updateCampaign(tx, caller.workspaceId, current.id, { ...next.values, status: next.status });
-    await repo.addActivity(tx, {
-      workspaceId: caller.workspaceId,
-      campaignId: current.id,
-      kind: action,
-      message: next.message,
-      userId: caller.userId,
+  // The campaign row first (FOR NO KEY UPDATE), then its leads: the sender takes them in the same
+  // order (docs/campaigns.md). A deadlock with writers outside that order re-runs the whole
+  // transaction rather than answering 500.
+  const run = () =>
+    deps.db.transaction(async (tx) => {
+      const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: "no key update" });
+      if (!current) throw new AppError("CAMPAIGN_NOT_FOUND");
+      if (!actionAllowed(action, current.status)) throw new AppError(WRONG_STATE[action]);
+      const next = await decide(tx, current, now);
+      const row = await repo.updateCampaign(tx, caller.workspaceId, current.id, { ...next.values, status: next.status });
+      await repo.addActivity(tx, {
+        workspaceId: caller.workspaceId,
+        campaignId: current.id,
+        kind: action,
+        message: next.message,
+        userId: caller.userId,
+      });
+      return { row, next };
     });
-    return { row, next };
+  const { row, next } = await retryTransaction(run, {
+    onRetry: (err, attempt) => deps.log.warn({ err, campaign: id, action, attempt }, "campaign transition retried after a deadlock"),
   });
   if (next.schedule !== undefined) {
     const reason = action === "resume" ? "resume" : next.status === "scheduled" ? "start_at" : "launch";

@@ -106,9 +106,10 @@ describe("inbox caps", () => {
     });
     const leads = await h.leads(owner, 4);
     const c = await h.launched(owner, { inboxIds: [inbox.id], leadIds: leads.map((l) => l.id) });
-    const noon = tomorrowAt(12);
-    expect((await runSendingPass(h.engine(), c.id, noon)).sent).toBe(2);
-    expect(await runSendingPass(h.engine(), c.id, new Date(noon.getTime() + 1000))).toMatchObject({ sent: 0, waiting: "warming_up" });
+    // Still the inbox's first day (tomorrow noon is a day after it when this runs before noon UTC).
+    const soon = new Date(Date.now() + 60_000);
+    expect((await runSendingPass(h.engine(), c.id, soon)).sent).toBe(2);
+    expect(await runSendingPass(h.engine(), c.id, new Date(soon.getTime() + 1000))).toMatchObject({ sent: 0, waiting: "warming_up" });
     const detail = await h.ok(owner, "GET", `/api/inboxes/${inbox.id}`);
     expect(detail.warmup).toMatchObject({ enabled: true, start_per_day: 2, increase_per_day: 3 });
     expect(detail.health.effective_daily_limit).toBe(2);

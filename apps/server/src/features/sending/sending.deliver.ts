@@ -2,7 +2,8 @@
  * Delivery of a claimed batch: the local mailbox in one insert, SMTP inboxes concurrently over
  * their pooled transports; then one batched "sent" update. A recipient refused with a 5xx is a
  * hard bounce (suppressed, lead stopped, inbox health re-checked); a transient failure is retried
- * with backoff up to MAX_ATTEMPTS.
+ * with backoff up to MAX_ATTEMPTS. Every write that touches the campaign's leads first takes the
+ * campaign row FOR SHARE, the lock order a stop uses too (docs/campaigns.md).
  */
 import { checkInboxHealth } from "../inboxes/inboxes.health.ts";
 import { insertEvent, pushEvent } from "../tracking/tracking.repository.ts";
@@ -42,6 +43,15 @@ export async function deliverAll(
     return next ? new Date(sentAt.getTime() + next.delay_days * 86_400_000) : null;
   };
 
+  // The campaign row first, then its leads: the order a stop takes them in (docs/campaigns.md).
+  const markSent = (marks: repo.SentMark[]) =>
+    marks.length === 0
+      ? Promise.resolve()
+      : s.ctx.db.transaction(async (tx) => {
+          await repo.lockCampaign(tx, campaign.id);
+          await repo.markSent(tx, campaign.id, marks);
+        });
+
   const local = planned.filter((p) => p.inbox.kind === "local");
   if (local.length) {
     const inbox = local[0]?.inbox;
@@ -51,11 +61,7 @@ export async function deliverAll(
       local.map((p) => p.message),
     );
     const at = clock();
-    await repo.markSent(
-      s.ctx.db,
-      campaign.id,
-      local.map((p) => ({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) })),
-    );
+    await markSent(local.map((p) => ({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) })));
     sent += local.length;
   }
   // Every message goes to the pool at once (it keeps its connections busy); "sent" marks are
@@ -65,7 +71,7 @@ export async function deliverAll(
   const flush = () => {
     const group = pending;
     pending = [];
-    flushing = flushing.then(() => repo.markSent(s.ctx.db, campaign.id, group));
+    flushing = flushing.then(() => markSent(group));
     return flushing;
   };
   await Promise.all(
@@ -98,6 +104,7 @@ async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failu
       detail: { hard: true, status: String(err.responseCode), source: "smtp", recipient: p.email, diagnostic: text },
     };
     const at = await db.transaction(async (tx) => {
+      await repo.lockCampaign(tx, campaign.id);
       await repo.markFailed(tx, p.rowId, "bounced", text, now);
       await applyOutcome(tx, {
         workspaceId: campaign.workspaceId,
@@ -118,12 +125,16 @@ async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failu
   const permanent = (err.responseCode ?? 0) >= 500 && err.code !== "EAUTH";
   if (permanent || attempts >= MAX_ATTEMPTS) {
     await db.transaction(async (tx) => {
+      await repo.lockCampaign(tx, campaign.id);
       await repo.markFailed(tx, p.rowId, "failed", text, null);
       await repo.finishLeads(tx, campaign.id, [p.leadId], "stopped", "delivery_failed");
     });
     return;
   }
   const minutes = BACKOFF_MINUTES[Math.min(attempts - 1, BACKOFF_MINUTES.length - 1)] as number;
-  await repo.markRetry(db, p.rowId, text, new Date(now.getTime() + minutes * 60_000));
-  await repo.setLeadWaitReason(db, campaign.id, p.leadId, "retrying");
+  await db.transaction(async (tx) => {
+    await repo.lockCampaign(tx, campaign.id);
+    await repo.markRetry(tx, p.rowId, text, new Date(now.getTime() + minutes * 60_000));
+    await repo.setLeadWaitReason(tx, campaign.id, p.leadId, "retrying");
+  });
 }

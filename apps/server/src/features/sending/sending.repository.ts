@@ -1,9 +1,10 @@
 /**
- * Drizzle calls for the sender over part A's tables: claim due leads and retries (SKIP LOCKED),
- * write outbox rows, mark them sent or failed in batches, recover rows a crash left "sending",
- * record why leads wait, and complete finished campaigns.
+ * Drizzle calls for the sender over part A's tables: lock the campaign row (the lock order is in
+ * docs/campaigns.md), claim due leads and retries (SKIP LOCKED), write outbox rows, mark them sent
+ * or failed in batches, recover rows a crash left "sending", record why leads wait, and complete
+ * finished campaigns.
  */
-import type { CampaignLeadState, WaitReason } from "@prospector/contracts";
+import type { CampaignLeadState, CampaignStatus, WaitReason } from "@prospector/contracts";
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaignLeads, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
@@ -28,6 +29,57 @@ export async function campaignsWithDueWork(db: Tx, now: Date, limit = 200): Prom
       or exists (select 1 from ${campaignMessages} m where m.campaign_id = c.id and m.status = 'queued' and m.scheduled_at <= ${at}))
     order by c.id limit ${limit}`);
   return rowsOf<{ id: string }>(res).map((r) => r.id);
+}
+
+/**
+ * The campaign row FOR SHARE: taken by every sender transaction that writes the campaign's leads,
+ * before it touches them (in a claim, right after the inboxes). A state transition holds the row
+ * FOR NO KEY UPDATE while it changes the leads, so the two wait for each other on the campaign row
+ * and never on leads in opposite orders (docs/campaigns.md, "Lock order"). The status is the
+ * committed one: after a stop or pause has committed, the caller sees it. Null: the campaign is gone.
+ */
+export async function lockCampaign(tx: Tx, campaignId: string): Promise<CampaignStatus | null> {
+  const [row] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).for("share");
+  return row?.status ?? null;
+}
+
+/** The campaign's status now, without a lock (a pass checks it before handing a batch to SMTP). */
+export async function campaignStatus(db: Tx, campaignId: string): Promise<CampaignStatus | null> {
+  const [row] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
+  return row?.status ?? null;
+}
+
+/**
+ * A claimed batch that never reached SMTP because the campaign was stopped or paused meanwhile.
+ * Stopped (or completed): the rows are dropped, as retries of a stopped campaign are. Otherwise they
+ * go back to the outbox as retries (the attempt did not happen) and leave with the next pass after
+ * a resume. Call after lockCampaign, with the status it returned.
+ */
+export async function releaseClaimed(tx: Tx, campaignId: string, ids: string[], status: CampaignStatus): Promise<void> {
+  if (ids.length === 0) return;
+  if (status === "stopped" || status === "completed") {
+    await tx
+      .delete(campaignMessages)
+      .where(and(eq(campaignMessages.campaignId, campaignId), inArray(campaignMessages.id, ids), eq(campaignMessages.status, "sending")));
+    return;
+  }
+  const held = await tx
+    .update(campaignMessages)
+    .set({
+      status: "queued",
+      attempts: sql`greatest(${campaignMessages.attempts} - 1, 0)`,
+      scheduledAt: new Date(),
+      error: `Held back: the campaign was ${status === "paused" ? "paused" : "changed"} before this message went out`,
+    })
+    .where(and(eq(campaignMessages.campaignId, campaignId), inArray(campaignMessages.id, ids), eq(campaignMessages.status, "sending")))
+    .returning({ leadId: campaignMessages.leadId });
+  const leadIds = held.flatMap((r) => (r.leadId ? [r.leadId] : []));
+  if (leadIds.length) {
+    await tx
+      .update(campaignLeads)
+      .set({ waitReason: "retrying" })
+      .where(and(eq(campaignLeads.campaignId, campaignId), inArray(campaignLeads.leadId, leadIds), inArray(campaignLeads.state, RUNNING)));
+  }
 }
 
 /** Locks the campaign's inboxes (ordered, so two passes never deadlock) for the caps arithmetic. */
@@ -157,7 +209,9 @@ const arrayLiteral = (xs: (string | number | null)[], type: string) => sql`${sql
 
 /**
  * The sender's hot path, one statement for a whole group: messages sent, each lead's next step
- * due (or its sequence completed), and a first email makes a new lead "contacted".
+ * due (or its sequence completed), and a first email makes a new lead "contacted". A lead that left
+ * the sequence while its message was on the wire (the campaign stopped, a reply) keeps its state
+ * and gets no next step; the send itself is still recorded. Run after lockCampaign.
  */
 export async function markSent(db: Tx, campaignId: string, marks: SentMark[]): Promise<void> {
   if (marks.length === 0) return;
@@ -185,8 +239,9 @@ export async function markSent(db: Tx, campaignId: string, marks: SentMark[]): P
     member as (
       update ${campaignLeads} cl set
         last_sent_at = v.sent_at,
-        next_send_at = v.next_at,
-        wait_reason = case when v.next_at is null then null else 'step_delay' end,
+        next_send_at = case when cl.state in ('queued', 'in_progress') then v.next_at else cl.next_send_at end,
+        wait_reason = case when cl.state not in ('queued', 'in_progress') then cl.wait_reason
+          when v.next_at is null then null else 'step_delay' end,
         state = case when v.next_at is null and cl.state = 'in_progress' then 'completed' else cl.state end,
         finished_at = case when v.next_at is null and cl.state = 'in_progress' then v.sent_at else cl.finished_at end,
         updated_at = now()
@@ -262,5 +317,5 @@ export async function setLeadWaitReason(db: Tx, campaignId: string, leadId: stri
   await db
     .update(campaignLeads)
     .set({ waitReason: reason })
-    .where(and(eq(campaignLeads.campaignId, campaignId), eq(campaignLeads.leadId, leadId)));
+    .where(and(eq(campaignLeads.campaignId, campaignId), eq(campaignLeads.leadId, leadId), inArray(campaignLeads.state, RUNNING)));
 }

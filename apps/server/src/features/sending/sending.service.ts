@@ -4,7 +4,9 @@
  * minimum gap, plan allowance), claims that many due leads and retries, renders each and commits
  * its outbox row as "sending" BEFORE any SMTP call; then it delivers, rotating across inboxes, and
  * marks rows sent with their Message-ID. So each (campaign, lead, step) goes at most once, except
- * rows a crash leaves "sending", which go again after the lease (docs/sending.md).
+ * rows a crash leaves "sending", which go again after the lease (docs/sending.md). Once a stop or
+ * pause has committed the pass claims nothing more, and a claimed batch not yet handed to SMTP is
+ * released; only a batch already on the wire finishes (docs/campaigns.md).
  */
 import { createHash } from "node:crypto";
 import { limitsFor, type WaitReason } from "@prospector/contracts";
@@ -111,8 +113,13 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   const clock = () => new Date(now.getTime() + (Date.now() - started));
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
   if (campaign?.status !== "active") return { sent: 0, failed: 0, waiting: null };
+  // Under the campaign row's lock, and only while it is still active (a stop may have come since).
+  const noteWait = (reason: WaitReason) =>
+    db.transaction(async (tx) => {
+      if ((await repo.lockCampaign(tx, campaign.id)) === "active") await repo.setWaitReason(tx, campaign.id, now, reason);
+    });
   const wait = async (reason: WaitReason): Promise<PassResult> => {
-    await repo.setWaitReason(db, campaign.id, now, reason);
+    await noteWait(reason);
     return { sent: 0, failed: 0, waiting: reason };
   };
   if (!inWindow(campaign.schedule, now)) return wait("outside_window");
@@ -126,12 +133,20 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   let failed = 0;
   // Claim the next batch while the previous one is on the wire: the database and SMTP overlap.
   let inFlight: Promise<void> | null = null;
+  let halted = false;
   for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
     const claim = await claimBatch(s, campaign, sender, remaining, now);
     last = claim;
-    if (claim.blocked || claim.planned.length === 0) break;
+    if (claim.halted) halted = true;
+    if (claim.halted || claim.blocked || claim.planned.length === 0) break;
     if (remaining !== null) remaining -= claim.planned.length;
     await inFlight;
+    // Stopped or paused while this batch waited for the previous one: it never reaches SMTP.
+    if ((await repo.campaignStatus(db, campaign.id)) !== "active") {
+      await releaseBatch(s, campaign.id, claim.planned);
+      halted = true;
+      break;
+    }
     inFlight = deliverAll(s, campaign, claim.planned, clock).then((r) => {
       sent += r.sent;
       failed += r.failed;
@@ -139,13 +154,29 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
     if (claim.planned.length < PASS_BATCH || remaining === 0) break;
   }
   await inFlight;
+  if (halted) return { sent, failed, waiting: null };
   if (last?.blocked && sent === 0 && failed === 0) return wait(last.blocked);
   // Leads still due after this pass wait for the caps (or simply for the next pass).
-  await repo.setWaitReason(db, campaign.id, now, last?.blocked ?? last?.limitedBy ?? "due");
+  await noteWait(last?.blocked ?? last?.limitedBy ?? "due");
   return { sent, failed, waiting: null };
 }
 
-type Claim = { blocked: WaitReason | null; limitedBy: WaitReason; planned: Planned[] };
+async function releaseBatch(s: Sender, campaignId: string, planned: Planned[]): Promise<void> {
+  await s.ctx.db.transaction(async (tx) => {
+    const status = await repo.lockCampaign(tx, campaignId);
+    if (status) {
+      await repo.releaseClaimed(
+        tx,
+        campaignId,
+        planned.map((p) => p.rowId),
+        status,
+      );
+    }
+  });
+}
+
+/** `halted`: the campaign is no longer active (stopped, paused, deleted): nothing was claimed and the pass ends. */
+type Claim = { blocked: WaitReason | null; limitedBy: WaitReason; planned: Planned[]; halted?: boolean };
 
 /**
  * One claim transaction: lock the inboxes, size the batch by every cap, claim that many due
@@ -159,7 +190,13 @@ function claimBatch(
   now: Date,
 ): Promise<Claim> {
   return s.ctx.db.transaction(async (tx) => {
+    // Lock order (docs/campaigns.md): inboxes, the campaign row, then its leads and outbox rows. The
+    // campaign row FOR SHARE makes a stop or pause wait for this claim, or this claim wait for it
+    // and then see the new status: nothing is claimed after a stop or pause has committed.
     const inboxRows = await repo.lockInboxes(tx, campaign.workspaceId, campaign.inboxIds);
+    if ((await repo.lockCampaign(tx, campaign.id)) !== "active") {
+      return { halted: true, blocked: null, planned: [] as Planned[], limitedBy: "due" as WaitReason };
+    }
     if (inboxRows.length === 0) return { blocked: "no_inbox" as WaitReason, planned: [] as Planned[], limitedBy: "due" as WaitReason };
     const usable = inboxRows.filter((r) => r.status !== "paused");
     if (usable.length === 0) return { blocked: "inbox_paused" as WaitReason, planned: [], limitedBy: "due" as WaitReason };
