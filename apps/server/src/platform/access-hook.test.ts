@@ -1,5 +1,5 @@
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../test/factories.ts";
 import { type AccessGate, registerAccessHook } from "./access-hook.ts";
@@ -145,6 +145,44 @@ describe("the cached (synchronous) path answers exactly as the asynchronous one"
       }[c.name] ?? 200,
     );
   });
+});
+
+describe("the steady state on the real app takes the synchronous path", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  // With Redis the rate window is shared by every process, so each request awaits Redis.
+  it.skipIf(Boolean(process.env.REDIS_URL))(
+    "loads a caller once, then answers from the caches without the asynchronous checks",
+    async () => {
+      const user = await createUser(t.database.db);
+      const authenticate = vi.spyOn(t.app.ctx.authenticator, "authenticate");
+      const evaluate = vi.spyOn(t.app.ctx.access, "evaluate");
+      const me = () => t.app.inject({ url: "/api/auth/me", headers: user.headers });
+      const leads = () => t.app.inject({ url: "/api/leads", headers: user.headers });
+
+      expect((await me()).statusCode).toBe(200);
+      expect(authenticate).toHaveBeenCalledTimes(1); // cold: session and membership are loaded
+      expect((await me()).statusCode).toBe(200);
+      expect(authenticate).toHaveBeenCalledTimes(1); // warm: a signed-in route needs no policies
+
+      expect((await leads()).statusCode).toBe(200);
+      expect(evaluate).toHaveBeenCalledTimes(1); // the workspace's policies are loaded once
+      const second = await leads();
+      expect(second.statusCode).toBe(200);
+      expect(evaluate).toHaveBeenCalledTimes(1);
+      expect(authenticate).toHaveBeenCalledTimes(2);
+      // The synchronous path still counts the rate window.
+      expect(Number(second.headers["x-ratelimit-remaining"])).toBe(Number(second.headers["x-ratelimit-limit"]) - 4);
+
+      // Signing out drops the cached session in this process at once.
+      await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: user.headers });
+      expect((await me()).statusCode).toBe(401);
+    },
+  );
 });
 
 describe("request order on the real app: 401, then 429, then 403", () => {

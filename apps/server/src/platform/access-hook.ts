@@ -21,9 +21,13 @@ export interface AccessGate {
   evaluate(auth: AuthContext, resource: string, action: string, resourceId?: string, env?: Environment): Promise<Decision>;
   /** The caller is still an active member of the workspace (cached; dropped on change). */
   isActive(auth: AuthContext): Promise<boolean>;
-  /** The same three answers without awaiting, when all they need is cached here; else null. */
+  /**
+   * The same three answers without awaiting, when all they need is cached here; else null.
+   * `decides`: the route needs a permission decision (not just a signed-in caller).
+   */
   cached?(
     auth: AuthContext,
+    decides: boolean,
   ): { active: boolean; consumeRate(): RateResult; evaluate(resource: string, action: string, env?: Environment): Decision } | null;
   audit: { record(entry: AccessAuditEntry): void };
 }
@@ -133,7 +137,7 @@ export function registerAccessHook(app: FastifyInstance, deps: { authenticator: 
       return true;
     }
     const auth = requireSignedIn(resolved);
-    const state = deps.access.cached?.(auth);
+    const state = deps.access.cached?.(auth, access !== "authenticated");
     if (!state) return false;
     request.auth = auth;
     requireActive(state.active);

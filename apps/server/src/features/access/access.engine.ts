@@ -66,10 +66,11 @@ class CallerAccess implements CachedAccess {
   private readonly auth: AuthContext;
   private readonly limiter: RateLimiter;
   private readonly subject: CachedSubject | null;
-  private readonly rules: PolicyRule[];
+  /** Null when the caller only needed to be signed in: the policies were not looked up. */
+  private readonly rules: PolicyRule[] | null;
   private readonly decideFor: DecideFor;
 
-  constructor(auth: AuthContext, limiter: RateLimiter, subject: CachedSubject | null, rules: PolicyRule[], decideFor: DecideFor) {
+  constructor(auth: AuthContext, limiter: RateLimiter, subject: CachedSubject | null, rules: PolicyRule[] | null, decideFor: DecideFor) {
     this.active = Boolean(subject?.active);
     this.auth = auth;
     this.limiter = limiter;
@@ -84,6 +85,7 @@ class CallerAccess implements CachedAccess {
 
   evaluate(resource: string, action: string, env: AccessEnvironment = {}): Decision {
     if (!this.subject?.active) return INACTIVE;
+    if (!this.rules) throw new Error("CachedAccess.evaluate: the policies were not loaded (cached(auth, false))");
     return this.decideFor(this.auth, this.subject, this.rules, resource, action, undefined, env);
   }
 }
@@ -106,9 +108,10 @@ export interface AccessEngine {
   /**
    * Everything a request's access check needs, when this process has it cached and counts the
    * rate limit itself: the access hook then decides without awaiting anything. Null otherwise
-   * (a cold cache, or the Redis limiter), and the hook takes the asynchronous path.
+   * (a cold cache, or the Redis limiter), and the hook takes the asynchronous path. `decides`:
+   * the request needs a permission decision, so the workspace's policies must be cached too.
    */
-  cached(auth: AuthContext): CachedAccess | null;
+  cached(auth: AuthContext, decides: boolean): CachedAccess | null;
   /** Exists, is active and an active member of the workspace (through the cache). */
   isActive(auth: Pick<AuthContext, "userId" | "workspaceId">): Promise<boolean>;
   /** The subject as the engine sees it (role, teams, grants), through the cache; null if not a member. */
@@ -236,11 +239,11 @@ export async function createAccessEngine(deps: {
     return scoped.allowed ? decision : { allowed: false, reason: "Not allowed for this API key", matched: null };
   }
 
-  function cached(auth: AuthContext): CachedAccess | null {
+  function cached(auth: AuthContext, decides: boolean): CachedAccess | null {
     if (!rateLimiter.consumeSync) return null;
     const entry = cache.get(`s|${auth.userId}|${auth.workspaceId}`);
     if (entry?.kind !== "subject") return null;
-    if (!entry.subject?.active) return new CallerAccess(auth, rateLimiter, null, [], decideFor);
+    if (!entry.subject?.active || !decides) return new CallerAccess(auth, rateLimiter, entry.subject, null, decideFor);
     const policies = cache.get(`p|${auth.workspaceId}`);
     if (policies?.kind !== "policies") return null;
     // This request decides on what it read now, even if the entries expire a moment later.
