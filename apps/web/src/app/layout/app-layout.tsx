@@ -63,7 +63,7 @@ function Shell() {
         <TopBar user={user} onOpenNav={isMobile ? () => setDrawerOpen(true) : undefined} onOpenSearch={openSearch} />
         {/* The bottom padding clears the floating scroll-to-top button (24 px + 40 px), so at the end
             of a page it never covers the last controls, such as a table's next-page arrow. */}
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: 10 }}>
+        <Box component="main" sx={{ flex: 1, px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 }, pb: 10 }}>
           <PageTransition>
             <Outlet />
           </PageTransition>
