@@ -3,7 +3,7 @@ import type { CampaignLeadListQuery, CampaignLeadState } from "@prospector/contr
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { leads } from "../leads/leads.table.ts";
 import type { Tx } from "./campaigns.repository.ts";
-import { campaignLeads, campaigns } from "./campaigns.table.ts";
+import { campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
 
 /** States in which a lead may still be emailed by its campaign. */
 export const RUNNING_LEAD_STATES: CampaignLeadState[] = ["queued", "in_progress"];
@@ -161,4 +161,54 @@ export async function customFieldKeys(tx: Tx, campaignId: string): Promise<strin
     from ${campaignLeads} cl join ${leads} l on l.id = cl.lead_id
     where cl.campaign_id = ${campaignId} limit 500`);
   return (res as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
+}
+
+/**
+ * Before leads leave the workspace (deleted, or merged away): their cascades remove memberships and
+ * clear their outbox rows' lead, so take those rows in the documented order first (docs/campaigns.md,
+ * "Lock order"): the campaigns holding them FOR NO KEY UPDATE, ordered by id, then the memberships,
+ * ordered. A sending pass, a stop and a reply take the campaign row before the leads too, so they
+ * wait for this transaction, or it for them, instead of deadlocking on a lead. Returns the campaigns
+ * locked, for dropLeavingRetries.
+ */
+export async function lockMembershipsOfLeads(tx: Tx, workspaceId: string, leadIds: string[]): Promise<string[]> {
+  if (leadIds.length === 0) return [];
+  const held = await tx
+    .select({ campaignId: campaignLeads.campaignId })
+    .from(campaignLeads)
+    .where(and(eq(campaignLeads.workspaceId, workspaceId), inArray(campaignLeads.leadId, leadIds)))
+    .groupBy(campaignLeads.campaignId);
+  const campaignIds = held.map((r) => r.campaignId).sort();
+  if (campaignIds.length === 0) return [];
+  await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.workspaceId, workspaceId), inArray(campaigns.id, campaignIds)))
+    .orderBy(asc(campaigns.id))
+    .for("no key update");
+  await tx
+    .select({ leadId: campaignLeads.leadId })
+    .from(campaignLeads)
+    .where(and(inArray(campaignLeads.campaignId, campaignIds), inArray(campaignLeads.leadId, leadIds)))
+    .orderBy(asc(campaignLeads.campaignId), asc(campaignLeads.leadId))
+    .for("update");
+  return campaignIds;
+}
+
+/**
+ * Retries still waiting in the outbox for leads about to be deleted were never delivered: they go
+ * with the lead. Without a lead they could never be sent, and the campaign would never complete.
+ * After lockMembershipsOfLeads, with the campaigns it returned (no pass is claiming them then).
+ */
+export async function dropLeavingRetries(tx: Tx, campaignIds: string[], leadIds: string[]): Promise<void> {
+  if (campaignIds.length === 0 || leadIds.length === 0) return;
+  await tx
+    .delete(campaignMessages)
+    .where(
+      and(
+        inArray(campaignMessages.campaignId, campaignIds),
+        inArray(campaignMessages.leadId, leadIds),
+        eq(campaignMessages.status, "queued"),
+      ),
+    );
 }

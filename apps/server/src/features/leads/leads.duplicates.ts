@@ -4,8 +4,10 @@
  * lead_merges with the merged-away rows, so nothing is lost without a trace.
  */
 import type { DuplicateGroup, LeadStatus, MergeDuplicatesResult } from "@prospector/contracts";
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
+import { retryTransaction } from "../../db/retry.ts";
+import { dropLeavingRetries, lockMembershipsOfLeads } from "../campaigns/campaign-leads.repository.ts";
 import { type LeadRow, toLead } from "./leads.mapper.ts";
 import { getLeads, type Tx } from "./leads.repository.ts";
 import { leadMerges, leads } from "./leads.table.ts";
@@ -183,7 +185,7 @@ export async function mergeDuplicates(
     if (!wanted) break;
     const preview = await (opts.dryRun
       ? previewGroup(ctx.db, opts.workspaceId, g)
-      : ctx.db.transaction((tx) => mergeGroup(tx, opts.workspaceId, opts.userId, g)));
+      : retryTransaction(() => ctx.db.transaction((tx) => mergeGroup(tx, opts.workspaceId, opts.userId, g))));
     if (!preview) continue;
     if (!opts.dryRun) mergedLeads += preview.merge_ids.length;
     if (groups.length < PREVIEW_GROUPS) groups.push(preview);
@@ -208,16 +210,26 @@ async function previewGroup(db: Tx, workspaceId: string, g: FoundGroup): Promise
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 async function mergeGroup(tx: Tx, workspaceId: string, userId: string, g: FoundGroup): Promise<DuplicateGroup | null> {
-  // Lock the group's rows: a lead edited or merged meanwhile is merged as it is now, or not at all.
+  // The merged-away leads' memberships go by cascade: campaigns and memberships are locked before
+  // the leads (docs/campaigns.md, "Lock order"), so a sending pass over them cannot deadlock with
+  // the merge. Then the group's rows, in id order: a lead edited or merged meanwhile is merged as it
+  // is now, or not at all. The caller re-runs the whole transaction if it still loses a deadlock.
+  const campaignIds = await lockMembershipsOfLeads(tx, workspaceId, g.ids);
   const rows = await tx
     .select()
     .from(leads)
     .where(sql`${leads.workspaceId} = ${workspaceId} and ${inArray(leads.id, g.ids)}`)
+    .orderBy(asc(leads.id))
     .for("update");
   if (rows.length < 2) return null;
   const { kept, merged, takenFrom } = mergeRows(rows);
   const others = rows.filter((r) => r.id !== kept.id);
   // Delete first: the kept lead may take over an email a merged-away lead still holds.
+  await dropLeavingRetries(
+    tx,
+    campaignIds,
+    others.map((r) => r.id),
+  );
   await tx.delete(leads).where(
     inArray(
       leads.id,

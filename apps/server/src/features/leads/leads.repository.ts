@@ -132,8 +132,20 @@ export async function updateLead(tx: Tx, workspaceId: string, id: string, values
   return row;
 }
 
+/**
+ * Deletes leads; their memberships go by cascade and their outbox rows keep the send without the lead.
+ * Call lockMembershipsOfLeads first (campaign-leads.repository.ts): campaigns and memberships are
+ * locked before leads (docs/campaigns.md, "Lock order"). The leads themselves are taken in id
+ * order, so two deletes or merges of overlapping leads wait for each other instead of deadlocking.
+ */
 export async function deleteLeads(tx: Tx, workspaceId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
+  await tx
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.workspaceId, workspaceId), inArray(leads.id, ids)))
+    .orderBy(asc(leads.id))
+    .for("update");
   const out = await tx
     .delete(leads)
     .where(and(eq(leads.workspaceId, workspaceId), inArray(leads.id, ids)))

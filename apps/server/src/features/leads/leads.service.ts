@@ -7,8 +7,10 @@ import type { BulkResult, BulkTag, FieldProvenance, Lead, LeadCount, LeadCreate,
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { retryTransaction } from "../../db/retry.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
+import { dropLeavingRetries, lockMembershipsOfLeads } from "../campaigns/campaign-leads.repository.ts";
 import { workspaceMembers } from "../organizations/organizations.table.ts";
 import { addLeadUsage, getLeadAllowance, lockLeadAllowance, monthStart, organizationOfWorkspace } from "../plans/plans.service.ts";
 import { type LeadField, type LeadRow, type LeadValues, toLead, toValues } from "./leads.mapper.ts";
@@ -176,14 +178,30 @@ export async function recordProvenance(
     .where(workspaceId ? sql`${leads.id} = ${leadId} and ${leads.workspaceId} = ${workspaceId}` : sql`${leads.id} = ${leadId}`);
 }
 
+/**
+ * One transaction in the documented lock order (campaigns, memberships, then the leads), so a
+ * sending pass or a stop running over these leads waits for it or it for them. Writers outside that
+ * order (a tracking hit, an IMAP reply) can still pick it as a deadlock victim: the body only
+ * touches the database, so it simply runs again.
+ */
+function removeLeads(ctx: Ctx, workspaceId: string, ids: string[]): Promise<string[]> {
+  return retryTransaction(() =>
+    ctx.db.transaction(async (tx) => {
+      const campaignIds = await lockMembershipsOfLeads(tx, workspaceId, ids);
+      await dropLeavingRetries(tx, campaignIds, ids);
+      return repo.deleteLeads(tx, workspaceId, ids);
+    }),
+  );
+}
+
 export async function deleteLead(ctx: Ctx, workspaceId: string, id: string): Promise<void> {
-  const deleted = await repo.deleteLeads(ctx.db, workspaceId, [id]);
+  const deleted = await removeLeads(ctx, workspaceId, [id]);
   if (deleted.length === 0) throw new AppError("LEAD_NOT_FOUND");
 }
 
 export async function bulkDelete(ctx: Ctx, workspaceId: string, ids: string[]): Promise<BulkResult> {
   const unique = [...new Set(ids)];
-  const deleted = new Set(await repo.deleteLeads(ctx.db, workspaceId, unique));
+  const deleted = new Set(await removeLeads(ctx, workspaceId, unique));
   return {
     succeeded: unique.filter((id) => deleted.has(id)),
     failed: unique.filter((id) => !deleted.has(id)).map((id) => ({ id, error: "Lead not found" })),

@@ -8,6 +8,7 @@
 import type { CampaignEventType } from "@prospector/contracts";
 import type { ParsedMail } from "mailparser";
 import type { AppContext } from "../../context.ts";
+import { retryTransaction } from "../../db/retry.ts";
 import { checkInboxHealth } from "../inboxes/inboxes.health.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
 import { applyOutcome, type Outcome } from "../sending/lead-outcome.ts";
@@ -48,61 +49,69 @@ export async function processInbound(
     match = await repo.findLatestTo(ctx.db, inbox.id, sender);
   }
   const type = EVENT[inbound.kind];
-  const applied = await ctx.db.transaction(async (tx) => {
-    if (cursor) await repo.moveCursor(tx, inbox.id, cursor.uid, cursor.uidValidity);
-    if (!match || !type) return null;
-    const occurredAt = mail.date && mail.date.getTime() < Date.now() ? mail.date : new Date();
-    const outcome: Outcome | null =
-      inbound.kind === "reply"
-        ? "replied"
-        : inbound.kind === "unsubscribe"
-          ? "unsubscribed"
-          : inbound.kind === "complaint"
-            ? "complained"
-            : inbound.kind === "bounce" && inbound.hard
-              ? "bounced"
-              : null;
-    if (outcome) {
-      await applyOutcome(tx, {
-        workspaceId: match.workspaceId,
-        campaignId: match.campaignId,
-        leadId: match.leadId,
-        email: outcome === "replied" ? null : ((inbound.kind === "bounce" ? inbound.recipient : null) ?? match.email),
-        outcome,
-        stopSequence: outcome !== "replied" || match.stopOnReply,
-        detail: inbound.kind === "bounce" ? (inbound.diagnostic ?? inbound.status ?? undefined) : undefined,
-      });
-    }
-    if (inbound.kind === "reply" && match.leadId) await repo.touchLeadActivity(tx, match.workspaceId, match.leadId, occurredAt);
-    if (inbound.kind === "reply" && match.source === "compose") await repo.markComposeReplied(tx, match.id, occurredAt);
-    if (inbound.kind === "bounce" && inbound.hard) {
-      const why = [inbound.status, inbound.diagnostic].filter(Boolean).join(" ").slice(0, 500);
-      await repo.markBounced(tx, match, occurredAt, `Bounced${why ? `: ${why}` : ""}`);
-    }
-    // A one-off send has no campaign: no campaign event (its row carries replied_at / bounced_at).
-    if (match.source !== "campaign" || !match.campaignId) return { at: occurredAt, event: null };
-    const event: NewEvent = {
-      message: { ...match, campaignId: match.campaignId },
-      type,
-      occurredAt,
-      detail: {
-        from: sender,
-        subject: (mail.subject ?? "").slice(0, 300),
-        ...(inbound.kind === "bounce"
-          ? {
-              hard: inbound.hard,
-              status: inbound.status,
-              recipient: inbound.recipient,
-              diagnostic: inbound.diagnostic?.slice(0, 500),
-              source: "dsn",
-            }
-          : {}),
-        ...(inbound.kind === "auto_reply" ? { why: inbound.why } : {}),
-        ...(inbound.kind === "reply" ? { snippet: (mail.text ?? "").trim().slice(0, 280) } : {}),
-      },
-    };
-    return { at: await insertEvent(tx, event), event };
-  });
+  // Database writes only (the event is pushed and the sender notified after the commit), so a
+  // deadlock victim runs again. The campaign row is locked first in applyOutcome (docs/campaigns.md,
+  // "Lock order"); the bounced mark on the outbox row comes after the lead, which only a writer
+  // outside the campaign lock could still meet in the other order.
+  const applied = await retryTransaction(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        if (cursor) await repo.moveCursor(tx, inbox.id, cursor.uid, cursor.uidValidity);
+        if (!match || !type) return null;
+        const occurredAt = mail.date && mail.date.getTime() < Date.now() ? mail.date : new Date();
+        const outcome: Outcome | null =
+          inbound.kind === "reply"
+            ? "replied"
+            : inbound.kind === "unsubscribe"
+              ? "unsubscribed"
+              : inbound.kind === "complaint"
+                ? "complained"
+                : inbound.kind === "bounce" && inbound.hard
+                  ? "bounced"
+                  : null;
+        if (outcome) {
+          await applyOutcome(tx, {
+            workspaceId: match.workspaceId,
+            campaignId: match.campaignId,
+            leadId: match.leadId,
+            email: outcome === "replied" ? null : ((inbound.kind === "bounce" ? inbound.recipient : null) ?? match.email),
+            outcome,
+            stopSequence: outcome !== "replied" || match.stopOnReply,
+            detail: inbound.kind === "bounce" ? (inbound.diagnostic ?? inbound.status ?? undefined) : undefined,
+          });
+        }
+        if (inbound.kind === "reply" && match.leadId) await repo.touchLeadActivity(tx, match.workspaceId, match.leadId, occurredAt);
+        if (inbound.kind === "reply" && match.source === "compose") await repo.markComposeReplied(tx, match.id, occurredAt);
+        if (inbound.kind === "bounce" && inbound.hard) {
+          const why = [inbound.status, inbound.diagnostic].filter(Boolean).join(" ").slice(0, 500);
+          await repo.markBounced(tx, match, occurredAt, `Bounced${why ? `: ${why}` : ""}`);
+        }
+        // A one-off send has no campaign: no campaign event (its row carries replied_at / bounced_at).
+        if (match.source !== "campaign" || !match.campaignId) return { at: occurredAt, event: null };
+        const event: NewEvent = {
+          message: { ...match, campaignId: match.campaignId },
+          type,
+          occurredAt,
+          detail: {
+            from: sender,
+            subject: (mail.subject ?? "").slice(0, 300),
+            ...(inbound.kind === "bounce"
+              ? {
+                  hard: inbound.hard,
+                  status: inbound.status,
+                  recipient: inbound.recipient,
+                  diagnostic: inbound.diagnostic?.slice(0, 500),
+                  source: "dsn",
+                }
+              : {}),
+            ...(inbound.kind === "auto_reply" ? { why: inbound.why } : {}),
+            ...(inbound.kind === "reply" ? { snippet: (mail.text ?? "").trim().slice(0, 280) } : {}),
+          },
+        };
+        return { at: await insertEvent(tx, event), event };
+      }),
+    { onRetry: (err, attempt) => ctx.log.warn({ err, attempt, inbox: inbox.id }, "inbound mail retried after a deadlock") },
+  );
   if (applied && match) {
     if (applied.event) await pushEvent(ctx, applied.event, applied.at);
     if (inbound.kind === "bounce" && match.inboxId) await checkInboxHealth(ctx, match.inboxId);

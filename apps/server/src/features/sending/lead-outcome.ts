@@ -1,14 +1,15 @@
 /**
  * What a reply, bounce, unsubscribe or complaint does to a lead, in the caller's transaction: the
  * campaign membership leaves the sequence (pending outbox rows are dropped), the lead's status
- * follows, and addresses that must never be emailed again go on the suppression list.
+ * follows, and addresses that must never be emailed again go on the suppression list. Locks in the
+ * documented order: campaign row, membership, outbox rows, lead.
  */
 import type { CampaignLeadState, SuppressionReason } from "@prospector/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { campaignLeads, campaignMessages } from "../campaigns/campaigns.table.ts";
 import { leads } from "../leads/leads.table.ts";
 import { addSuppressions } from "../suppression/suppression.repository.ts";
-import type { Tx } from "./sending.repository.ts";
+import { lockCampaign, type Tx } from "./sending.repository.ts";
 
 export type Outcome = "replied" | "bounced" | "unsubscribed" | "complained";
 
@@ -45,6 +46,10 @@ export interface OutcomeInput {
 
 export async function applyOutcome(tx: Tx, o: OutcomeInput): Promise<void> {
   if (o.leadId && o.campaignId && o.stopSequence) {
+    // The campaign row before its leads (docs/campaigns.md, "Lock order"): a reply or unsubscribe
+    // waits for a stop or a lead deletion on that row instead of meeting it on a lead. The sender's
+    // own callers hold it already; taking it again is free.
+    await lockCampaign(tx, o.campaignId);
     const now = new Date();
     await tx
       .update(campaignLeads)

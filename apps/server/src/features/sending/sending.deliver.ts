@@ -3,12 +3,14 @@
  * their pooled transports; then one batched "sent" update. A recipient refused with a 5xx is a
  * hard bounce (suppressed, lead stopped, inbox health re-checked); a transient failure is retried
  * with backoff up to MAX_ATTEMPTS. Every write that touches the campaign's leads first takes the
- * campaign row FOR SHARE, the lock order a stop uses too (docs/campaigns.md).
+ * campaign row FOR SHARE, the lock order a stop uses too (docs/campaigns.md), and re-runs after a
+ * deadlock (sending.retry.ts); the SMTP call itself is never repeated.
  */
 import { checkInboxHealth } from "../inboxes/inboxes.health.ts";
 import { insertEvent, pushEvent } from "../tracking/tracking.repository.ts";
 import { applyOutcome } from "./lead-outcome.ts";
 import * as repo from "./sending.repository.ts";
+import { senderTransaction } from "./sending.retry.ts";
 import type { CampaignRow, Planned, Sender } from "./sending.service.ts";
 import type { DeliveryError } from "./sending.transports.ts";
 
@@ -44,13 +46,16 @@ export async function deliverAll(
   };
 
   // The campaign row first, then its leads: the order a stop takes them in (docs/campaigns.md).
+  // The messages are already out: only the mark re-runs after a deadlock, never the delivery.
   const markSent = (marks: repo.SentMark[]) =>
     marks.length === 0
       ? Promise.resolve()
-      : s.ctx.db.transaction(async (tx) => {
-          await repo.lockCampaign(tx, campaign.id);
-          await repo.markSent(tx, campaign.id, marks);
-        });
+      : senderTransaction(s, "sent mark", () =>
+          s.ctx.db.transaction(async (tx) => {
+            await repo.lockCampaign(tx, campaign.id);
+            await repo.markSent(tx, campaign.id, marks);
+          }),
+        );
 
   const local = planned.filter((p) => p.inbox.kind === "local");
   if (local.length) {
@@ -103,20 +108,22 @@ async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failu
       type: "bounce" as const,
       detail: { hard: true, status: String(err.responseCode), source: "smtp", recipient: p.email, diagnostic: text },
     };
-    const at = await db.transaction(async (tx) => {
-      await repo.lockCampaign(tx, campaign.id);
-      await repo.markFailed(tx, p.rowId, "bounced", text, now);
-      await applyOutcome(tx, {
-        workspaceId: campaign.workspaceId,
-        campaignId: campaign.id,
-        leadId: p.leadId,
-        email: p.email,
-        outcome: "bounced",
-        stopSequence: true,
-        detail: text,
-      });
-      return insertEvent(tx, event);
-    });
+    const at = await senderTransaction(s, "bounce", () =>
+      db.transaction(async (tx) => {
+        await repo.lockCampaign(tx, campaign.id);
+        await repo.markFailed(tx, p.rowId, "bounced", text, now);
+        await applyOutcome(tx, {
+          workspaceId: campaign.workspaceId,
+          campaignId: campaign.id,
+          leadId: p.leadId,
+          email: p.email,
+          outcome: "bounced",
+          stopSequence: true,
+          detail: text,
+        });
+        return insertEvent(tx, event);
+      }),
+    );
     await pushEvent(s.ctx, event, at);
     await checkInboxHealth(s.ctx, p.inbox.id);
     return;
@@ -124,17 +131,21 @@ async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failu
   const attempts = (await repo.attemptsOf(db, p.rowId)) ?? MAX_ATTEMPTS;
   const permanent = (err.responseCode ?? 0) >= 500 && err.code !== "EAUTH";
   if (permanent || attempts >= MAX_ATTEMPTS) {
-    await db.transaction(async (tx) => {
-      await repo.lockCampaign(tx, campaign.id);
-      await repo.markFailed(tx, p.rowId, "failed", text, null);
-      await repo.finishLeads(tx, campaign.id, [p.leadId], "stopped", "delivery_failed");
-    });
+    await senderTransaction(s, "failure mark", () =>
+      db.transaction(async (tx) => {
+        await repo.lockCampaign(tx, campaign.id);
+        await repo.markFailed(tx, p.rowId, "failed", text, null);
+        await repo.finishLeads(tx, campaign.id, [p.leadId], "stopped", "delivery_failed");
+      }),
+    );
     return;
   }
   const minutes = BACKOFF_MINUTES[Math.min(attempts - 1, BACKOFF_MINUTES.length - 1)] as number;
-  await db.transaction(async (tx) => {
-    await repo.lockCampaign(tx, campaign.id);
-    await repo.markRetry(tx, p.rowId, text, new Date(now.getTime() + minutes * 60_000));
-    await repo.setLeadWaitReason(tx, campaign.id, p.leadId, "retrying");
-  });
+  await senderTransaction(s, "retry mark", () =>
+    db.transaction(async (tx) => {
+      await repo.lockCampaign(tx, campaign.id);
+      await repo.markRetry(tx, p.rowId, text, new Date(now.getTime() + minutes * 60_000));
+      await repo.setLeadWaitReason(tx, campaign.id, p.leadId, "retrying");
+    }),
+  );
 }

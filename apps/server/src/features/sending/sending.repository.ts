@@ -5,7 +5,7 @@
  * finished campaigns.
  */
 import type { CampaignLeadState, CampaignStatus, WaitReason } from "@prospector/contracts";
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaignLeads, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
 import { inboxes } from "../inboxes/inboxes.table.ts";
@@ -43,12 +43,6 @@ export async function lockCampaign(tx: Tx, campaignId: string): Promise<Campaign
   return row?.status ?? null;
 }
 
-/** The campaign's status now, without a lock (a pass checks it before handing a batch to SMTP). */
-export async function campaignStatus(db: Tx, campaignId: string): Promise<CampaignStatus | null> {
-  const [row] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
-  return row?.status ?? null;
-}
-
 /**
  * A claimed batch that never reached SMTP because the campaign was stopped or paused meanwhile.
  * Stopped (or completed): the rows are dropped, as retries of a stopped campaign are. Otherwise they
@@ -80,6 +74,26 @@ export async function releaseClaimed(tx: Tx, campaignId: string, ids: string[], 
       .set({ waitReason: "retrying" })
       .where(and(eq(campaignLeads.campaignId, campaignId), inArray(campaignLeads.leadId, leadIds), inArray(campaignLeads.state, RUNNING)));
   }
+}
+
+/**
+ * Claimed rows ("sending") whose lead was deleted since the claim (the cascade cleared lead_id):
+ * dropped before they reach SMTP, as the deleted lead's queued retries were. Call after lockCampaign.
+ */
+export async function dropLeadless(tx: Tx, campaignId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const gone = await tx
+    .delete(campaignMessages)
+    .where(
+      and(
+        eq(campaignMessages.campaignId, campaignId),
+        inArray(campaignMessages.id, ids),
+        eq(campaignMessages.status, "sending"),
+        isNull(campaignMessages.leadId),
+      ),
+    )
+    .returning({ id: campaignMessages.id });
+  return new Set(gone.map((r) => r.id));
 }
 
 /** Locks the campaign's inboxes (ordered, so two passes never deadlock) for the caps arithmetic. */
@@ -274,11 +288,14 @@ export async function recoverInterrupted(db: Tx, leaseSeconds: number, now = new
   return rowsOf(res).length;
 }
 
-/** Retries of a stopped campaign never go: drop them (they were never delivered). */
+/**
+ * Retries of a stopped campaign never go, nor retries whose lead was deleted (a crash left them
+ * "sending" and recoverInterrupted queued them again): drop them (they were never delivered).
+ */
 export async function dropStoppedRetries(db: Tx): Promise<void> {
   await db.execute(sql`
     delete from ${campaignMessages} m using ${campaigns} c
-    where m.campaign_id = c.id and c.status in ('stopped', 'completed') and m.status = 'queued'`);
+    where m.campaign_id = c.id and m.status = 'queued' and (c.status in ('stopped', 'completed') or m.lead_id is null)`);
 }
 
 /** Due leads that this pass could not send: say why. */

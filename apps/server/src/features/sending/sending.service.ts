@@ -26,6 +26,7 @@ import { applyOutcome } from "./lead-outcome.ts";
 import { type ComposedMessage, composeMessage } from "./sending.compose.ts";
 import { deliverAll } from "./sending.deliver.ts";
 import * as repo from "./sending.repository.ts";
+import { senderTransaction } from "./sending.retry.ts";
 import type { Transports } from "./sending.transports.ts";
 import { inWindow } from "./sending.window.ts";
 
@@ -115,9 +116,11 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   if (campaign?.status !== "active") return { sent: 0, failed: 0, waiting: null };
   // Under the campaign row's lock, and only while it is still active (a stop may have come since).
   const noteWait = (reason: WaitReason) =>
-    db.transaction(async (tx) => {
-      if ((await repo.lockCampaign(tx, campaign.id)) === "active") await repo.setWaitReason(tx, campaign.id, now, reason);
-    });
+    senderTransaction(s, "wait reason", () =>
+      db.transaction(async (tx) => {
+        if ((await repo.lockCampaign(tx, campaign.id)) === "active") await repo.setWaitReason(tx, campaign.id, now, reason);
+      }),
+    );
   const wait = async (reason: WaitReason): Promise<PassResult> => {
     await noteWait(reason);
     return { sent: 0, failed: 0, waiting: reason };
@@ -141,16 +144,19 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
     if (claim.halted || claim.blocked || claim.planned.length === 0) break;
     if (remaining !== null) remaining -= claim.planned.length;
     await inFlight;
-    // Stopped or paused while this batch waited for the previous one: it never reaches SMTP.
-    if ((await repo.campaignStatus(db, campaign.id)) !== "active") {
-      await releaseBatch(s, campaign.id, claim.planned);
+    // Stopped or paused, or leads deleted, while this batch waited for the previous one: what is
+    // no longer wanted never reaches SMTP.
+    const ready = await readyToSend(s, campaign.id, claim.planned);
+    if (ready.halted) {
       halted = true;
       break;
     }
-    inFlight = deliverAll(s, campaign, claim.planned, clock).then((r) => {
-      sent += r.sent;
-      failed += r.failed;
-    });
+    if (ready.planned.length > 0) {
+      inFlight = deliverAll(s, campaign, ready.planned, clock).then((r) => {
+        sent += r.sent;
+        failed += r.failed;
+      });
+    }
     if (claim.planned.length < PASS_BATCH || remaining === 0) break;
   }
   await inFlight;
@@ -161,18 +167,25 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   return { sent, failed, waiting: null };
 }
 
-async function releaseBatch(s: Sender, campaignId: string, planned: Planned[]): Promise<void> {
-  await s.ctx.db.transaction(async (tx) => {
-    const status = await repo.lockCampaign(tx, campaignId);
-    if (status) {
-      await repo.releaseClaimed(
-        tx,
-        campaignId,
-        planned.map((p) => p.rowId),
-        status,
-      );
-    }
-  });
+/**
+ * The last look before a claimed batch is handed to SMTP, under the campaign row's lock (FOR SHARE),
+ * so a stop, a pause or a lead deletion either committed before it (and is seen) or waits for it
+ * (and the batch is then already on the wire). Not active any more: the batch is released
+ * (releaseClaimed) and the pass ends. Rows whose lead was deleted since the claim are dropped.
+ */
+async function readyToSend(s: Sender, campaignId: string, planned: Planned[]): Promise<{ halted: boolean; planned: Planned[] }> {
+  const ids = planned.map((p) => p.rowId);
+  return senderTransaction(s, "batch check", () =>
+    s.ctx.db.transaction(async (tx) => {
+      const status = await repo.lockCampaign(tx, campaignId);
+      if (status !== "active") {
+        if (status) await repo.releaseClaimed(tx, campaignId, ids, status);
+        return { halted: true, planned: [] };
+      }
+      const gone = await repo.dropLeadless(tx, campaignId, ids);
+      return { halted: false, planned: gone.size ? planned.filter((p) => !gone.has(p.rowId)) : planned };
+    }),
+  );
 }
 
 /** `halted`: the campaign is no longer active (stopped, paused, deleted): nothing was claimed and the pass ends. */
@@ -183,6 +196,17 @@ type Claim = { blocked: WaitReason | null; limitedBy: WaitReason; planned: Plann
  * retries and leads, render them and commit their outbox rows as "sending".
  */
 function claimBatch(
+  s: Sender,
+  campaign: CampaignRow,
+  sender: Awaited<ReturnType<typeof senderContext>>,
+  allowance: number | null,
+  now: Date,
+): Promise<Claim> {
+  // Only database work and rendering: a deadlock victim re-runs from scratch (fresh row ids).
+  return senderTransaction(s, "claim", () => claimIn(s, campaign, sender, allowance, now));
+}
+
+function claimIn(
   s: Sender,
   campaign: CampaignRow,
   sender: Awaited<ReturnType<typeof senderContext>>,

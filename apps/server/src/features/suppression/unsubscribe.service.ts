@@ -4,6 +4,7 @@
  * is recorded once (campaign mail only). Works for the visible link (after a confirmation) and RFC 8058 one-click POSTs alike.
  */
 import type { AppContext } from "../../context.ts";
+import { retryTransaction } from "../../db/retry.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { applyOutcome } from "../sending/lead-outcome.ts";
@@ -50,18 +51,23 @@ export async function unsubscribe(ctx: Ctx, token: string, via: "link" | "one_cl
         detail: { via },
       }
     : null;
-  const at = await ctx.db.transaction(async (tx) => {
-    await applyOutcome(tx, {
-      workspaceId: target.workspaceId,
-      campaignId: target.campaignId,
-      leadId: target.leadId,
-      email: target.email,
-      outcome: "unsubscribed",
-      stopSequence: true,
-      detail: via === "one_click" ? "One-click unsubscribe (List-Unsubscribe-Post)" : "Unsubscribe link",
-    });
-    return event ? insertEvent(tx, event) : null;
-  });
+  // Database writes only: a deadlock victim (a lead deletion or a pass over the same lead) runs again.
+  const at = await retryTransaction(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        await applyOutcome(tx, {
+          workspaceId: target.workspaceId,
+          campaignId: target.campaignId,
+          leadId: target.leadId,
+          email: target.email,
+          outcome: "unsubscribed",
+          stopSequence: true,
+          detail: via === "one_click" ? "One-click unsubscribe (List-Unsubscribe-Post)" : "Unsubscribe link",
+        });
+        return event ? insertEvent(tx, event) : null;
+      }),
+    { onRetry: (err, attempt) => ctx.log.warn({ err, attempt }, "unsubscribe retried after a deadlock") },
+  );
   if (event && at) await pushEvent(ctx, event, at);
   return { ...target, alreadyUnsubscribed: true };
 }

@@ -6,6 +6,7 @@ import type { CampaignEventType } from "@prospector/contracts";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { retryTransaction } from "../../db/retry.ts";
 import { campaignEvents, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
@@ -90,6 +91,9 @@ export async function pushEvent(ctx: Pick<AppContext, "realtime" | "log">, e: Ne
 }
 
 export async function recordEvent(ctx: Pick<AppContext, "db" | "realtime" | "log">, e: NewEvent): Promise<void> {
-  const at = await insertEvent(ctx.db, e);
+  // One statement; its foreign-key checks lock the campaign, lead and message rows in the order
+  // the constraints were created, outside the documented order, so a lead deletion can make it a
+  // deadlock victim: it simply runs again.
+  const at = await retryTransaction(() => insertEvent(ctx.db, e));
   await pushEvent(ctx, e, at);
 }
