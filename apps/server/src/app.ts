@@ -11,7 +11,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -51,6 +51,7 @@ import { createMailer } from "./platform/mailer.ts";
 import { createRealtime } from "./platform/realtime.ts";
 import { teamSocketRoutes } from "./platform/realtime-socket.ts";
 import { registerSecurityHeaders } from "./platform/security-headers.ts";
+import { serializerCompiler } from "./platform/serializer.ts";
 
 export type App = FastifyInstance & { ctx: AppContext };
 

@@ -17,6 +17,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { immutableAnswer } from "../../platform/serializer.ts";
 import type { Grant } from "../access/access.decide.ts";
 import type { AccessEngine } from "../access/access.engine.ts";
 import { provisionAccount } from "../organizations/organizations.service.ts";
@@ -145,7 +146,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       workspace: { id: place.workspaceId, name: place.workspaceName },
       created_at: user.createdAt.toISOString(),
     };
-    profile.answer = { me: answer, grants, role: ctx.role };
+    // Frozen and marked, so the serializer encodes it once, not on every call while it is reused.
+    profile.answer = { me: immutableAnswer(answer), grants, role: ctx.role };
     return answer;
   }
 
