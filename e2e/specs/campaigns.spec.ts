@@ -293,6 +293,10 @@ test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, 
   await p.getByRole("button", { name: "Refresh figures" }).click();
   await expect(p.getByRole("group", { name: "Unsubscribes" }).getByText("1", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(replies.getByText("1", { exact: true })).toBeVisible();
+  // Nobody is left in the sequence: the sender's next tick completes the campaign, and the open
+  // page hears it over the team socket (no reload).
+  await expect(p.getByText("Completed", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(p.getByText("Every lead has finished the sequence: campaign completed")).toBeVisible();
   await shot(p, "campaign-finished");
 
   // Every lead left the sequence (one replied, one unsubscribed): the list shows it completed, and
