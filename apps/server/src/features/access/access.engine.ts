@@ -192,21 +192,13 @@ export async function createAccessEngine(deps: {
     env: AccessEnvironment = {},
   ): Promise<Decision> {
     const subj = await subject(s.userId, s.workspaceId);
-    if (!subj?.active) return { allowed: false, reason: REASONS.inactive, matched: null };
+    if (!subj?.active) return INACTIVE;
     if (env.rateExceeded) return { allowed: false, reason: REASONS.rateLimited, matched: null };
     return decideFor(s, subj, await policiesOf(s.workspaceId, subj.organizationId), resource, action, resourceId, env);
   }
 
   /** The decision for an active subject whose policies are loaded: synchronous from here on. */
-  function decideFor(
-    s: Subject,
-    subj: CachedSubject,
-    rules: PolicyRule[],
-    resource: string,
-    action: string,
-    resourceId: string | undefined,
-    env: AccessEnvironment,
-  ): Decision {
+  const decideFor: DecideFor = (s, subj, rules, resource, action, resourceId, env) => {
     let decision: Decision | null = null;
     if (rules.length) {
       const ctx: ConditionContext = {
@@ -237,7 +229,7 @@ export async function createAccessEngine(deps: {
       resourceId,
     );
     return scoped.allowed ? decision : { allowed: false, reason: "Not allowed for this API key", matched: null };
-  }
+  };
 
   function cached(auth: AuthContext, decides: boolean): CachedAccess | null {
     if (!rateLimiter.consumeSync) return null;

@@ -9,18 +9,17 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
-import { campaignLeads, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
+import { campaignLeads, campaignMessages } from "../campaigns/campaigns.table.ts";
 import { leads } from "../leads/leads.table.ts";
+import { raceHelpers, sleep } from "./sending.race.test-helpers.ts";
 import { PASS_BATCH } from "./sending.service.ts";
-import { type SmtpSink, sendingHelpers, startSmtpSink } from "./sending.test-helpers.ts";
+import { type SmtpSink, startSmtpSink } from "./sending.test-helpers.ts";
 
 let t: TestApp;
 let sink: SmtpSink;
 let owner: TestUser;
 let inboxId: string;
-const h = sendingHelpers(() => t);
-const db = () => t.database.db;
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const { h, db, insertLeads, launched, outbox, status, passOf, holdFirstBatch } = raceHelpers(() => ({ t, sink, owner, inboxId }));
 /** When the sink took each message (by Message-ID), to compare with when a delete answered. */
 const receivedAt = new Map<string, number>();
 const stamp = () => {
@@ -39,49 +38,6 @@ afterAll(async () => {
   await sink?.close();
 });
 
-let batchNo = 0;
-/** `n` leads named prefix0… with unique addresses, or these addresses; companyName null makes a less complete lead. */
-async function insertLeads(n: number, prefix: string, opts: { emails?: string[]; companyName?: string | null } = {}) {
-  const tag = `${Date.now()}${batchNo++}`;
-  const rows = await db()
-    .insert(leads)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        workspaceId: owner.workspaceId,
-        firstName: `${prefix}${i}`,
-        email: opts.emails?.[i] ?? `${prefix.toLowerCase()}${i}-${tag}@prospect.test`,
-        companyName: opts.companyName === undefined ? "Acme" : opts.companyName,
-      })),
-    )
-    .returning({ id: leads.id, email: leads.email });
-  return rows.map((r) => ({ id: r.id, email: r.email as string }));
-}
-
-const UNSUB = '\n\n<a href="{{unsubscribe_url}}">Unsubscribe</a>';
-async function launched(name: string, leadIds: string[], steps: 1 | 2): Promise<string> {
-  const all = [
-    { delay_days: 0, subject: "Hi {{first_name}}", body: `Hello {{ first_name }},${UNSUB}`, variants: [] },
-    { delay_days: 0, subject: "Re: Hi {{first_name}}", body: `Again, {{ first_name }}.${UNSUB}`, variants: [] },
-  ];
-  const c = await h.ok(
-    owner,
-    "POST",
-    "/api/campaigns/",
-    { name, subject_line: "Hi {{first_name}}", inbox_ids: [inboxId], schedule: h.ALWAYS, steps: all.slice(0, steps) },
-    201,
-  );
-  await h.ok(owner, "POST", `/api/campaigns/${c.id}/leads`, { lead_ids: leadIds });
-  await h.ok(owner, "POST", `/api/campaigns/${c.id}/launch`);
-  return c.id as string;
-}
-
-const outbox = (campaignId: string) => db().select().from(campaignMessages).where(eq(campaignMessages.campaignId, campaignId));
-const status = async (campaignId: string) => (await db().select().from(campaigns).where(eq(campaigns.id, campaignId)))[0]?.status;
-const passOf = (campaignId: string) =>
-  t.app.ctx.sending.pass(campaignId).then(
-    () => null,
-    (err: Error & { cause?: { code?: string } }) => `the pass failed: ${err.cause?.code ?? ""} ${err.message}`,
-  );
 /** Passes (and the tick that completes campaigns) until the campaign is done, each checked. */
 async function sendToTheEnd(campaignId: string) {
   for (let n = 0; n < 8 && (await status(campaignId)) === "active"; n++) {
@@ -189,16 +145,7 @@ describe("leads deleted or merged away while a pass sends to them", () => {
       members.map((m) => m.id),
       1,
     );
-    const first = sink.received.length;
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    sink.afterRecord = () => gate;
-    const pass = passOf(id);
-    const until = Date.now() + 20_000;
-    while ((await outbox(id)).length < BIG && Date.now() < until) await sleep(10);
-    expect(await outbox(id), "both batches claimed").toHaveLength(BIG);
+    const { pass, first, release } = await holdFirstBatch(id, BIG);
     // The second batch is the last ten by lead id (all were due at the same time).
     const byId = [...members].sort((a, b) => a.id.localeCompare(b.id));
     const second = byId.slice(PASS_BATCH);

@@ -10,87 +10,34 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
-import { campaignLeads, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
-import { leads } from "../leads/leads.table.ts";
+import { campaignLeads, campaignMessages } from "../campaigns/campaigns.table.ts";
+import { raceHelpers, sleep } from "./sending.race.test-helpers.ts";
 import { PASS_BATCH } from "./sending.service.ts";
-import { type SmtpSink, sendingHelpers, startSmtpSink } from "./sending.test-helpers.ts";
+import { type SmtpSink, startSmtpSink } from "./sending.test-helpers.ts";
 
 let t: TestApp;
 let sink: SmtpSink;
 let owner: TestUser;
-const h = sendingHelpers(() => t);
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+let inboxId: string;
+const { h, db, insertLeads, launched, outbox, status, passOf, holdFirstBatch } = raceHelpers(() => ({ t, sink, owner, inboxId }));
 /** The sink answers each message after this long, so a batch stays on the wire for a while. */
 const slowSink = () => sleep(2);
 
 const RACE_LEADS = 60;
 let raceLeads: string[] = [];
-let inboxId: string;
-
-async function insertLeads(n: number, prefix: string): Promise<string[]> {
-  const stamp = Date.now();
-  const rows = await t.database.db
-    .insert(leads)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        workspaceId: owner.workspaceId,
-        firstName: `${prefix}${i}`,
-        email: `${prefix.toLowerCase()}${i}-${stamp}@prospect.test`,
-        companyName: "Acme",
-      })),
-    )
-    .returning({ id: leads.id });
-  return rows.map((r) => r.id);
-}
+const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({ JOBS: "off" }, { work: false });
   owner = await createUser(t.database.db);
   inboxId = (await h.inbox(owner, sink.port, { daily_limit: 10_000 })).id;
-  raceLeads = await insertLeads(RACE_LEADS, "Race");
+  raceLeads = ids(await insertLeads(RACE_LEADS, "Race"));
 });
 afterAll(async () => {
   await t?.close();
   await sink?.close();
 });
-
-const UNSUB = '\n\n<a href="{{unsubscribe_url}}">Unsubscribe</a>';
-
-/** A launched campaign holding these leads (they must be free): two steps, the follow-up due at once, or only the first. */
-async function launched(name: string, leadIds: string[], opts: { oneStep?: boolean } = {}): Promise<string> {
-  const steps = [
-    { delay_days: 0, subject: "Hi {{first_name}}", body: `Hello {{ first_name }},${UNSUB}`, variants: [] },
-    { delay_days: 0, subject: "Re: Hi {{first_name}}", body: `Again, {{ first_name }}.${UNSUB}`, variants: [] },
-  ];
-  const c = await h.ok(
-    owner,
-    "POST",
-    "/api/campaigns/",
-    {
-      name,
-      subject_line: "Hi {{first_name}}",
-      inbox_ids: [inboxId],
-      schedule: h.ALWAYS,
-      steps: opts.oneStep ? steps.slice(0, 1) : steps,
-    },
-    201,
-  );
-  expect((await h.ok(owner, "POST", `/api/campaigns/${c.id}/leads`, { lead_ids: leadIds })).added).toHaveLength(leadIds.length);
-  await h.ok(owner, "POST", `/api/campaigns/${c.id}/launch`);
-  return c.id as string;
-}
-
-const db = () => t.database.db;
-const outbox = (campaignId: string) => db().select().from(campaignMessages).where(eq(campaignMessages.campaignId, campaignId));
-const status = async (campaignId: string) => (await db().select().from(campaigns).where(eq(campaigns.id, campaignId)))[0]?.status;
-
-/** The pass, with its failure (if any) as a value so a race reports everything it broke. */
-const passOf = (campaignId: string) =>
-  t.app.ctx.sending.pass(campaignId).then(
-    () => null,
-    (err: Error & { cause?: { code?: string } }) => `the pass failed: ${err.cause?.code ?? ""} ${err.message}`,
-  );
 
 /** When the stop or pause is sent: after a delay from the start of the pass, or when the sink has taken the n-th message. */
 type Trigger = { afterMs: number } | { atMessage: number };
@@ -158,7 +105,7 @@ let claimMs = 150;
 
 describe("stop and pause racing an in-flight sending pass", () => {
   beforeAll(async () => {
-    const id = await launched("Warm-up", raceLeads);
+    const id = await launched("Warm-up", raceLeads, 2);
     sink.afterRecord = slowSink;
     const started = Date.now();
     const pass = passOf(id);
@@ -178,7 +125,7 @@ describe("stop and pause racing an in-flight sending pass", () => {
       { atMessage: RACE_LEADS },
     ];
     for (const [i, trigger] of triggers.entries()) {
-      const id = await launched(`Stop race ${i}`, raceLeads);
+      const id = await launched(`Stop race ${i}`, raceLeads, 2);
       const r = await race(id, "stop", trigger);
       checkRace(`stop ${JSON.stringify(trigger)}`, r);
       expect(await status(id)).toBe("stopped");
@@ -209,7 +156,7 @@ describe("stop and pause racing an in-flight sending pass", () => {
       { atMessage: 45 },
     ];
     for (const [i, trigger] of triggers.entries()) {
-      const id = await launched(`Pause race ${i}`, raceLeads);
+      const id = await launched(`Pause race ${i}`, raceLeads, 2);
       const first = sink.received.length;
       const r = await race(id, "pause", trigger);
       checkRace(`pause ${JSON.stringify(trigger)}`, r);
@@ -235,21 +182,12 @@ describe("a claimed batch that has not reached SMTP when the campaign stops or p
   const BIG = PASS_BATCH + 10;
   let bigLeads: string[] = [];
   beforeAll(async () => {
-    bigLeads = await insertLeads(BIG, "Batch");
+    bigLeads = ids(await insertLeads(BIG, "Batch"));
   });
 
   async function twoBatches(name: string, action: "stop" | "pause") {
-    const id = await launched(name, bigLeads, { oneStep: true });
-    const first = sink.received.length;
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    sink.afterRecord = () => gate;
-    const pass = passOf(id);
-    const until = Date.now() + 20_000;
-    while ((await outbox(id)).length < BIG && Date.now() < until) await sleep(10);
-    expect(await outbox(id), "both batches claimed").toHaveLength(BIG);
+    const id = await launched(name, bigLeads, 1);
+    const { pass, first, release } = await holdFirstBatch(id, BIG);
     await h.ok(owner, "POST", `/api/campaigns/${id}/${action}`);
     release();
     expect(await pass).toBeNull();
