@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { testReporters } from "../../scripts/vitest-reporters.ts";
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
+    reporters: testReporters("server"),
   },
 });

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { testReporters } from "../../scripts/vitest-reporters.ts";
 
 export default defineConfig({
   plugins: [react()],
@@ -10,5 +11,6 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 15_000,
+    reporters: testReporters("web"),
   },
 });
