@@ -76,6 +76,18 @@ export const ConfigSchema = z.object({
     .describe(
       "Key for AES-256-GCM encrypted workspace backups; when unset it is derived from the auth secret, so set it if backups must stay readable after that secret changes or on another server",
     ),
+  BACKUP_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024 ** 2)
+    .describe("Largest backup file accepted for restore (upload or kept file), in bytes; bigger files get FILE_TOO_LARGE"),
+  BACKUP_MAX_EXPANDED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024 ** 2)
+    .describe("Most bytes a backup may decompress to on restore; a file that expands further is refused with BACKUP_INVALID"),
   EXPORT_MAX_BYTES: z.coerce
     .number()
     .int()
