@@ -192,3 +192,81 @@ describe("safe fetch", () => {
     await expect(allowed.assertAllowed(`http://127.0.0.1:${port}/`)).resolves.toBeInstanceOf(URL);
   });
 });
+
+describe("safe fetch redirects and credentials", () => {
+  // Two origins (two ports): `first` redirects, `second` echoes the credential headers it got.
+  let first: http.Server;
+  let second: http.Server;
+  let firstPort: number;
+  let secondPort: number;
+  let fetcher: SafeFetch;
+  const seen = (req: http.IncomingMessage) =>
+    JSON.stringify({
+      authorization: req.headers.authorization ?? null,
+      cookie: req.headers.cookie ?? null,
+      proxy: req.headers["proxy-authorization"] ?? null,
+      accept: req.headers.accept ?? null,
+    });
+  const listen = async (handler: http.RequestListener) => {
+    const server = http.createServer(handler);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    return [server, (server.address() as AddressInfo).port] as const;
+  };
+
+  beforeAll(async () => {
+    [second, secondPort] = await listen((req, res) => {
+      if (req.url === "/back") {
+        res.writeHead(302, { location: `http://127.0.0.1:${firstPort}/echo` });
+        return res.end();
+      }
+      res.end(seen(req));
+    });
+    [first, firstPort] = await listen((req, res) => {
+      if (req.url === "/away") {
+        res.writeHead(302, { location: `http://127.0.0.1:${secondPort}/echo` });
+        return res.end();
+      }
+      if (req.url === "/away-and-back") {
+        res.writeHead(307, { location: `http://127.0.0.1:${secondPort}/back` });
+        return res.end();
+      }
+      if (req.url === "/here") {
+        res.writeHead(301, { location: "/echo" });
+        return res.end();
+      }
+      res.end(seen(req));
+    });
+    fetcher = createSafeFetch({ allowlist: ["127.0.0.1"] });
+  });
+  afterAll(async () => {
+    await fetcher.close();
+    for (const s of [first, second]) {
+      s.closeAllConnections();
+      await new Promise((r) => s.close(r));
+    }
+  });
+
+  const credentials = {
+    Authorization: "Bearer sk-secret",
+    Cookie: "session=abc",
+    "Proxy-Authorization": "Basic cHJveHk=",
+    Accept: "text/plain",
+  };
+
+  it("keeps credential headers on a redirect within the same origin", async () => {
+    const res = await fetcher(`http://127.0.0.1:${firstPort}/here`, { headers: credentials });
+    expect(res.json()).toEqual({ authorization: "Bearer sk-secret", cookie: "session=abc", proxy: "Basic cHJveHk=", accept: "text/plain" });
+  });
+
+  it("strips Authorization, Cookie and Proxy-Authorization when a redirect leaves the origin", async () => {
+    const res = await fetcher(`http://127.0.0.1:${firstPort}/away`, { headers: credentials });
+    expect(res.url).toBe(`http://127.0.0.1:${secondPort}/echo`);
+    expect(res.json()).toEqual({ authorization: null, cookie: null, proxy: null, accept: "text/plain" });
+  });
+
+  it("does not give the credentials back when the chain returns to the first origin", async () => {
+    const res = await fetcher(`http://127.0.0.1:${firstPort}/away-and-back`, { headers: { authorization: "Bearer sk-secret" } });
+    expect(res.url).toBe(`http://127.0.0.1:${firstPort}/echo`);
+    expect(res.json()).toMatchObject({ authorization: null });
+  });
+});

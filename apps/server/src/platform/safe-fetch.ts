@@ -165,16 +165,48 @@ function parseUrl(raw: string | URL): URL {
 
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
 
-export function createSafeFetch(opts: SafeFetchOptions = {}): SafeFetch {
+/** One resolved address of a host. */
+export type Resolved = { address: string; family: number };
+
+/**
+ * The private-address rule for every outbound connection (HTTP fetches, SMTP, IMAP): a host is
+ * refused when it is, or resolves to, an address that is not globally routable, unless
+ * OUTBOUND_ALLOWLIST lists the name or the address.
+ */
+export interface AddressGuard {
+  /** Resolves the host (IP literals as they are) and throws SafeFetchError unless every address is allowed. */
+  check(host: string): Promise<Resolved[]>;
+  /** Throws for an IP literal that is refused; false when the host is a name (checked at lookup). */
+  checkLiteral(host: string): boolean;
+  /** A `lookup` for net/tls.connect that only ever answers with checked addresses. */
+  lookup: net.LookupFunction;
+  /** A TCP connection to a checked address of host (the very address that was checked). */
+  connect(host: string, port: number, timeoutMs: number): Promise<net.Socket>;
+}
+
+export interface AddressGuardOptions {
+  allowlist?: string[];
+  lookup?: LookupAll;
+}
+
+const ALLOW_HINT = "outbound connections there are refused unless OUTBOUND_ALLOWLIST lists it";
+
+export function createAddressGuard(opts: AddressGuardOptions = {}): AddressGuard {
   const allow = parseAllowlist(opts.allowlist ?? []);
   const lookupAll = opts.lookup ?? defaultLookup;
-  const maxBytesDefault = opts.maxBytes ?? 5 * 1024 * 1024;
-  const timeoutDefault = opts.timeoutMs ?? 15_000;
-  const maxRedirectsDefault = opts.maxRedirects ?? 5;
+
+  function checkLiteral(raw: string): boolean {
+    const host = raw.replace(/^\[|\]$/g, "");
+    if (net.isIP(host) === 0) return false;
+    if (isBlockedIp(host) && !allow.allowsIp(host) && !allow.allowsHost(host)) {
+      throw new SafeFetchError("blocked_address", `${host} is a private or reserved address; ${ALLOW_HINT}`);
+    }
+    return true;
+  }
 
   /** Every address the name resolves to must pass; one private answer taints the name. */
-  async function resolveChecked(hostname: string): Promise<{ address: string; family: number }[]> {
-    let addrs: { address: string; family: number }[];
+  async function resolveChecked(hostname: string): Promise<Resolved[]> {
+    let addrs: Resolved[];
     try {
       addrs = await lookupAll(hostname);
     } catch (err) {
@@ -184,42 +216,74 @@ export function createSafeFetch(opts: SafeFetchOptions = {}): SafeFetch {
     if (!allow.allowsHost(hostname)) {
       const bad = addrs.find((a) => isBlockedIp(a.address) && !allow.allowsIp(a.address));
       if (bad) {
-        throw new SafeFetchError(
-          "blocked_address",
-          `${hostname} resolves to ${bad.address}, a private or reserved address; it is not fetched`,
-        );
+        throw new SafeFetchError("blocked_address", `${hostname} resolves to ${bad.address}, a private or reserved address; ${ALLOW_HINT}`);
       }
     }
     return addrs;
   }
 
-  function checkLiteral(url: URL): boolean {
-    const host = bareHost(url);
-    if (net.isIP(host) === 0) return false;
-    if (isBlockedIp(host) && !allow.allowsIp(host) && !allow.allowsHost(host)) {
-      throw new SafeFetchError("blocked_address", `${host} is a private or reserved address; it is not fetched`, url.href);
-    }
-    return true;
-  }
+  const check = async (raw: string): Promise<Resolved[]> => {
+    const host = raw.replace(/^\[|\]$/g, "");
+    if (checkLiteral(host)) return [{ address: host, family: net.isIP(host) }];
+    return resolveChecked(host);
+  };
 
-  // net.connect skips `lookup` for IP literals, so those are checked before dispatch; names are
-  // checked here, at connect time, and the socket dials the address that passed.
-  const agent = new Agent({
-    connections: 8,
-    connect: {
-      lookup: ((hostname: string, options: dns.LookupOptions, cb: (...args: unknown[]) => void) => {
-        resolveChecked(hostname).then(
-          (addrs) => {
-            const wanted = options.family === 4 || options.family === 6 ? addrs.filter((a) => a.family === options.family) : addrs;
-            const list = wanted.length ? wanted : addrs;
-            if (options.all) cb(null, list);
-            else cb(null, list[0]!.address, list[0]!.family);
-          },
-          (err: Error) => cb(err),
-        );
-      }) as unknown as net.LookupFunction,
-    },
-  });
+  // net.connect skips `lookup` for IP literals: callers check those with checkLiteral first.
+  const lookup = ((hostname: string, options: dns.LookupOptions, cb: (...args: unknown[]) => void) => {
+    resolveChecked(hostname).then(
+      (addrs) => {
+        const wanted = options.family === 4 || options.family === 6 ? addrs.filter((a) => a.family === options.family) : addrs;
+        const list = wanted.length ? wanted : addrs;
+        if (options.all) cb(null, list);
+        else cb(null, list[0]!.address, list[0]!.family);
+      },
+      (err: Error) => cb(err),
+    );
+  }) as unknown as net.LookupFunction;
+
+  const connect = async (host: string, port: number, timeoutMs: number): Promise<net.Socket> => {
+    const [first] = await check(host);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: first!.address, port });
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(Object.assign(new Error(`Connection to ${host}:${port} timed out`), { code: "ETIMEDOUT" }));
+      }, timeoutMs);
+      const failed = (err: Error) => {
+        clearTimeout(timer);
+        reject(err);
+      };
+      socket.once("error", failed);
+      socket.once("connect", () => {
+        clearTimeout(timer);
+        socket.off("error", failed);
+        resolve(socket);
+      });
+    });
+  };
+
+  return { check, checkLiteral, lookup, connect };
+}
+
+/** Credentials a redirect to another origin must not carry (as browsers and the Fetch standard do). */
+const CREDENTIAL_HEADERS = new Set(["authorization", "cookie", "proxy-authorization"]);
+
+export function createSafeFetch(opts: SafeFetchOptions = {}): SafeFetch {
+  const guard = createAddressGuard({ allowlist: opts.allowlist, lookup: opts.lookup });
+  const maxBytesDefault = opts.maxBytes ?? 5 * 1024 * 1024;
+  const timeoutDefault = opts.timeoutMs ?? 15_000;
+  const maxRedirectsDefault = opts.maxRedirects ?? 5;
+
+  const checkLiteral = (url: URL): boolean => {
+    try {
+      return guard.checkLiteral(bareHost(url));
+    } catch (err) {
+      throw new SafeFetchError("blocked_address", (err as Error).message, url.href);
+    }
+  };
+
+  // Names are checked at connect time and the socket dials the address that passed.
+  const agent = new Agent({ connections: 8, connect: { lookup: guard.lookup } });
 
   const safeFetch = (async (raw: string, init: SafeFetchInit = {}) => {
     const maxBytes = init.maxBytes ?? maxBytesDefault;
@@ -229,6 +293,8 @@ export function createSafeFetch(opts: SafeFetchOptions = {}): SafeFetch {
     let url = parseUrl(raw);
     let method = init.method ?? "GET";
     let body = init.body;
+    let headers: Record<string, string> = { ...init.headers };
+    const origin = url.origin;
     for (let hop = 0; ; hop++) {
       checkLiteral(url);
       let res: Awaited<ReturnType<typeof request>>;
@@ -238,23 +304,26 @@ export function createSafeFetch(opts: SafeFetchOptions = {}): SafeFetch {
           method,
           body,
           signal,
-          headers: { "user-agent": opts.userAgent ?? "Prospector", "accept-encoding": "identity", ...init.headers },
+          headers: { "user-agent": opts.userAgent ?? "Prospector", "accept-encoding": "identity", ...headers },
         });
       } catch (err) {
         throw wrap(err, url, timeout);
       }
-      const headers = flatten(res.headers);
-      if ([301, 302, 303, 307, 308].includes(res.statusCode) && headers.location) {
+      const answer = flatten(res.headers);
+      if ([301, 302, 303, 307, 308].includes(res.statusCode) && answer.location) {
         res.body.resume();
         if (hop >= maxRedirects) throw new SafeFetchError("too_many_redirects", `More than ${maxRedirects} redirects`, url.href);
-        url = parseUrl(new URL(headers.location, url));
+        url = parseUrl(new URL(answer.location, url));
+        // Once the chain leaves the first origin, its credentials stay behind (also on the way back).
+        if (url.origin !== origin)
+          headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.has(k.toLowerCase())));
         if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === "POST")) {
           method = "GET";
           body = undefined;
         }
         continue;
       }
-      const declared = Number(headers["content-length"] ?? "0");
+      const declared = Number(answer["content-length"] ?? "0");
       if (declared > maxBytes) {
         res.body.destroy();
         throw new SafeFetchError("too_large", `Response larger than ${maxBytes} bytes`, url.href);
@@ -277,7 +346,7 @@ export function createSafeFetch(opts: SafeFetchOptions = {}): SafeFetch {
       const final = url.href;
       return {
         status: res.statusCode,
-        headers,
+        headers: answer,
         url: final,
         body: buf,
         text: () => buf.toString("utf8"),
@@ -288,7 +357,12 @@ export function createSafeFetch(opts: SafeFetchOptions = {}): SafeFetch {
 
   safeFetch.assertAllowed = async (raw: string) => {
     const url = parseUrl(raw);
-    if (!checkLiteral(url)) await resolveChecked(bareHost(url));
+    try {
+      await guard.check(bareHost(url));
+    } catch (err) {
+      if (err instanceof SafeFetchError) throw new SafeFetchError(err.reason, err.message, url.href);
+      throw err;
+    }
     return url;
   };
   safeFetch.close = () => agent.close();
@@ -331,6 +405,17 @@ export function resolverLookup(servers: string[]): LookupAll {
     if (out.length === 0) throw Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" });
     return out;
   };
+}
+
+type OutboundConfig = { OUTBOUND_ALLOWLIST: string; DNS_SERVERS?: string };
+
+/** The address rule from config (OUTBOUND_ALLOWLIST, DNS_SERVERS) for connections other than HTTP: SMTP and IMAP. */
+export function createOutboundGuard(config: OutboundConfig): AddressGuard {
+  const servers = parseDnsServers(config.DNS_SERVERS);
+  return createAddressGuard({
+    allowlist: config.OUTBOUND_ALLOWLIST.split(","),
+    lookup: servers.length ? resolverLookup(servers) : undefined,
+  });
 }
 
 /** The app's outbound fetcher from config: OUTBOUND_ALLOWLIST, CRAWL_USER_AGENT and DNS_SERVERS. */
