@@ -50,6 +50,7 @@ import { createJobs } from "./platform/jobs.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { createRealtime } from "./platform/realtime.ts";
 import { teamSocketRoutes } from "./platform/realtime-socket.ts";
+import { type LogDestination, loggerOptions } from "./platform/request-log.ts";
 import { registerSecurityHeaders } from "./platform/security-headers.ts";
 import { serializerCompiler } from "./platform/serializer.ts";
 
@@ -61,12 +62,14 @@ export interface BuildOptions {
   /** Run job workers in this process (default: config.JOBS === "inline"). */
   work?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogDestination;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
   const serverOptions: FastifyHttpOptions<Server> = {
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: opts.logger === false ? false : loggerOptions(config, opts.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -88,7 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
-  registerAccessHook(app, { authenticator, access });
+  registerAccessHook(app, { authenticator, access, trustProxy: config.trustProxy });
   // The web app is served from the API's own origin, which needs no CORS: the plugin (a hook on
   // every request) is there only for other origins the operator lists.
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });

@@ -11,6 +11,7 @@ import { type App, buildApp } from "../src/app.ts";
 import { type Config, parseConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
+import type { LogDestination } from "../src/platform/request-log.ts";
 
 export interface TestApp {
   app: App;
@@ -47,7 +48,10 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   };
 }
 
-export async function createTestApp(env: Record<string, string | undefined> = {}, opts: { work?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  opts: { work?: boolean; logStream?: LogDestination } = {},
+): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-test-"));
   const config = parseConfig({
@@ -60,7 +64,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     WEB_DIST: path.join(dataDir, "no-web"),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, work: opts.work ?? true });
+  const app = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream, work: opts.work ?? true });
   await app.ready();
   return {
     app,
