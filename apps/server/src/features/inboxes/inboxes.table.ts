@@ -32,6 +32,11 @@ export const inboxes = pgTable(
     smtpPassword: text("smtp_password"),
     imap: jsonb("imap").$type<ServerSettings>(),
     imapPassword: text("imap_password"),
+    /**
+     * Off unless a person chose it: without TLS from the start, SMTP and IMAP must upgrade with
+     * STARTTLS, so a stripped STARTTLS cannot make them send the password in clear.
+     */
+    allowPlaintext: boolean("allow_plaintext").notNull().default(false),
     dailyLimit: integer("daily_limit").notNull().default(30),
     minGapSeconds: integer("min_gap_seconds").notNull().default(60),
     warmupEnabled: boolean("warmup_enabled").notNull().default(false),

@@ -1,0 +1,1 @@
+ALTER TABLE "inboxes" ADD COLUMN "allow_plaintext" boolean DEFAULT false NOT NULL;
