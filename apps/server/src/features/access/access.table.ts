@@ -104,6 +104,8 @@ export const accessAudit = pgTable(
     result: text("result"),
     reason: text("reason"),
     detail: jsonb("detail").$type<Record<string, unknown>>(),
+    /** `client`: written through POST /rbac/audit/log, so it records what a client says, not what the server decided. */
+    source: text("source").$type<"server" | "client">().notNull().default("server"),
     createdAt: createdAt(),
   },
   (t) => [

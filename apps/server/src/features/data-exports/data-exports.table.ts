@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts, updatedAt } from "../../db/columns.ts";
+import { apiKeys } from "../api-keys/api-keys.table.ts";
 import { users } from "../identity/identity.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
 
@@ -56,6 +57,15 @@ export const scheduledExports = pgTable(
     timezone: text("timezone").notNull().default("UTC"),
     options: jsonb("options").$type<Record<string, unknown>>().notNull(),
     enabled: boolean("enabled").notNull().default(true),
+    /**
+     * The credential that created (or last changed) the schedule: each run re-checks it, so a
+     * schedule made with an API key stops when the key is revoked or loses exports:create.
+     */
+    createdVia: text("created_via").$type<"session" | "api_key">().notNull().default("session"),
+    /** Set null when the key is deleted; created_via still says a key made it, so the run stops. */
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    /** Why a run switched the schedule off (shown until the owner changes the schedule). */
+    stoppedReason: text("stopped_reason"),
     lastRunAt: ts("last_run_at"),
     nextRunAt: ts("next_run_at"),
     createdAt: createdAt(),
