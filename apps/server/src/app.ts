@@ -2,12 +2,8 @@
  * buildApp: wires config, database, platform services and every feature's routes. Tests drive it
  * with app.inject(); main.ts listens. Each feature is registered explicitly in the list below.
  */
-import fs from "node:fs";
 import type { Server } from "node:http";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cors from "@fastify/cors";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
@@ -53,6 +49,7 @@ import { teamSocketRoutes } from "./platform/realtime-socket.ts";
 import { type LogDestination, loggerOptions } from "./platform/request-log.ts";
 import { registerSecurityHeaders } from "./platform/security-headers.ts";
 import { serializerCompiler } from "./platform/serializer.ts";
+import { registerWebApp } from "./platform/web-app.ts";
 
 export type App = FastifyInstance & { ctx: AppContext };
 
@@ -145,25 +142,4 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     redis?.disconnect();
   });
   return Object.assign(app, { ctx }) as unknown as App;
-}
-
-/** Serves the built web app, with index.html for client-side routes. */
-function registerWebApp(app: FastifyInstance, config: Config): void {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const dist = path.resolve(config.WEB_DIST ?? path.join(here, "../../web/dist"));
-  if (!fs.existsSync(path.join(dist, "index.html"))) {
-    app.log.warn(`web app not built (${dist}); run npm run build`);
-    return;
-  }
-  app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: "1h", immutable: true });
-  app.get("/*", { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith("/api/") || request.url.startsWith("/ws/")) {
-      return reply.status(404).send({ detail: `No route ${request.method} ${request.url.split("?")[0]}`, code: "ROUTE_NOT_FOUND" });
-    }
-    const file = path.join(dist, decodeURIComponent(request.url.split("?")[0] ?? "/"));
-    if (file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(path.relative(dist, file));
-    }
-    return reply.header("cache-control", "no-cache").sendFile("index.html", { maxAge: 0, immutable: false });
-  });
 }

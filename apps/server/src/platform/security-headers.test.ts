@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
 import { createUser } from "../../test/factories.ts";
-import { API_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from "./security-headers.ts";
+import { API_SECURITY_HEADERS, CONTENT_SECURITY_POLICY, PAGE_SECURITY_HEADERS } from "./security-headers.ts";
 
 describe("security headers", () => {
   let t: TestApp;
@@ -12,7 +12,7 @@ describe("security headers", () => {
 
   const expectAll = (headers: Record<string, unknown>, set: Record<string, string> = API_SECURITY_HEADERS) => {
     for (const [name, value] of Object.entries(set)) expect(headers[name], name).toBe(value);
-    expect(headers["content-security-policy"]).toBeUndefined();
+    if (set === API_SECURITY_HEADERS) expect(headers["content-security-policy"]).toBeUndefined();
     expect(headers["x-powered-by"]).toBeUndefined();
   };
 
@@ -20,6 +20,7 @@ describe("security headers", () => {
     const docs = await t.app.inject({ url: "/docs/json" });
     expect(docs.statusCode).toBe(200);
     expectAll(docs.headers, PAGE_SECURITY_HEADERS);
+    expect(docs.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
     const api = await t.app.inject({ url: "/api/health" });
     expectAll(api.headers);
     expect(api.headers["x-frame-options"]).toBe("DENY");
