@@ -33,6 +33,8 @@ export const sessions = pgTable(
     expiresAt: ts("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Signed in by single sign-on, second factor still owed: refused until POST /api/auth/sso/token. */
+    twoFactorPending: boolean("two_factor_pending").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
