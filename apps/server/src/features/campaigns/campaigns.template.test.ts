@@ -121,6 +121,38 @@ describe("preview route", () => {
     expect((await h.call(owner, "GET", `/api/campaigns/${c.id}/preview?lead_id=${foreignLead.id}`)).statusCode).toBe(404);
   });
 
+  it("stops a template that would hold the server (nested loops, growing text) at once with a clear 422", async () => {
+    const tooMuch = /takes too long to render \(over 50 ms\): reduce its loops|builds too much text or too many items/;
+    const hostile = [
+      ["{% for a in (1..3000) %}{% for b in (1..3000) %}x{% endfor %}{% endfor %}", tooMuch],
+      ["{% for a in (1..2000000) %}{% endfor %}", /builds too much text or too many items while rendering \(over 1,000,000\)/],
+      ["{% assign s = 'xxxxxxxxxx' %}{% for i in (1..1000000) %}{% assign t = s | replace: 'x', 'yy' %}{% endfor %}", tooMuch],
+    ] as const;
+    for (const [body, message] of hostile) {
+      const c = await h.campaign(owner, { body: `Hi\n${body}` });
+      const start = performance.now();
+      const res = await h.call(owner, "GET", `/api/campaigns/${c.id}/preview`);
+      const elapsed = performance.now() - start;
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ code: "TEMPLATE_RENDER_FAILED", errors: [{ field: "steps.0.body" }] });
+      expect(res.json().detail).toMatch(/^Line 2: steps\.0\.body: /);
+      expect(res.json().detail).toMatch(message);
+      // The limits used to allow 2 s and 10 M of work per render; now it is 50 ms and 1 M.
+      expect(elapsed).toBeLessThan(1_000);
+    }
+  });
+
+  it("saves a 100,000-character body of nested braces quickly instead of failing or stalling", async () => {
+    const deep = `${"{a|".repeat(24_000)}b${"}".repeat(24_000)}`;
+    const start = performance.now();
+    const c = await h.campaign(owner, { body: deep });
+    expect(c.body).toBe(deep);
+    const flat = await h.campaign(owner, { body: "{a|".repeat(33_000) });
+    expect(performance.now() - start).toBeLessThan(2_000);
+    expect((await h.ok(owner, "GET", `/api/campaigns/${flat.id}/preview`)).body).toBe("{a|".repeat(33_000));
+    expect((await h.ok(owner, "GET", `/api/campaigns/${c.id}/preview`)).body).toMatch(/^(a|b)$/);
+  });
+
   it("answers 422 with the line when rendering fails", async () => {
     const c = await h.campaign(owner, { body: "line 1\n{{ 'x' | append }}" });
     const res = await h.call(owner, "GET", `/api/campaigns/${c.id}/preview`);

@@ -8,8 +8,21 @@ import type { CampaignStep } from "@prospector/contracts";
 import { Liquid, type Template } from "liquidjs";
 import { allSpintaxOptions, resolveSpintax } from "./spintax.ts";
 
+/**
+ * Work one template may cost, so a hostile one (nested loops, filters doubling a string) fails fast
+ * instead of holding the event loop: rendering runs synchronously between awaits, and the sender
+ * renders every message of a campaign with the same engine. A real message renders in well under a
+ * millisecond. memoryLimit counts the characters and items loops and filters create (a range of N
+ * costs N); parseLimit is twice the longest body the contracts accept.
+ */
+export const TEMPLATE_LIMITS = { renderMs: 50, memory: 1_000_000, parseChars: 200_000 } as const;
 // strictFilters: a misspelt filter is an error the author sees, not silently dropped text.
-const limits = { parseLimit: 200_000, renderLimit: 2_000, memoryLimit: 10_000_000, strictFilters: true };
+const limits = {
+  parseLimit: TEMPLATE_LIMITS.parseChars,
+  renderLimit: TEMPLATE_LIMITS.renderMs,
+  memoryLimit: TEMPLATE_LIMITS.memory,
+  strictFilters: true,
+};
 // `templates: {}` makes include/render/layout look only in an empty in-memory map, never on disk.
 const textEngine = new Liquid({ ...limits, templates: {} });
 const htmlEngine = new Liquid({ ...limits, templates: {}, outputEscape: "escape" });
@@ -120,12 +133,24 @@ const lineOf = (err: unknown): number | null => {
   return m ? Number(m[1]) : null;
 };
 
+/** liquidjs's limit messages ("template render limit exceeded", …) said in the author's terms. */
+const LIMIT_MESSAGES: Record<string, string> = {
+  "template render": `the template takes too long to render (over ${TEMPLATE_LIMITS.renderMs} ms): reduce its loops`,
+  "memory alloc": `the template builds too much text or too many items while rendering (over ${TEMPLATE_LIMITS.memory.toLocaleString("en-US")}): reduce its loops and filters`,
+  "parse length": `the template is too long (over ${TEMPLATE_LIMITS.parseChars.toLocaleString("en-US")} characters)`,
+};
+
+function templateError(err: unknown, field: string): TemplateError {
+  const message = String((err as Error).message).split(", file:")[0] as string;
+  const limit = /^(template render|memory alloc|parse length) limit exceeded/.exec(message);
+  return new TemplateError(`${field}: ${limit ? LIMIT_MESSAGES[limit[1] as string] : message}`, field, lineOf(err));
+}
+
 function parse(engine: Liquid, source: string, field: string): Template[] {
   try {
     return engine.parse(source);
   } catch (err) {
-    const line = lineOf(err);
-    throw new TemplateError(`${field}: ${(err as Error).message.split(", file:")[0]}`, field, line);
+    throw templateError(err, field);
   }
 }
 
@@ -166,7 +191,7 @@ async function render(kind: "text" | "html", source: string, field: string, seed
   try {
     return await engine.render(templates, variables(ctx));
   } catch (err) {
-    throw new TemplateError(`${field}: ${(err as Error).message.split(", file:")[0]}`, field, lineOf(err));
+    throw templateError(err, field);
   }
 }
 
