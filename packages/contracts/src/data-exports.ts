@@ -74,6 +74,10 @@ export const ScheduledExport = z.object({
   lastRun: z.string().nullable(),
   nextRun: z.string().nullable(),
   createdAt: z.string(),
+  /** Each run acts with the credential that made or last changed the schedule: the owner signed in, or an API key. */
+  createdWith: z.enum(["session", "api_key"]),
+  /** Why a run switched the schedule off (e.g. its API key was revoked); null while it runs normally. */
+  stoppedReason: z.string().nullable(),
 });
 export type ScheduledExport = z.infer<typeof ScheduledExport>;
 

@@ -20,6 +20,8 @@ export const settingsErrors = defineErrors({
   INVALID_PERMISSIONS: { status: 422, detail: "Some permissions are unknown or beyond your own" },
   API_KEY_NOT_FOUND: { status: 404, detail: "API key not found" },
   API_KEY_SESSION_REQUIRED: { status: 403, detail: "API keys cannot manage API keys: sign in to do this" },
+  API_KEY_NOT_ACCEPTED: { status: 403, detail: "API keys cannot be used here: sign in to do this" },
+  API_KEY_SCOPE_MISSING: { status: 403, detail: "This API key does not have the scope this request needs" },
   EXPORT_TOO_LARGE: { status: 413, detail: "This export is too large: narrow the date range or the data included" },
   EXPORT_IN_PROGRESS: { status: 409, detail: "An export is already running. Wait for it to finish." },
   EXPORT_NOT_FOUND: { status: 404, detail: "Export not found" },

@@ -2,11 +2,13 @@
  * Enforces that every /api route declares `config.access` (start-up fails otherwise), and on each
  * request resolves the caller, applies the per-role rate limit, then asks the access engine.
  * Order (outreach-core §4): 401; a suspended membership is 403 "User not found or inactive"; then
- * 429; then 403 carrying `requiredPermission`. Denials are audited off the hot
- * path (the engine's audit writer batches them).
+ * 429; then 403 for an API key outside its scopes or on a route that takes no keys; then 403
+ * carrying `requiredPermission`. Denials are audited off the hot path (the engine's audit writer
+ * batches them).
  */
+import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AuthContext, Authenticator } from "./auth-context.ts";
+import type { Access, ApiKeyScope, AuthContext, Authenticator } from "./auth-context.ts";
 import { AppError } from "./errors.ts";
 
 const ACCESS_PATTERN = /^(\*|[a-z_]+):(\*|[a-z_]+)$/;
@@ -44,8 +46,19 @@ export interface AccessAuditEntry {
   detail?: Record<string, unknown> | null;
 }
 
+/** One row of the route table: what a route needs from a session and from an API key. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+  /** The scope an API key needs here; null when keys are refused (and on public routes). */
+  apiKeyScope: `${string}:${string}` | null;
+}
+
+type RouteDeclaration = { method: string | string[]; url: string; config?: { access?: string; apiKeyScope?: unknown } };
+
 /** Throws when a route under /api has no (or a malformed) access declaration. */
-export function assertAccessDeclared(route: { method: string | string[]; url: string; config?: { access?: string } }): void {
+export function assertAccessDeclared(route: RouteDeclaration): void {
   if (!route.url.startsWith("/api")) return;
   const access = route.config?.access;
   const name = `${[route.method].flat().join(",")} ${route.url}`;
@@ -53,18 +66,92 @@ export function assertAccessDeclared(route: { method: string | string[]; url: st
   if (access !== "public" && access !== "authenticated" && !ACCESS_PATTERN.test(access)) {
     throw new Error(`Route ${name} has an invalid access declaration "${access}"`);
   }
+  const scope = route.config?.apiKeyScope;
+  if (scope !== undefined && scope !== false && !(typeof scope === "string" && ACCESS_PATTERN.test(scope))) {
+    throw new Error(`Route ${name} has an invalid apiKeyScope "${String(scope)}" (use "resource:action" or false)`);
+  }
 }
 
-/** The country a trusted proxy or CDN resolved for the client, for location conditions. */
-export function clientCountry(request: FastifyRequest): string | null {
+/** The scope an API key needs on a route, or null when the route refuses keys. */
+export function apiKeyScopeOf(access: Access, declared: ApiKeyScope | undefined): `${string}:${string}` | null {
+  if (declared === false || access === "public") return null;
+  if (declared) return declared;
+  return access === "authenticated" ? null : access;
+}
+
+const tables = new WeakMap<FastifyInstance, RouteAccess[]>();
+
+/** Every /api route with its access declaration, in registration order (tests and docs read it). */
+export function accessTable(app: FastifyInstance): readonly RouteAccess[] {
+  return tables.get(app) ?? [];
+}
+
+/** Whether the connecting address is one of the proxies TRUST_PROXY names (Fastify's own rule for request.ip). */
+export function proxyTrust(trustProxy: boolean | string[]): (request: FastifyRequest) => boolean {
+  if (trustProxy === true) return () => true;
+  if (trustProxy === false || trustProxy.length === 0) return () => false;
+  const trusted = proxyAddr.compile(trustProxy);
+  return (request) => {
+    const addr = request.raw.socket?.remoteAddress;
+    return typeof addr === "string" && trusted(addr, 0);
+  };
+}
+
+/**
+ * The country a proxy or CDN resolved for the client, for location conditions. The headers are
+ * only believed from a trusted proxy: anyone else could send them to pass a country condition.
+ */
+export function clientCountry(request: FastifyRequest, fromTrustedProxy: (request: FastifyRequest) => boolean): string | null {
   const h = request.headers["cf-ipcountry"] ?? request.headers["x-country-code"];
-  return typeof h === "string" && /^[A-Za-z]{2}$/.test(h) ? h.toUpperCase() : null;
+  if (typeof h !== "string" || !/^[A-Za-z]{2}$/.test(h) || !fromTrustedProxy(request)) return null;
+  return h.toUpperCase();
 }
 
-export function registerAccessHook(app: FastifyInstance, deps: { authenticator: Authenticator; access: AccessGate }): void {
-  app.decorateRequest("auth", null);
+/** Scopes as grants, once per key's scope list (the lists live as long as the key's cached lookup). */
+const scopeGrants = new WeakMap<readonly string[], { resource: string; action: string }[]>();
 
-  app.addHook("onRoute", (route) => assertAccessDeclared(route as Parameters<typeof assertAccessDeclared>[0]));
+/** Whether an API key's scopes cover `resource:action` (scopes may use `*`). */
+export function scopesCover(scopes: readonly string[], permission: string): boolean {
+  let grants = scopeGrants.get(scopes);
+  if (!grants) {
+    grants = scopes.map((p) => {
+      const [resource = "", action = ""] = p.split(":");
+      return { resource, action };
+    });
+    scopeGrants.set(scopes, grants);
+  }
+  const [resource, action] = permission.split(":") as [string, string];
+  return grants.some((g) => (g.resource === "*" || g.resource === resource) && (g.action === "*" || g.action === action));
+}
+
+/** The refusal for an API key on a route, or null when the key may go on to the permission check. */
+function apiKeyRefusal(auth: AuthContext, access: Access, declared: ApiKeyScope | undefined): AppError | null {
+  if (auth.via !== "api_key") return null;
+  const scope = apiKeyScopeOf(access, declared);
+  if (!scope) return new AppError("API_KEY_NOT_ACCEPTED");
+  if (scopesCover(auth.scopes ?? [], scope)) return null;
+  return new AppError("API_KEY_SCOPE_MISSING", `This API key does not have the "${scope}" scope this request needs`, {
+    requiredPermission: scope,
+  });
+}
+
+export function registerAccessHook(
+  app: FastifyInstance,
+  deps: { authenticator: Authenticator; access: AccessGate; trustProxy?: boolean | string[] },
+): void {
+  app.decorateRequest("auth", null);
+  const fromTrustedProxy = proxyTrust(deps.trustProxy ?? false);
+  const table: RouteAccess[] = [];
+  tables.set(app, table);
+
+  app.addHook("onRoute", (route) => {
+    const r = route as RouteDeclaration;
+    assertAccessDeclared(r);
+    if (!r.url.startsWith("/api")) return;
+    const access = r.config?.access as Access;
+    const apiKeyScope = apiKeyScopeOf(access, r.config?.apiKeyScope as ApiKeyScope | undefined);
+    for (const method of [r.method].flat()) if (method !== "HEAD") table.push({ method, url: r.url, access, apiKeyScope });
+  });
 
   // Each step below is one rule of the order above; the two paths apply the same steps.
   const requireSignedIn = (auth: AuthContext | null): AuthContext => {
@@ -85,9 +172,15 @@ export function registerAccessHook(app: FastifyInstance, deps: { authenticator: 
   };
   const environment = (request: FastifyRequest, rate: RateResult): Environment => ({
     ip: request.ip,
-    country: clientCountry(request),
+    country: clientCountry(request, fromTrustedProxy),
     requests: rate.count,
   });
+  const applyApiKeyScope = (request: FastifyRequest, auth: AuthContext, access: Access) => {
+    const refusal = apiKeyRefusal(auth, access, request.routeOptions.config.apiKeyScope);
+    if (!refusal) return;
+    deps.access.audit.record(denial(auth, request, access, "access_denied", refusal.message));
+    throw refusal;
+  };
   const applyDecision = (request: FastifyRequest, auth: AuthContext, access: string, decision: Decision) => {
     if (decision.allowed) return;
     deps.access.audit.record(denial(auth, request, access, "access_denied", decision.reason));
@@ -113,6 +206,7 @@ export function registerAccessHook(app: FastifyInstance, deps: { authenticator: 
     requireActive(active);
     const rate = await deps.access.consumeRate(auth);
     applyRate(request, reply, auth, access, rate);
+    applyApiKeyScope(request, auth, access as Access);
     if (access === "authenticated") return;
     const [resource, action] = access.split(":") as [string, string];
     let decision: Decision;
@@ -143,6 +237,7 @@ export function registerAccessHook(app: FastifyInstance, deps: { authenticator: 
     requireActive(state.active);
     const rate = state.consumeRate();
     applyRate(request, reply, auth, access, rate);
+    if (auth.via === "api_key") applyApiKeyScope(request, auth, access as Access);
     if (access === "authenticated") return true;
     const [resource, action] = access.split(":") as [string, string];
     let decision: Decision;

@@ -18,6 +18,8 @@ export interface AuthContext {
   via: "session" | "api_key";
   /** An API key's own permissions: the request can do at most these (and at most what the user can). */
   scopes: string[] | null;
+  /** The API key's id when `via` is "api_key" (what a scheduled job re-checks later). */
+  apiKeyId?: string;
 }
 
 /**
@@ -41,9 +43,18 @@ export interface AccessDecision {
   reason: string;
 }
 
+/**
+ * What an API key must carry to use a route. On `resource:action` routes it defaults to that
+ * permission; `authenticated` routes refuse keys unless they name one; `false` refuses keys
+ * outright (account security, the mailbox, key management: anything that could take over the
+ * account must be done signed in).
+ */
+export type ApiKeyScope = `${string}:${string}` | false;
+
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    apiKeyScope?: ApiKeyScope;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

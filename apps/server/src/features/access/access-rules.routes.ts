@@ -25,6 +25,7 @@ import { createAccessRulesService } from "./access-rules.service.ts";
 const RBAC = "/api/v1/rbac";
 const tags = ["access control"];
 const IdParams = z.object({ id: z.string() });
+// Who may do what is changed signed in: API keys (apiKeyScope: false) cannot write policies or decide requests.
 
 export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,17 +38,20 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
   );
   app.post(
     `${RBAC}/policies`,
-    { config: { access: "settings:update" }, schema: { tags, body: PolicyInput, response: { 201: Policy } } },
+    { config: { access: "settings:update", apiKeyScope: false }, schema: { tags, body: PolicyInput, response: { 201: Policy } } },
     async (request, reply) => reply.status(201).send(await service.createPolicy(requireAuth(request), request.body)),
   );
   app.put(
     `${RBAC}/policies/:id`,
-    { config: { access: "settings:update" }, schema: { tags, params: IdParams, body: PolicyInput, response: { 200: Policy } } },
+    {
+      config: { access: "settings:update", apiKeyScope: false },
+      schema: { tags, params: IdParams, body: PolicyInput, response: { 200: Policy } },
+    },
     async (request) => service.updatePolicy(requireAuth(request), request.params.id, request.body),
   );
   app.delete(
     `${RBAC}/policies/:id`,
-    { config: { access: "settings:update" }, schema: { tags, params: IdParams } },
+    { config: { access: "settings:update", apiKeyScope: false }, schema: { tags, params: IdParams } },
     async (request, reply) => {
       await service.deletePolicy(requireAuth(request), request.params.id);
       return reply.status(204).send();
@@ -103,7 +107,7 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
   app.post(
     `${RBAC}/access-requests/:id/approve`,
     {
-      config: { access: "team:update" },
+      config: { access: "team:update", apiKeyScope: false },
       schema: { tags, params: IdParams, body: AccessRequestDecision.optional(), response: { 200: AccessRequest } },
     },
     async (request) => service.approveRequest(requireAuth(request), request.params.id, request.body?.note),
@@ -111,7 +115,7 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
   app.post(
     `${RBAC}/access-requests/:id/reject`,
     {
-      config: { access: "team:update" },
+      config: { access: "team:update", apiKeyScope: false },
       schema: { tags, params: IdParams, body: AccessRequestDecision.optional(), response: { 200: AccessRequest } },
     },
     async (request) => service.rejectRequest(requireAuth(request), request.params.id, request.body?.note),

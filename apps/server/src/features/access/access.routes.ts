@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { clientCountry } from "../../platform/access-hook.ts";
+import { clientCountry, proxyTrust } from "../../platform/access-hook.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createAccessService } from "./access.service.ts";
@@ -34,12 +34,12 @@ const tags = ["access control"];
 const UserParams = z.object({ id: z.string() });
 const TeamParams = z.object({ id: z.string() });
 
-/** What policy conditions read from the request. */
-export const requestEnv = (request: FastifyRequest) => ({ ip: request.ip, country: clientCountry(request) });
-
 export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = createAccessService(ctx);
+  const fromTrustedProxy = proxyTrust(ctx.config.trustProxy);
+  /** What policy conditions read from the request. */
+  const requestEnv = (request: FastifyRequest) => ({ ip: request.ip, country: clientCountry(request, fromTrustedProxy) });
 
   app.get(`${RBAC}/config`, { config: { access: "authenticated" }, schema: { tags, response: { 200: AccessConfig } } }, async () =>
     service.config(),
@@ -79,13 +79,13 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     `${RBAC}/roles/assign`,
-    { config: { access: "team:update" }, schema: { tags, body: AssignRoleRequest, response: { 200: UserRoles } } },
+    { config: { access: "team:update", apiKeyScope: false }, schema: { tags, body: AssignRoleRequest, response: { 200: UserRoles } } },
     async (request) => service.assignRole(requireAuth(request), request.body),
   );
 
   app.post(
     `${RBAC}/roles/remove`,
-    { config: { access: "team:update" }, schema: { tags, body: AssignRoleRequest, response: { 200: UserRoles } } },
+    { config: { access: "team:update", apiKeyScope: false }, schema: { tags, body: AssignRoleRequest, response: { 200: UserRoles } } },
     async (request) => service.removeRole(requireAuth(request), request.body),
   );
 

@@ -65,6 +65,7 @@ export async function registerApiKeyAuthentication(
           sessionId: null,
           via: "api_key",
           scopes: row.key.permissions,
+          apiKeyId: row.key.id,
         },
       };
     }

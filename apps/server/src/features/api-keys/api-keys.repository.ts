@@ -79,6 +79,12 @@ export function createApiKeysRepository(db: Db) {
       return row ?? null;
     },
 
+    /** A key by id, whoever owns it (a scheduled job re-checks the key that created it). */
+    async byId(id: string): Promise<ApiKeyRow | null> {
+      const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
+      return row ?? null;
+    },
+
     async usage(keyIds: string[], monthStart: string) {
       if (keyIds.length === 0) return { thisMonth: 0, top: [] as { endpoint: string; count: number }[] };
       const inKeys = sql`${apiKeyUsage.apiKeyId} in (${sql.join(

@@ -22,32 +22,34 @@ export async function apiKeysRoutes(fastify: FastifyInstance, ctx: AppContext): 
   // Counts still in memory are written before the database closes.
   app.addHook("onClose", () => usage.close());
   const tags = ["api-keys"];
+  // Keys never see or manage keys (the service refuses writes too).
+  const sessionOnly = { access: "authenticated" as const, apiKeyScope: false as const };
 
-  app.get(BASE, { config: { access: "authenticated" }, schema: { tags, response: { 200: z.array(ApiKey) } } }, (req) =>
+  app.get(BASE, { config: sessionOnly, schema: { tags, response: { 200: z.array(ApiKey) } } }, (req) =>
     keys.list(requireAuth(req)),
   );
-  app.get(`${BASE}/permissions`, { config: { access: "authenticated" }, schema: { tags, response: { 200: z.array(ApiPermission) } } }, () =>
+  app.get(`${BASE}/permissions`, { config: sessionOnly, schema: { tags, response: { 200: z.array(ApiPermission) } } }, () =>
     keys.permissions(),
   );
-  app.get(`${BASE}/usage`, { config: { access: "authenticated" }, schema: { tags, response: { 200: ApiKeyUsage } } }, (req) =>
+  app.get(`${BASE}/usage`, { config: sessionOnly, schema: { tags, response: { 200: ApiKeyUsage } } }, (req) =>
     keys.usage(requireAuth(req)),
   );
   app.post(
     BASE,
-    { config: { access: "authenticated" }, schema: { tags, body: ApiKeyCreate, response: { 201: ApiKeyCreated } } },
+    { config: sessionOnly, schema: { tags, body: ApiKeyCreate, response: { 201: ApiKeyCreated } } },
     async (req, reply) => reply.status(201).send(await keys.create(requireAuth(req), req.body)),
   );
   app.get(
     `${BASE}/:id/usage`,
-    { config: { access: "authenticated" }, schema: { tags, params: IdParams, response: { 200: ApiKeyUsage } } },
+    { config: sessionOnly, schema: { tags, params: IdParams, response: { 200: ApiKeyUsage } } },
     (req) => keys.usage(requireAuth(req), req.params.id),
   );
   app.put(
     `${BASE}/:id`,
-    { config: { access: "authenticated" }, schema: { tags, params: IdParams, body: ApiKeyUpdate, response: { 200: ApiKey } } },
+    { config: sessionOnly, schema: { tags, params: IdParams, body: ApiKeyUpdate, response: { 200: ApiKey } } },
     (req) => keys.update(requireAuth(req), req.params.id, req.body),
   );
-  app.delete(`${BASE}/:id`, { config: { access: "authenticated" }, schema: { tags, params: IdParams } }, async (req, reply) => {
+  app.delete(`${BASE}/:id`, { config: sessionOnly, schema: { tags, params: IdParams } }, async (req, reply) => {
     await keys.remove(requireAuth(req), req.params.id);
     return reply.status(204).send();
   });

@@ -63,7 +63,7 @@ describe("API keys", () => {
       payload: { autoRenew: true },
     });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ code: "FORBIDDEN", requiredPermission: "billing:update" });
+    expect(denied.json()).toMatchObject({ code: "API_KEY_SCOPE_MISSING", requiredPermission: "billing:update" });
     // A service-level check (backups need settings:update) honours the key's scopes too.
     const backup = await t.app.inject({
       method: "PUT",
@@ -88,7 +88,7 @@ describe("API keys", () => {
       payload: { name: "x", permissions: ["leads:read"] },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe("API_KEY_SESSION_REQUIRED");
+    expect(res.json().code).toBe("API_KEY_NOT_ACCEPTED");
   });
 
   it("refuses unknown permissions and permissions beyond the creator's", async () => {

@@ -60,7 +60,8 @@ export function dataExportsRoutes(fastify: FastifyInstance, ctx: AppContext): vo
   const scheduled = createScheduledExportsService(ctx, { exports: exportsService });
   registerDataJobs(fastify, ctx, { exports: exportsService, scheduled, backups });
   const tags = ["data-exports"];
-  const authed = { access: "authenticated" as const };
+  // The owner's own exports; an API key needs the exports:create scope for any of them.
+  const authed = { access: "authenticated" as const, apiKeyScope: "exports:create" as const };
   const admin = { access: "settings:update" as const };
 
   // ---- exports ----
@@ -112,7 +113,7 @@ export function dataExportsRoutes(fastify: FastifyInstance, ctx: AppContext): vo
   });
 
   // ---- backups ----
-  app.get(`${BASE}/backups/settings`, { config: authed, schema: { tags, response: { 200: BackupSettings } } }, (req) =>
+  app.get(`${BASE}/backups/settings`, { config: { ...authed, apiKeyScope: "settings:update" }, schema: { tags, response: { 200: BackupSettings } } }, (req) =>
     backups.getSettings(requireAuth(req)),
   );
   app.put(

@@ -2,6 +2,9 @@
  * Scheduled exports: a cron expression (five fields, in the schedule's time zone) with export
  * options. The next run is computed here and shown; the ticker claims due schedules and starts
  * an ordinary export for the owner, with the owner's permissions as they are at that moment.
+ * A schedule remembers the credential that made (or last changed) it: when that was an API key,
+ * each run acts with the key's scopes and stops the schedule, with the reason shown, once the key
+ * is deleted, deactivated, expired or no longer carries exports:create.
  */
 import {
   ExportOptions,
@@ -13,13 +16,17 @@ import {
 import { CronExpressionParser } from "cron-parser";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { scopesCover } from "../../platform/access-hook.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import { createApiKeysRepository } from "../api-keys/api-keys.repository.ts";
 import { createDataExportsRepository, type ScheduledRow } from "./data-exports.repository.ts";
 import type { DataExportsService } from "./data-exports.service.ts";
 
 const MIN_GAP_MS = 60 * 60_000;
+/** The scope an API key needs to make, change and keep running a scheduled export. */
+export const SCHEDULED_EXPORT_SCOPE = "exports:create";
 const TOO_FREQUENT = new Set(["@secondly", "@minutely"]);
 
 /** The next run after `from`, or a field error explaining what is wrong with the schedule. */
@@ -60,11 +67,38 @@ export function toScheduled(row: ScheduledRow): ScheduledExport {
     lastRun: row.lastRunAt?.toISOString() ?? null,
     nextRun: row.enabled ? (row.nextRunAt?.toISOString() ?? null) : null,
     createdAt: row.createdAt.toISOString(),
+    createdWith: row.createdVia,
+    stoppedReason: row.stoppedReason,
   };
 }
 
+/** What a schedule records about the credential of the request that creates or changes it. */
+const credentialOf = (auth: AuthContext) =>
+  auth.via === "api_key"
+    ? { createdVia: "api_key" as const, apiKeyId: auth.apiKeyId ?? null }
+    : { createdVia: "session" as const, apiKeyId: null };
+
 export function createScheduledExportsService(ctx: AppContext, deps: { exports: DataExportsService }) {
   const repo = createDataExportsRepository(ctx.db);
+  const keys = createApiKeysRepository(ctx.db);
+
+  /**
+   * The context a due schedule runs with: the owner as they are now, narrowed to the API key that
+   * made the schedule if a key did. A string is the reason the schedule must stop.
+   */
+  async function runContext(s: ScheduledRow): Promise<AuthContext | string | null> {
+    const owner = await repo.ownerContext(s.userId, s.workspaceId);
+    if (!owner) return null;
+    if (s.createdVia === "session") return owner;
+    const key = s.apiKeyId ? await keys.byId(s.apiKeyId) : null;
+    if (!key || key.userId !== s.userId || key.workspaceId !== s.workspaceId) return "The API key that created this schedule was deleted";
+    if (!key.isActive) return `The API key "${key.name}" that created this schedule was deactivated`;
+    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) return `The API key "${key.name}" that created this schedule has expired`;
+    if (!scopesCover(key.permissions, SCHEDULED_EXPORT_SCOPE)) {
+      return `The API key "${key.name}" that created this schedule no longer has the ${SCHEDULED_EXPORT_SCOPE} scope`;
+    }
+    return { ...owner, via: "api_key", scopes: key.permissions, apiKeyId: key.id };
+  }
 
   async function find(auth: AuthContext, id: string): Promise<ScheduledRow> {
     const row = isUuid(id) ? await repo.findScheduled(auth.userId, auth.workspaceId, id) : null;
@@ -91,6 +125,7 @@ export function createScheduledExportsService(ctx: AppContext, deps: { exports: 
         options: body.options as unknown as Record<string, unknown>,
         enabled: body.enabled,
         nextRunAt: next,
+        ...credentialOf(auth),
       });
       return toScheduled(row);
     },
@@ -108,6 +143,9 @@ export function createScheduledExportsService(ctx: AppContext, deps: { exports: 
         options: body.options ? (body.options as unknown as Record<string, unknown>) : row.options,
         nextRunAt: nextRun(schedule, timezone, new Date()),
         updatedAt: new Date(),
+        // From now on the schedule runs with whoever changed it; a stop reason is for the old credential.
+        ...credentialOf(auth),
+        stoppedReason: null,
       });
       return toScheduled(updated ?? row);
     },
@@ -126,8 +164,13 @@ export function createScheduledExportsService(ctx: AppContext, deps: { exports: 
         }
       });
       for (const s of due) {
-        const auth = await repo.ownerContext(s.userId, s.workspaceId);
+        const auth = await runContext(s);
         if (!auth) continue;
+        if (typeof auth === "string") {
+          await repo.updateScheduled(s.id, { enabled: false, stoppedReason: auth, updatedAt: new Date() });
+          ctx.log.warn({ scheduledExportId: s.id, reason: auth }, "scheduled export stopped");
+          continue;
+        }
         try {
           await deps.exports.start(auth, ExportOptions.parse(s.options), s.id);
         } catch (err) {

@@ -11,7 +11,8 @@ export function mailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     "/api/mailbox",
     {
-      config: { access: "authenticated" },
+      // Holds password-reset links: a leaked key must never read it.
+      config: { access: "authenticated", apiKeyScope: false },
       schema: {
         tags: ["mailbox"],
         summary: "System email produced by this instance; local (undelivered) messages when no SMTP is configured",
@@ -24,7 +25,8 @@ export function mailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     "/api/mailbox/:id",
     {
-      config: { access: "authenticated" },
+      // Holds password-reset links: a leaked key must never read it.
+      config: { access: "authenticated", apiKeyScope: false },
       schema: {
         tags: ["mailbox"],
         summary: "One message with its text and HTML body",
