@@ -12,6 +12,11 @@ export const inboxesErrors = defineErrors({
     status: 400,
     detail: "This inbox sends for an active campaign: pause that campaign or take the inbox out of it first",
   },
+  INBOX_HOST_BLOCKED: {
+    status: 422,
+    detail:
+      "This mail server is on a private or reserved address: connections there are refused unless the server's OUTBOUND_ALLOWLIST setting lists it",
+  },
   INBOX_CREDENTIALS_UNREADABLE: {
     status: 409,
     detail: "The saved password cannot be decrypted (was CREDENTIALS_KEY or the auth secret changed?): enter the password again",

@@ -53,6 +53,11 @@ export const InboxCreate = z.object({
   daily_limit: DailyLimit.default(DEFAULT_INBOX_DAILY_LIMIT),
   min_gap_seconds: MinGap.default(DEFAULT_MIN_GAP_SECONDS),
   warmup: WarmUp.optional(),
+  /**
+   * Lets a server without TLS from the start stay unencrypted when it offers no STARTTLS (the
+   * password then travels in clear). Off: such a connection must upgrade or it is refused.
+   */
+  allow_plaintext: z.boolean().default(false),
 });
 export type InboxCreate = z.input<typeof InboxCreate>;
 
@@ -65,6 +70,7 @@ export const InboxUpdate = z.object({
   daily_limit: DailyLimit.optional(),
   min_gap_seconds: MinGap.optional(),
   warmup: WarmUp.optional(),
+  allow_plaintext: z.boolean().optional(),
   /** Resume an inbox that health checks paused (or pause it by hand). */
   paused: z.boolean().optional(),
 });
@@ -111,6 +117,7 @@ export const Inbox = z.object({
   from_name: z.string(),
   smtp: MailServerInfo.nullable(),
   imap: MailServerInfo.nullable(),
+  allow_plaintext: z.boolean(),
   daily_limit: z.number(),
   min_gap_seconds: z.number(),
   warmup: WarmUp.extend({ started_at: z.string().nullable() }),

@@ -23,7 +23,7 @@ const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (K
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ JOBS: "off", TRACKING_BASE_URL: "http://localhost" }, { work: false });
+  t = await createTestApp({ JOBS: "off", TRACKING_BASE_URL: "http://localhost", OUTBOUND_ALLOWLIST: "127.0.0.1" }, { work: false });
   owner = await createUser(t.database.db, { name: "Sam Seller" });
   await h.ok(owner, "PUT", "/api/user-settings/settings/email", { default_signature: "<p>Sam Seller, Acme</p>" });
 });

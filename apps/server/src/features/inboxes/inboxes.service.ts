@@ -9,7 +9,7 @@ import type { AppContext } from "../../context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { testConnections } from "./inboxes.connection.ts";
+import { assertHostsAllowed, mailGuard, testConnections } from "./inboxes.connection.ts";
 import { toHealth } from "./inboxes.health.ts";
 import * as repo from "./inboxes.repository.ts";
 import type { ServerSettings } from "./inboxes.table.ts";
@@ -35,6 +35,7 @@ export function toInbox(row: repo.InboxRow, stats: repo.SendStats, threshold: nu
     from_name: row.fromName,
     smtp: serverInfo(row.smtp, row.smtpPassword),
     imap: serverInfo(row.imap, row.imapPassword),
+    allow_plaintext: row.allowPlaintext,
     daily_limit: row.dailyLimit,
     min_gap_seconds: row.minGapSeconds,
     warmup: {
@@ -91,6 +92,10 @@ const settings = (s: { host: string; port: number; secure: boolean; username: st
 export async function createInbox(ctx: Ctx, caller: { workspaceId: string; userId: string }, input: CreateInput): Promise<Inbox> {
   const box = secretBoxFor(ctx.config);
   const now = new Date();
+  await assertHostsAllowed(mailGuard(ctx.config), [
+    { field: "smtp.host", host: input.smtp.host },
+    ...(input.imap ? [{ field: "imap.host", host: input.imap.host }] : []),
+  ]);
   try {
     const row = await repo.insertInbox(ctx.db, {
       workspaceId: caller.workspaceId,
@@ -101,6 +106,7 @@ export async function createInbox(ctx: Ctx, caller: { workspaceId: string; userI
       smtpPassword: input.smtp.password ? box.encrypt(input.smtp.password) : null,
       imap: input.imap ? settings(input.imap) : null,
       imapPassword: input.imap?.password ? box.encrypt(input.imap.password) : null,
+      allowPlaintext: input.allow_plaintext,
       dailyLimit: input.daily_limit,
       minGapSeconds: input.min_gap_seconds,
       warmupEnabled: input.warmup?.enabled ?? false,
@@ -129,10 +135,13 @@ export async function updateInbox(ctx: Ctx, workspaceId: string, id: string, inp
   const encrypt = (s: string) => box.encrypt(s);
   const values: repo.InboxValues = {};
   if (current.kind === "local") {
-    if (input.email !== undefined || input.smtp !== undefined || input.imap !== undefined || input.warmup !== undefined) {
-      throw new AppError("INBOX_LOCAL_FIXED");
-    }
+    const fixed = [input.email, input.smtp, input.imap, input.warmup, input.allow_plaintext];
+    if (fixed.some((v) => v !== undefined)) throw new AppError("INBOX_LOCAL_FIXED");
   }
+  await assertHostsAllowed(mailGuard(ctx.config), [
+    ...(input.smtp ? [{ field: "smtp.host", host: input.smtp.host }] : []),
+    ...(input.imap ? [{ field: "imap.host", host: input.imap.host }] : []),
+  ]);
   if (input.email !== undefined) values.email = input.email;
   if (input.from_name !== undefined) values.fromName = input.from_name;
   if (input.smtp) {
@@ -153,6 +162,7 @@ export async function updateInbox(ctx: Ctx, workspaceId: string, id: string, inp
     values.imapError = null;
     if (moved) Object.assign(values, { imapUidValidity: null, imapLastUid: null });
   }
+  if (input.allow_plaintext !== undefined) values.allowPlaintext = input.allow_plaintext;
   if (input.daily_limit !== undefined) values.dailyLimit = input.daily_limit;
   if (input.min_gap_seconds !== undefined) values.minGapSeconds = input.min_gap_seconds;
   if (input.warmup) {
@@ -196,7 +206,7 @@ export async function testInbox(ctx: Ctx, workspaceId: string, id: string): Prom
     const ok = { ok: true, message: "The local mailbox keeps messages in this app; nothing is delivered", duration_ms: 0 };
     return { ok: true, smtp: ok, imap: null };
   }
-  return testConnections(row, secretBoxFor(ctx.config));
+  return testConnections(row, secretBoxFor(ctx.config), mailGuard(ctx.config));
 }
 
 export type { InboxCreate, InboxUpdate };

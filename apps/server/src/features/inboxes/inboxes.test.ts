@@ -22,7 +22,7 @@ const h = sendingHelpers(() => t);
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ JOBS: "off", BOUNCE_RATE_PAUSE_THRESHOLD: "0.1" }, { work: false });
+  t = await createTestApp({ JOBS: "off", BOUNCE_RATE_PAUSE_THRESHOLD: "0.1", OUTBOUND_ALLOWLIST: "127.0.0.1" }, { work: false });
   owner = await createUser(t.database.db);
   outsider = await createUser(t.database.db);
 });
@@ -37,6 +37,8 @@ const body = (port: number) => ({
   smtp: { host: "127.0.0.1", port, secure: false, username: "ana", password: "smtp-secret-1" },
   imap: { host: "127.0.0.1", port: 1, secure: false, username: "ana", password: "imap-secret-1" },
   min_gap_seconds: 90,
+  // The local SMTP sink speaks no TLS.
+  allow_plaintext: true,
 });
 
 describe("inboxes", () => {

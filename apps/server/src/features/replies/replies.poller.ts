@@ -2,13 +2,15 @@
  * IMAP polling: every IMAP_POLL_SECONDS each inbox with an IMAP side is claimed by one process,
  * its INBOX is read from the last UID seen (UIDVALIDITY checked), and each new email is parsed
  * and applied. The cursor moves in the same transaction as each email's effects, so a crash
- * mid-poll neither loses nor double-counts a reply.
+ * mid-poll neither loses nor double-counts a reply. A few inboxes are polled at once, each within
+ * its own time budget, so one slow or stalling server cannot hold up the others; oversized
+ * messages are skipped without being downloaded.
  */
 import { ImapFlow } from "imapflow";
 import { simpleParser } from "mailparser";
 import type { AppContext } from "../../context.ts";
 import type { SecretBox } from "../../platform/crypto.ts";
-import { imapOptions } from "../inboxes/inboxes.connection.ts";
+import { imapOptions, mailGuard } from "../inboxes/inboxes.connection.ts";
 import type { InboxRow } from "../inboxes/inboxes.repository.ts";
 import * as repo from "./replies.repository.ts";
 import { type Processed, processInbound } from "./replies.service.ts";
@@ -19,12 +21,41 @@ type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log">;
 const MAX_PER_POLL = 200;
 /** On a first poll (or a new UIDVALIDITY) mail older than this before the inbox was connected is skipped. */
 const FIRST_POLL_LOOKBACK_MS = 86_400_000;
+/** Replies and bounces are small; a larger message is skipped (the cursor moves past it) rather than parsed in memory. */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** Inboxes one process polls at the same time (each holds one IMAP connection). */
+export const POLL_CONCURRENCY = 4;
+/** Longest one inbox's poll may run, and never longer than the poll interval (the next claim). */
+const MAX_BUDGET_MS = 60_000;
+/** How long a polite LOGOUT may take before the socket is simply closed. */
+const LOGOUT_WAIT_MS = 3_000;
 
-export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow): Promise<Processed[]> {
-  const client = new ImapFlow(imapOptions(inbox, box));
-  client.on("error", (err: Error) => ctx.log.warn({ err: err.message, inbox: inbox.id }, "imap connection error"));
+export interface PollOptions {
+  /** This inbox's time budget; defaults to the poll interval, at most a minute. */
+  budgetMs?: number;
+  maxMessageBytes?: number;
+  concurrency?: number;
+  now?: Date;
+}
+
+export const pollBudgetMs = (config: { IMAP_POLL_SECONDS: number }) => Math.min(MAX_BUDGET_MS, config.IMAP_POLL_SECONDS * 1000);
+
+const tooLarge = (err: unknown) => ["LiteralTooLarge", "ResponseTooLarge"].includes((err as { code?: string }).code ?? "");
+
+export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow, opts: PollOptions = {}): Promise<Processed[]> {
+  const budgetMs = opts.budgetMs ?? pollBudgetMs(ctx.config);
+  const maxBytes = opts.maxMessageBytes ?? MAX_MESSAGE_BYTES;
   const results: Processed[] = [];
+  let client: ImapFlow | null = null;
+  let outOfTime = false;
+  // Closing the socket rejects whatever command is waiting on the server, wherever the poll is.
+  const timer = setTimeout(() => {
+    outOfTime = true;
+    client?.close();
+  }, budgetMs);
   try {
+    client = new ImapFlow(imapOptions(inbox, box, mailGuard(ctx.config)));
+    client.on("error", (err: Error) => ctx.log.warn({ err: err.message, inbox: inbox.id }, "imap connection error"));
     await client.connect();
     const lock = await client.getMailboxLock("INBOX");
     try {
@@ -42,9 +73,37 @@ export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow): Prom
         uids = (await client.search({ since }, { uid: true })) || [];
       }
       uids.sort((a, b) => a - b);
-      for (const uid of uids.slice(0, MAX_PER_POLL)) {
-        const msg = await client.fetchOne(String(uid), { source: true }, { uid: true });
+      const batch = uids.slice(0, MAX_PER_POLL);
+      // Sizes first (RFC822.SIZE): an oversized message is never downloaded.
+      const sizes = new Map<number, number>();
+      if (batch.length) {
+        for (const m of await client.fetchAll(batch.join(","), { uid: true, size: true }, { uid: true })) sizes.set(m.uid, m.size ?? 0);
+      }
+      const skip = async (uid: number, size: number | string) => {
+        ctx.log.warn({ inbox: inbox.id, uid, size, limit: maxBytes }, "imap message over the size limit skipped");
+        await ctx.db.transaction((tx) => repo.moveCursor(tx, inbox.id, uid, validity));
+      };
+      for (const uid of batch) {
+        const size = sizes.get(uid);
+        if (size === undefined) continue;
+        if (size > maxBytes) {
+          await skip(uid, size);
+          continue;
+        }
+        let msg: Awaited<ReturnType<ImapFlow["fetchOne"]>>;
+        try {
+          msg = await client.fetchOne(String(uid), { source: true }, { uid: true });
+        } catch (err) {
+          // The server announced a small message and then sent a huge one: the connection is gone,
+          // but the message must not block every later poll.
+          if (tooLarge(err)) await skip(uid, "over the IMAP literal limit");
+          throw err;
+        }
         if (msg === false || !msg?.source) continue;
+        if (msg.source.length > maxBytes) {
+          await skip(uid, msg.source.length);
+          continue;
+        }
         const mail = await simpleParser(msg.source, { skipImageLinks: true, skipTextToHtml: true });
         results.push(await processInbound(ctx, inbox, mail, { uid, uidValidity: validity }));
       }
@@ -57,20 +116,36 @@ export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow): Prom
     await repo.setImapError(ctx.db, inbox.id, null);
   } catch (err) {
     const e = err as { responseText?: string; message?: string; authenticationFailed?: boolean };
-    const message = e.authenticationFailed
-      ? `IMAP login refused: ${e.responseText ?? "wrong username or password"}`
-      : (e.message ?? String(err));
+    const message = outOfTime
+      ? `IMAP poll stopped after ${Math.round(budgetMs / 1000)} s: the server answers too slowly; reading continues at the next poll`
+      : e.authenticationFailed
+        ? `IMAP login refused: ${e.responseText ?? "wrong username or password"}`
+        : tooLarge(err)
+          ? `A message larger than the server announced was skipped (${e.message ?? "too large"})`
+          : (e.message ?? String(err));
     await repo.setImapError(ctx.db, inbox.id, message);
     ctx.log.warn({ inbox: inbox.id, err: message }, "imap poll failed");
   } finally {
-    await client.logout().catch(() => client.close());
+    clearTimeout(timer);
+    if (client) {
+      const open = client;
+      if (!outOfTime) await Promise.race([open.logout().catch(() => {}), new Promise((r) => setTimeout(r, LOGOUT_WAIT_MS).unref())]);
+      open.close();
+    }
   }
   return results;
 }
 
-/** One round: every inbox due a check, one after another (each holds one IMAP connection). */
-export async function pollDueInboxes(ctx: Ctx, box: SecretBox, now = new Date()): Promise<number> {
-  const due = await repo.claimDueInboxes(ctx.db, ctx.config.IMAP_POLL_SECONDS, now);
-  for (const inbox of due) await pollInbox(ctx, box, inbox);
+/** One round: the inboxes due a check, a few at a time, each within its own budget. */
+export async function pollDueInboxes(ctx: Ctx, box: SecretBox, opts: PollOptions = {}): Promise<number> {
+  const due = await repo.claimDueInboxes(ctx.db, ctx.config.IMAP_POLL_SECONDS, opts.now ?? new Date());
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const inbox = due[next++] as InboxRow;
+      await pollInbox(ctx, box, inbox, opts).catch((err) => ctx.log.error({ err, inbox: inbox.id }, "imap poll failed"));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? POLL_CONCURRENCY, due.length) }, worker));
   return due.length;
 }

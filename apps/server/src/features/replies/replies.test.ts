@@ -31,7 +31,7 @@ describe.skipIf(!dovecotAvailable())("replies over IMAP (dovecot)", () => {
 
   beforeAll(async () => {
     [sink, dovecot] = await Promise.all([startSmtpSink(), startDovecot([USER])]);
-    t = await createTestApp({ JOBS: "off" }, { work: false });
+    t = await createTestApp({ JOBS: "off", OUTBOUND_ALLOWLIST: "127.0.0.1" }, { work: false });
     owner = await createUser(t.database.db);
     const inbox = await h.inbox(owner, sink.port, {
       email: USER.user,

@@ -19,7 +19,7 @@ const h = sendingHelpers(() => t);
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ JOBS: "off" }, { work: false });
+  t = await createTestApp({ JOBS: "off", OUTBOUND_ALLOWLIST: "127.0.0.1" }, { work: false });
   owner = await createUser(t.database.db);
 });
 afterAll(async () => {

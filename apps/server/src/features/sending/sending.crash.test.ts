@@ -58,7 +58,7 @@ describe.skipIf(!process.env.DATABASE_URL)("crash and restart (PostgreSQL, worke
 
   it("skips nothing and repeats at most the in-flight messages after kill -9", async () => {
     sink = await startSmtpSink();
-    t = await createTestApp({ JOBS: "off" }, { work: false });
+    t = await createTestApp({ JOBS: "off", OUTBOUND_ALLOWLIST: "127.0.0.1" }, { work: false });
     const owner = await createUser(t.database.db);
     const inbox = await h.inbox(owner, sink.port, { daily_limit: 1000, min_gap_seconds: 0 });
     const leads = await h.leads(owner, LEADS);
@@ -81,6 +81,7 @@ describe.skipIf(!process.env.DATABASE_URL)("crash and restart (PostgreSQL, worke
       AUTH_SECRET: t.config.AUTH_SECRET,
       DATA_DIR: t.config.dataDir,
       SEND_LEASE_SECONDS: "2",
+      OUTBOUND_ALLOWLIST: "127.0.0.1",
     };
     const first = startWorker(env);
     workers.push(first.child);

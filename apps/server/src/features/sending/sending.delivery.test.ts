@@ -21,7 +21,10 @@ const h = sendingHelpers(() => t);
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ JOBS: "off", TRACKING_BASE_URL: "https://track.example.org" }, { work: false });
+  t = await createTestApp(
+    { JOBS: "off", TRACKING_BASE_URL: "https://track.example.org", OUTBOUND_ALLOWLIST: "127.0.0.1" },
+    { work: false },
+  );
   owner = await createUser(t.database.db);
 });
 afterAll(async () => {

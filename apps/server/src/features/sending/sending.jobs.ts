@@ -11,6 +11,7 @@ import { secretBoxFor } from "../../platform/crypto.ts";
 import { CAMPAIGNS_CHANGED } from "../campaigns/campaigns.cache.ts";
 import { addActivity } from "../campaigns/campaigns.repository.ts";
 import { failInterrupted } from "../compose/compose.repository.ts";
+import { mailGuard } from "../inboxes/inboxes.connection.ts";
 import { pollDueInboxes } from "../replies/replies.poller.ts";
 import * as repo from "./sending.repository.ts";
 import { type PassResult, runSendingPass, type Sender } from "./sending.service.ts";
@@ -29,7 +30,7 @@ export interface SendingEngine extends Sender {
 
 export function createSendingEngine(ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "bus">): SendingEngine {
   const box = secretBoxFor(ctx.config);
-  const transports = createTransports({ db: ctx.db, box });
+  const transports = createTransports({ db: ctx.db, box, guard: mailGuard(ctx.config) });
   const running = new Map<string, Promise<PassResult>>();
   let polling: Promise<unknown> | null = null;
 

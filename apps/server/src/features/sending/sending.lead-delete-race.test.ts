@@ -29,7 +29,7 @@ const stamp = () => {
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ JOBS: "off" }, { work: false });
+  t = await createTestApp({ JOBS: "off", OUTBOUND_ALLOWLIST: "127.0.0.1" }, { work: false });
   owner = await createUser(t.database.db);
   inboxId = (await h.inbox(owner, sink.port, { daily_limit: 10_000 })).id;
 });

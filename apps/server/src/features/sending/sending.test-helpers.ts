@@ -99,6 +99,8 @@ export function sendingHelpers(t: () => TestApp) {
         from_name: "Sam Sender",
         smtp: { host: "127.0.0.1", port, secure: false, username: "sam", password: "smtp-pass-123" },
         imap: null,
+        // The sink (and dovecot) speak no TLS: said explicitly, as a person connecting one would.
+        allow_plaintext: true,
         daily_limit: 100,
         min_gap_seconds: 0,
         ...body,

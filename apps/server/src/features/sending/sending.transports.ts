@@ -6,6 +6,7 @@ import type { Transporter } from "nodemailer";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client.ts";
 import type { SecretBox } from "../../platform/crypto.ts";
+import type { AddressGuard } from "../../platform/safe-fetch.ts";
 import { smtpOptions } from "../inboxes/inboxes.connection.ts";
 import type { InboxRow } from "../inboxes/inboxes.repository.ts";
 import { mailMessages } from "../mailbox/mailbox.table.ts";
@@ -25,7 +26,8 @@ export interface Transports {
   close(): void;
 }
 
-export function createTransports(deps: { db: Db; box: SecretBox }): Transports {
+/** `guard` checks every SMTP connection's address (OUTBOUND_ALLOWLIST): see inboxes.connection.ts. */
+export function createTransports(deps: { db: Db; box: SecretBox; guard: AddressGuard }): Transports {
   const cache = new Map<string, { version: number; transport: Transporter }>();
 
   const transportFor = (inbox: InboxRow): Transporter => {
@@ -33,7 +35,7 @@ export function createTransports(deps: { db: Db; box: SecretBox }): Transports {
     const hit = cache.get(inbox.id);
     if (hit && hit.version === version) return hit.transport;
     hit?.transport.close();
-    const transport = nodemailer.createTransport(smtpOptions(inbox, deps.box, { pool: true }));
+    const transport = nodemailer.createTransport(smtpOptions(inbox, deps.box, deps.guard, { pool: true }));
     cache.set(inbox.id, { version, transport });
     return transport;
   };

@@ -26,7 +26,7 @@ let listUnsubscribe: string;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ JOBS: "off", TRACKING_BASE_URL: "http://localhost" }, { work: false });
+  t = await createTestApp({ JOBS: "off", TRACKING_BASE_URL: "http://localhost", OUTBOUND_ALLOWLIST: "127.0.0.1" }, { work: false });
   owner = await createUser(t.database.db);
   const inbox = await h.inbox(owner, sink.port);
   const [lead] = await h.leads(owner, 1);
