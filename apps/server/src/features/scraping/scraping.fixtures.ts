@@ -48,6 +48,24 @@ export function companySite(port: () => number): Record<string, string> {
   };
 }
 
+/**
+ * A home page with `count` same-site links (about 4.5 MB for 200k, under the fetcher's 5 MB cap),
+ * the team page linked last. Every linked page is a 404 except /team.
+ */
+export function linkFloodSite(count: number) {
+  return (): Record<string, string> => {
+    const links: string[] = [];
+    for (let i = 0; i < count; i++) links.push(`<a href=/p/${i}>.</a>`);
+    return {
+      "/": page("Flood", `${links.join("")}<a href="/team">Team</a>`),
+      "/team": page(
+        "Team",
+        `<div class="member"><h3>Jane Doe</h3><p>Chief Executive Officer</p><a href="mailto:jane.doe@flood.test">Email</a></div>`,
+      ),
+    };
+  };
+}
+
 function cfEncode(email: string, key: number): string {
   return [key, ...[...email].map((c) => c.charCodeAt(0) ^ key)].map((n) => n.toString(16).padStart(2, "0")).join("");
 }

@@ -1,7 +1,9 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSafeFetch, type SafeFetch } from "../../platform/safe-fetch.ts";
+import { CrawlQueue } from "./crawl-queue.ts";
 import { deobfuscate, findEmails, splitPersonName } from "./page-extract.ts";
-import { companySite, page, serveSite } from "./scraping.fixtures.ts";
+import { companySite, linkFloodSite, page, serveSite } from "./scraping.fixtures.ts";
 import { crawlToLeads, crawlWebsite } from "./website-crawler.ts";
 
 describe("email and name extraction", () => {
@@ -25,6 +27,30 @@ describe("email and name extraction", () => {
     expect(splitPersonName("Meet the team")).toBeNull();
     expect(splitPersonName("Contact Us")).toBeNull();
     expect(splitPersonName("WAREHOUSE ROBOTS")).toBeNull();
+  });
+});
+
+describe("crawl queue", () => {
+  it("hands out contact pages first, then shallow before deep, then in arrival order", () => {
+    const q = new CrawlQueue(10);
+    q.push({ url: "/blog/2", depth: 2, priority: 1 });
+    q.push({ url: "/blog/1", depth: 1, priority: 1 });
+    q.push({ url: "/pricing", depth: 1, priority: 1 });
+    q.push({ url: "/team", depth: 2, priority: 0 });
+    q.push({ url: "/contact", depth: 1, priority: 0 });
+    const order: string[] = [];
+    for (let item = q.shift(); item; item = q.shift()) order.push(item.url);
+    expect(order).toEqual(["/contact", "/team", "/blog/1", "/pricing", "/blog/2"]);
+  });
+
+  it("stays within its capacity: a better link evicts the worst one, a worse one is dropped", () => {
+    const q = new CrawlQueue(3);
+    for (const url of ["/a", "/b", "/c"]) q.push({ url, depth: 1, priority: 1 });
+    expect(q.push({ url: "/d", depth: 1, priority: 1 })).toBe(false);
+    expect(q.push({ url: "/team", depth: 3, priority: 0 })).toBe(true);
+    expect(q.size).toBe(3);
+    expect(q.dropped).toBe(2);
+    expect([q.shift(), q.shift(), q.shift(), q.shift()].map((i) => i?.url)).toEqual(["/team", "/a", "/b", undefined]);
   });
 });
 
@@ -112,6 +138,28 @@ describe("crawlWebsite", () => {
       expect(refused.disallowed).toEqual([`${chain.url}/`]);
     } finally {
       await chain.close();
+    }
+  });
+
+  it("reads a page of 200,000 same-site links within the page limit, the event loop staying responsive", async () => {
+    const flood = await serveSite(linkFloodSite(200_000));
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    try {
+      loop.enable();
+      const started = performance.now();
+      const crawl = await crawlWebsite({ url: flood.url, fetch: fetcher, userAgent: "TestBot", delayMs: 0, maxPages: 10, maxDepth: 5 });
+      const elapsedMs = performance.now() - started;
+      loop.disable();
+      expect(crawl.failed).toEqual([]);
+      expect(crawl.pages).toHaveLength(10);
+      // The team page is the last of the 200,001 links and still read right after the home page.
+      expect(flood.hits.filter((h) => h !== "/robots.txt").slice(0, 2)).toEqual(["/", "/team"]);
+      expect(crawl.people).toMatchObject([{ first_name: "Jane", last_name: "Doe", email: "jane.doe@flood.test" }]);
+      expect(loop.max / 1e6).toBeLessThan(200);
+      expect(elapsedMs).toBeLessThan(20_000);
+    } finally {
+      loop.disable();
+      await flood.close();
     }
   });
 

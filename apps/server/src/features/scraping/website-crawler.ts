@@ -6,7 +6,9 @@
 import robotsParser from "robots-parser";
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
 import { SafeFetchError } from "../../platform/safe-fetch.ts";
-import { type CompanyFacts, extractPage, type Person, type Socials } from "./page-extract.ts";
+import { CrawlQueue } from "./crawl-queue.ts";
+import { type CompanyFacts, type Person, PRIORITY_PATH, type Socials, siteKey } from "./page-extract.ts";
+import { parsePage } from "./page-parser.ts";
 
 export interface CrawlOptions {
   url: string;
@@ -54,9 +56,14 @@ export interface ScrapedLead {
   custom_fields?: Record<string, unknown>;
 }
 
-const PRIORITY = /(contact|about|team|people|staff|leadership|management|our-story|who-we-are|company|impressum|kontakt|imprint|founders)/i;
 const SKIP_EXT = /\.(pdf|jpe?g|png|gif|svg|webp|zip|gz|mp4|mp3|mov|avi|docx?|xlsx?|pptx?|css|js|json|xml|ico|woff2?|ttf|eot)$/i;
-const siteKey = (host: string) => host.toLowerCase().replace(/^www\./, "");
+/** Pages waiting to be fetched; at most 100 are ever read, so ten times that is plenty of choice. */
+export const MAX_QUEUE = 1000;
+/** Remembered URLs (queued, read or refused) and what one crawl keeps, whatever the site holds. */
+const MAX_SEEN = 20_000;
+const MAX_EMAILS = 500;
+const MAX_PEOPLE = 200;
+const MAX_LISTED = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function normalizeLink(u: URL): string {
@@ -102,7 +109,7 @@ export async function crawlWebsite(opts: CrawlOptions): Promise<CrawlResult> {
   if (crawlDelay) delay = Math.max(delay, Math.min(crawlDelay * 1000, 10_000));
 
   const seen = new Set<string>();
-  const queue: { url: string; depth: number; priority: number }[] = [];
+  const queue = new CrawlQueue(MAX_QUEUE);
   const enqueue = (raw: string, depth: number) => {
     let u: URL;
     try {
@@ -112,14 +119,13 @@ export async function crawlWebsite(opts: CrawlOptions): Promise<CrawlResult> {
     }
     if (siteKey(u.hostname) !== siteHost || SKIP_EXT.test(u.pathname)) return;
     const href = normalizeLink(u);
-    if (seen.has(href) || depth > maxDepth) return;
+    if (seen.has(href) || depth > maxDepth || seen.size >= MAX_SEEN) return;
     seen.add(href);
     if (!robots.isAllowed(href, opts.userAgent)) {
-      result.disallowed.push(href);
+      if (result.disallowed.length < MAX_LISTED) result.disallowed.push(href);
       return;
     }
-    queue.push({ url: href, depth, priority: PRIORITY.test(u.pathname) ? 0 : 1 });
-    queue.sort((a, b) => a.priority - b.priority || a.depth - b.depth);
+    queue.push({ url: href, depth, priority: PRIORITY_PATH.test(u.pathname) ? 0 : 1 });
   };
   enqueue(start.href, 0);
 
@@ -170,13 +176,14 @@ export async function crawlWebsite(opts: CrawlOptions): Promise<CrawlResult> {
         }
         const type = res.headers["content-type"] ?? "";
         if (res.status < 400 && (type.includes("html") || type === "") && siteKey(finalUrl.hostname) === siteHost) {
-          const page = extractPage(res.text(), res.url);
-          for (const e of page.emails) emails.add(e);
-          for (const p of page.phones) phones.add(p);
+          const page = await parsePage(res.text(), res.url);
+          for (const e of page.emails) if (emails.size < MAX_EMAILS) emails.add(e);
+          for (const p of page.phones) if (phones.size < MAX_LISTED) phones.add(p);
           for (const [k, v] of Object.entries(page.socials)) result.socials[k as keyof Socials] ??= v;
           for (const p of page.people) {
             const key = `${p.first_name} ${p.last_name}`.toLowerCase();
             const prev = people.get(key);
+            if (!prev && people.size >= MAX_PEOPLE) continue;
             people.set(
               key,
               prev
@@ -189,12 +196,12 @@ export async function crawlWebsite(opts: CrawlOptions): Promise<CrawlResult> {
           for (const link of page.links) enqueue(link, item.depth + 1);
         }
       } catch (err) {
-        result.failed.push({ url: item.url, error: (err as Error).message });
+        if (result.failed.length < MAX_LISTED) result.failed.push({ url: item.url, error: (err as Error).message });
       }
       inFlight--;
       signal();
       await opts.onPage?.(result.pages.length + result.failed.length, maxPages);
-      if (queue.length && fetched < maxPages) await sleep(delay);
+      if (queue.size && fetched < maxPages) await sleep(delay);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
