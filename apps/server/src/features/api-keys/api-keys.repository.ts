@@ -54,6 +54,12 @@ export function createApiKeysRepository(db: Db) {
       await db.delete(apiKeys).where(eq(apiKeys.id, id));
     },
 
+    /** Every key of the user, in every workspace; returns how many there were. */
+    async removeAllOfUser(userId: string): Promise<number> {
+      const rows = await db.delete(apiKeys).where(eq(apiKeys.userId, userId)).returning({ id: apiKeys.id });
+      return rows.length;
+    },
+
     /** Everything authentication needs about a key, its owner and the owner's membership, in one query. */
     async byHash(keyHash: string) {
       const [row] = await db
