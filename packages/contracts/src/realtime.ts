@@ -19,8 +19,34 @@ export const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;
 /** Close codes in the application range (4000–4999), so clients can tell why they were dropped. */
 export const SOCKET_CLOSE = {
   unauthorized: 4401,
+  /** The member is suspended (or no longer a member) in the workspace(s) the socket was in. */
+  forbidden: 4403,
   idle: 4408,
+  /** Too many messages per second on this connection, or too many connections for this user. */
+  tooManyRequests: 4429,
 } as const;
+
+/** What one user or connection may hold on the team socket; see docs/decisions.md. */
+export const SOCKET_LIMITS = {
+  connectionsPerUser: 10,
+  subscriptionsPerConnection: 100,
+  locksPerUser: 10,
+  /** Sustained rate; a burst of `messagesBurst` is allowed so a client can flush its offline queue. */
+  messagesPerSecond: 20,
+  messagesBurst: SOCKET_QUEUE_MAX + 20,
+  /** A socket opened without `?token=` must send its `auth` frame within this time. */
+  authTimeoutMs: 10_000,
+} as const;
+
+/**
+ * The first frame of a socket opened without `?token=` (what the web app does, so the session
+ * token never appears in a URL that proxies, logs or browser history keep).
+ */
+export const SocketAuthMessage = z.object({
+  type: z.literal("auth"),
+  payload: z.object({ token: z.string().min(1).max(4096), workspace_id: z.string().max(64).optional() }),
+});
+export type SocketAuthMessage = z.infer<typeof SocketAuthMessage>;
 
 export const PresenceStatus = z.enum(["online", "away", "busy"]);
 export type PresenceStatus = z.infer<typeof PresenceStatus>;

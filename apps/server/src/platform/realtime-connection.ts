@@ -1,7 +1,8 @@
 /**
  * One browser's team socket: the workspace rooms it joined, its presence, the resources it follows
  * and the locks it holds. Messages are handled one at a time in arrival order; everything it holds
- * is released when it closes.
+ * is released when it closes. It keeps within SOCKET_LIMITS, and leaves a room (closing when none
+ * is left) as soon as a re-check finds the member suspended there.
  */
 import {
   type ClientMessage,
@@ -16,18 +17,25 @@ import {
 } from "@prospector/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
+import type { AccessEngine, InvalidateScope } from "../features/access/access.engine.ts";
 import type { SessionAuthenticator } from "../features/identity/identity.authenticator.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { newId } from "./ids.ts";
 import { collapsePresence, type Realtime, userChannel, workspaceChannel } from "./realtime.ts";
+import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./realtime-limits.ts";
 import type { Member } from "./realtime-state.ts";
 
 export interface ConnectionDeps {
   realtime: Realtime;
   authenticator: Pick<SessionAuthenticator, "resolveToken">;
+  access: Pick<AccessEngine, "isActive">;
   log: FastifyBaseLogger;
+  limits?: SocketLimits;
   now?: () => number;
 }
+
+/** How often a busy connection refreshes its entry in the per-user connection count. */
+const CONNECTION_TOUCH_MS = 15_000;
 
 /** Raised inside a handler to answer the sender with an `error` event and carry on. */
 class SocketError extends Error {
@@ -51,7 +59,10 @@ export class TeamConnection {
   private readonly locks = new Map<string, Set<string>>();
   private queue: Promise<void> = Promise.resolve();
   private disposed = false;
+  private counted = false;
+  private connectionTouched = 0;
   private readonly now: () => number;
+  private readonly limits: SocketLimits;
 
   constructor(
     private readonly socket: WebSocket,
@@ -61,6 +72,7 @@ export class TeamConnection {
   ) {
     this.now = deps.now ?? Date.now;
     this.lastActivity = this.now();
+    this.limits = deps.limits ?? DEFAULT_SOCKET_LIMITS;
   }
 
   get userId(): string {
@@ -79,8 +91,18 @@ export class TeamConnection {
     this.socket.close(code, reason);
   }
 
-  /** Joins the caller's user channel and their workspace room, then greets them. */
-  async open(): Promise<void> {
+  /**
+   * Counts this connection against the user's limit, joins their user channel and workspace room,
+   * then greets them. False (and the socket closed) when the user already has too many open.
+   */
+  async open(): Promise<boolean> {
+    const max = this.limits.connectionsPerUser;
+    if (!(await this.deps.realtime.state.addConnection(this.auth.userId, this.id, max))) {
+      this.close(SOCKET_CLOSE.tooManyRequests, `Too many connections: at most ${max} open team sockets per user`);
+      return false;
+    }
+    this.counted = true;
+    this.connectionTouched = this.now();
     await this.deps.realtime.join(userChannel(this.auth.userId), this.id, (e) => this.forward(e.type, e.payload));
     const presence = await this.enterRoom(this.auth);
     this.current = this.auth.workspaceId;
@@ -90,6 +112,7 @@ export class TeamConnection {
       heartbeat_ms: SOCKET_HEARTBEAT_MS,
       presence,
     });
+    return true;
   }
 
   receive(raw: string): void {
@@ -109,6 +132,22 @@ export class TeamConnection {
     await this.queue;
     for (const ws of [...this.rooms.keys()]) await this.leaveRoom(ws);
     await this.deps.realtime.leave(userChannel(this.auth.userId), this.id);
+    if (this.counted) await this.deps.realtime.state.removeConnection(this.auth.userId, this.id);
+  }
+
+  /** Whether an invalidation (empty: everything) may change what this connection is allowed. */
+  concerns(scope: InvalidateScope): boolean {
+    if (scope.userId && scope.userId !== this.auth.userId) return false;
+    if (scope.workspaceId && !this.rooms.has(scope.workspaceId)) return false;
+    if (scope.organizationId && ![...this.rooms.values()].some((c) => c.organizationId === scope.organizationId)) return false;
+    return true;
+  }
+
+  /** Re-checks the session and every room's membership, in turn with the messages being handled. */
+  recheck(): void {
+    this.queue = this.queue
+      .then(async () => void (await this.checkAccess()))
+      .catch((err: unknown) => this.deps.log.error({ err }, "team socket access re-check failed"));
   }
 
   private forward(type: string, payload: unknown): void {
@@ -171,17 +210,52 @@ export class TeamConnection {
     }
   }
 
-  /** A heartbeat also re-checks the session, so a signed-out or deactivated user is dropped. */
+  /** A heartbeat also re-checks the session and memberships, so a signed-out, deactivated or suspended user is dropped. */
   private async ping(): Promise<void> {
-    if (!(await this.deps.authenticator.resolveToken(this.token))) {
-      return this.close(SOCKET_CLOSE.unauthorized, "Session expired. Please sign in again.");
-    }
+    if (!(await this.checkAccess())) return;
     this.send("pong", { time: new Date(this.now()).toISOString() });
+  }
+
+  /**
+   * Closes the socket when the session is gone; leaves each room whose membership is no longer
+   * active, and closes when that leaves none. True while the connection may carry on.
+   */
+  private async checkAccess(): Promise<boolean> {
+    if (this.disposed) return false;
+    if (!(await this.deps.authenticator.resolveToken(this.token))) {
+      this.close(SOCKET_CLOSE.unauthorized, "Session expired. Please sign in again.");
+      return false;
+    }
+    let lost = false;
+    for (const ws of [...this.rooms.keys()]) {
+      const ctx = await this.activeMembership(ws);
+      if (ctx) {
+        // A role change is picked up too.
+        this.rooms.set(ws, ctx);
+        if (this.auth.workspaceId === ws) this.auth = ctx;
+        continue;
+      }
+      lost = true;
+      await this.leaveRoom(ws);
+      this.send("workspace.left", { workspace_id: ws });
+    }
+    if (lost && this.rooms.size === 0) {
+      this.close(SOCKET_CLOSE.forbidden, "User not found or inactive");
+      return false;
+    }
+    return true;
+  }
+
+  private async activeMembership(workspaceId: string): Promise<AuthContext | null> {
+    const ctx = await this.deps.authenticator.resolveToken(this.token, workspaceId);
+    if (!ctx || ctx.workspaceId !== workspaceId) return null;
+    return (await this.deps.access.isActive(ctx)) ? ctx : null;
   }
 
   private async membership(workspaceId: string): Promise<AuthContext> {
     const ctx = await this.deps.authenticator.resolveToken(this.token, workspaceId);
     if (!ctx || ctx.workspaceId !== workspaceId) throw new SocketError("Workspace not found", { code: "WORKSPACE_NOT_FOUND" });
+    if (!(await this.deps.access.isActive(ctx))) throw new SocketError("User not found or inactive", { code: "USER_INACTIVE" });
     return ctx;
   }
 
@@ -224,6 +298,13 @@ export class TeamConnection {
   private async setFollowing(resource: string, follow: boolean): Promise<void> {
     const ws = this.requireWorkspace();
     const set = this.following.get(ws) ?? new Set<string>();
+    const max = this.limits.subscriptionsPerConnection;
+    if (follow && !set.has(resource) && this.subscriptionCount() >= max) {
+      throw new SocketError(`Too many subscriptions: at most ${max} per connection. Unsubscribe from something first.`, {
+        code: "TOO_MANY_SUBSCRIPTIONS",
+        resource,
+      });
+    }
     this.following.set(ws, set);
     if (follow) {
       set.add(resource);
@@ -235,9 +316,22 @@ export class TeamConnection {
     await this.broadcastUsers(ws, resource);
   }
 
+  private subscriptionCount(): number {
+    let n = 0;
+    for (const set of this.following.values()) n += set.size;
+    return n;
+  }
+
   private async lock(resource: string): Promise<void> {
     const ws = this.requireWorkspace();
-    const holder = await this.deps.realtime.state.lock(ws, resource, this.member());
+    const max = this.limits.locksPerUser;
+    const holder = await this.deps.realtime.state.lock(ws, resource, this.member(), max);
+    if (!holder) {
+      throw new SocketError(`Too many locks: you can hold at most ${max} at a time. Unlock something first.`, {
+        code: "TOO_MANY_LOCKS",
+        resource,
+      });
+    }
     if (holder.connId !== this.id) {
       throw new SocketError(`${resource} is being edited by ${holder.name}`, {
         code: "RESOURCE_LOCKED",
@@ -296,9 +390,13 @@ export class TeamConnection {
     };
   }
 
-  /** Marks this connection alive in every room it is in. */
+  /** Marks this connection alive in every room it is in, and (now and then) in the user's connection count. */
   private async touch(): Promise<void> {
     for (const ws of this.rooms.keys()) await this.putPresence(ws);
+    if (this.counted && this.now() - this.connectionTouched >= CONNECTION_TOUCH_MS) {
+      this.connectionTouched = this.now();
+      await this.deps.realtime.state.touchConnection(this.auth.userId, this.id);
+    }
   }
 
   private putPresence(ws: string): Promise<void> {

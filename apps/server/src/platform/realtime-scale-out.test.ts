@@ -2,9 +2,12 @@
  * Scale-out: two app instances ("processes") on one PostgreSQL database and one Redis deliver each
  * other's events and share presence and locks. CI runs this with DATABASE_URL and REDIS_URL set.
  */
+import { SOCKET_CLOSE, SOCKET_LIMITS } from "@prospector/contracts";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPeerApp, createTestApp, type TestApp } from "../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../test/factories.ts";
+import { workspaceMembers } from "../features/organizations/organizations.table.ts";
 import { openSocket, socketUrl, type TestSocket } from "./realtime.test-client.ts";
 
 const scaleOut = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
@@ -80,5 +83,40 @@ describe.skipIf(!scaleOut)("team socket across two processes (PostgreSQL + Redis
     const taken = await onB.next("collaboration.users", (p) => (p.lock as { user_id?: string } | null)?.user_id === member.id);
     expect(taken).toMatchObject({ resource: "campaign:1" });
     await onB.close();
+  });
+
+  it("drops a member's socket on one process when they are suspended through the other", async () => {
+    const rep = await addMember(a.database.db, owner, "sales_rep");
+    const onA = await connect(baseA, rep);
+    const watcher = await connect(baseB, owner);
+    await a.database.db
+      .update(workspaceMembers)
+      .set({ status: "suspended" })
+      .where(and(eq(workspaceMembers.userId, rep.id), eq(workspaceMembers.workspaceId, rep.workspaceId)));
+    await b.app.ctx.access.invalidate({ userId: rep.id, workspaceId: rep.workspaceId });
+    expect(await onA.closed).toEqual({ code: SOCKET_CLOSE.forbidden, reason: "User not found or inactive" });
+    expect(await watcher.next("team.member_left", (p) => p.user_id === rep.id)).toBeTruthy();
+    const again = await openSocket(socketUrl(baseB), { auth: rep.token, waitFor: null });
+    expect(await again.closed).toMatchObject({ code: SOCKET_CLOSE.forbidden });
+    await watcher.close();
+  });
+
+  it("counts a user's connections and locks over both processes", async () => {
+    const user = await addMember(a.database.db, owner, "manager");
+    const sockets: TestSocket[] = [];
+    for (let i = 0; i < SOCKET_LIMITS.connectionsPerUser; i++) sockets.push(await connect(i % 2 ? baseB : baseA, user));
+    for (const base of [baseA, baseB]) {
+      const extra = await openSocket(socketUrl(base), { auth: user.token, waitFor: null });
+      expect(await extra.closed).toMatchObject({ code: SOCKET_CLOSE.tooManyRequests });
+    }
+
+    const [onA, onB] = sockets as [TestSocket, TestSocket];
+    for (let i = 0; i < SOCKET_LIMITS.locksPerUser; i++) (i % 2 ? onB : onA).send("collaboration.lock", { resource: `deal:${i}` });
+    const last = SOCKET_LIMITS.locksPerUser - 1;
+    await (last % 2 ? onB : onA).next("collaboration.users", (p) => p.resource === `deal:${last}` && p.lock !== null);
+    await onA.next("collaboration.users", (p) => p.resource === "deal:0" && p.lock !== null);
+    onB.send("collaboration.lock", { resource: "deal:extra" });
+    expect(await onB.next("error")).toMatchObject({ code: "TOO_MANY_LOCKS" });
+    await Promise.all(sockets.map((s) => s.close()));
   });
 });

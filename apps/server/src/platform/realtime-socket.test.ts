@@ -30,7 +30,9 @@ describe("team socket /ws/team", () => {
   });
 
   it("refuses a connection without a token or with a bad one (4401)", async () => {
+    // Without ?token= the first frame must be `auth`.
     const none = await openSocket(socketUrl(base), { waitFor: null });
+    none.send("ping");
     expect(await none.closed).toEqual({ code: 4401, reason: expect.stringContaining("Authentication required") });
     const bad = await openSocket(socketUrl(base, "not-a-session"), { waitFor: null });
     expect(await bad.closed).toEqual({ code: 4401, reason: expect.stringContaining("Invalid or expired session") });

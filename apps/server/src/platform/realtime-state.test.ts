@@ -27,8 +27,8 @@ describe.each(kinds)("realtime state (%s)", (_name, make) => {
     await state.putPresence("w1", entry("c1", "u1", clock));
     await state.putPresence("w1", entry("c2", "u2", clock));
     await state.follow("w1", "lead:1", { connId: "c1", userId: "u1", name: "u1" });
-    expect((await state.lock("w1", "lead:1", { connId: "c1", userId: "u1", name: "u1" })).connId).toBe("c1");
-    expect((await state.lock("w1", "lead:1", { connId: "c2", userId: "u2", name: "u2" })).connId).toBe("c1");
+    expect((await state.lock("w1", "lead:1", { connId: "c1", userId: "u1", name: "u1" }))?.connId).toBe("c1");
+    expect((await state.lock("w1", "lead:1", { connId: "c2", userId: "u2", name: "u2" }))?.connId).toBe("c1");
 
     clock += 60_000;
     await state.putPresence("w1", entry("c2", "u2", clock)); // c2 pings, c1 stays silent
@@ -36,11 +36,59 @@ describe.each(kinds)("realtime state (%s)", (_name, make) => {
     expect((await state.listPresence("w1")).map((e) => e.connId)).toEqual(["c2"]);
     expect(await state.followers("w1", "lead:1")).toEqual([]);
     expect(await state.lockHolder("w1", "lead:1")).toBeNull();
-    expect((await state.lock("w1", "lead:1", { connId: "c2", userId: "u2", name: "u2" })).connId).toBe("c2");
+    expect((await state.lock("w1", "lead:1", { connId: "c2", userId: "u2", name: "u2" }))?.connId).toBe("c2");
     // Only the holder can unlock.
     expect(await state.unlock("w1", "lead:1", "c1")).toBe(false);
     expect(await state.unlock("w1", "lead:1", "c2")).toBe(true);
     expect(await state.lockHolder("w1", "lead:1")).toBeNull();
+  });
+
+  it.skipIf(!make)("refuses a user's lock beyond the limit, counting only live locks they still hold", async () => {
+    let clock = 1_000_000;
+    const state = make!(() => clock);
+    const u1a = { connId: "a", userId: "u1", name: "u1" };
+    const u1b = { connId: "b", userId: "u1", name: "u1" };
+    await state.putPresence("w1", entry("a", "u1", clock));
+    await state.putPresence("w2", entry("b", "u1", clock));
+    expect(await state.lock("w1", "lead:1", u1a, 2)).toMatchObject({ connId: "a" });
+    expect(await state.lock("w2", "lead:2", u1b, 2)).toMatchObject({ connId: "b" });
+    // Two live locks across two workspaces and two connections: a third is refused…
+    expect(await state.lock("w1", "lead:3", u1a, 2)).toBeNull();
+    // …while re-locking one already held, or another user locking, is not affected.
+    expect(await state.lock("w1", "lead:1", u1a, 2)).toMatchObject({ connId: "a" });
+    await state.putPresence("w1", entry("z", "u2", clock));
+    expect(await state.lock("w1", "lead:3", { connId: "z", userId: "u2", name: "u2" }, 2)).toMatchObject({ connId: "z" });
+    // An unlock frees a slot.
+    expect(await state.unlock("w1", "lead:1", "a")).toBe(true);
+    expect(await state.lock("w1", "lead:4", u1a, 2)).toMatchObject({ connId: "a" });
+    expect(await state.lock("w1", "lead:5", u1a, 2)).toBeNull();
+    // A connection that went silent no longer holds anything: its lock stops counting.
+    clock += 60_000;
+    await state.putPresence("w1", entry("a", "u1", clock));
+    clock += 31_000;
+    expect(await state.lock("w1", "lead:5", u1a, 2)).toMatchObject({ connId: "a" });
+  });
+
+  it.skipIf(!make)("counts a user's live connections against the limit", async () => {
+    let clock = 1_000_000;
+    const state = make!(() => clock);
+    expect(await state.addConnection("u1", "c1", 2)).toBe(true);
+    expect(await state.addConnection("u1", "c2", 2)).toBe(true);
+    expect(await state.addConnection("u1", "c3", 2)).toBe(false);
+    expect(await state.addConnection("u1", "c1", 2)).toBe(true); // already counted
+    expect(await state.addConnection("u2", "d1", 2)).toBe(true);
+    await state.removeConnection("u1", "c2");
+    expect(await state.addConnection("u1", "c3", 2)).toBe(true);
+    // c3 keeps talking, c1 goes silent past the TTL (its process died): its slot comes back.
+    clock += 60_000;
+    await state.touchConnection("u1", "c3");
+    clock += 31_000;
+    expect(await state.addConnection("u1", "c4", 2)).toBe(true);
+    expect(await state.addConnection("u1", "c5", 2)).toBe(false);
+    // Touching a removed connection does not count it again.
+    await state.removeConnection("u1", "c4");
+    await state.touchConnection("u1", "c4");
+    expect(await state.addConnection("u1", "c5", 2)).toBe(true);
   });
 
   it.skipIf(!make)("keeps rooms apart", async () => {

@@ -3,7 +3,8 @@
  * and who holds its edit lock. In memory for one process; a Redis hash per room when REDIS_URL is
  * set, so every API process sees the same presence. Liveness is one rule everywhere: a connection
  * is alive while its presence entry was touched within PRESENCE_TTL_MS; subscribers and lock
- * holders whose connection is no longer alive are ignored (and locks taken over).
+ * holders whose connection is no longer alive are ignored (and locks taken over). The same state
+ * counts each user's open connections and live locks, so the per-user limits hold across processes.
  */
 import { PRESENCE_TTL_MS, type PresenceStatus } from "@prospector/contracts";
 import type { Redis } from "ioredis";
@@ -36,11 +37,19 @@ export interface RealtimeState {
   follow(workspaceId: string, resource: string, member: Member): Promise<void>;
   unfollow(workspaceId: string, resource: string, connId: string): Promise<void>;
   followers(workspaceId: string, resource: string): Promise<Member[]>;
-  /** Takes the lock unless a live connection other than `member` holds it; returns the holder. */
-  lock(workspaceId: string, resource: string, member: Member): Promise<LockHolder>;
+  /**
+   * Takes the lock unless a live connection other than `member` holds it; returns the holder, or
+   * null when the lock is free but `member`'s user already holds `maxPerUser` live locks.
+   */
+  lock(workspaceId: string, resource: string, member: Member, maxPerUser?: number): Promise<LockHolder | null>;
   /** Releases the lock if `connId` holds it. */
   unlock(workspaceId: string, resource: string, connId: string): Promise<boolean>;
   lockHolder(workspaceId: string, resource: string): Promise<LockHolder | null>;
+  /** Counts a new connection of `userId` unless they already have `max` live ones; false when refused. */
+  addConnection(userId: string, connId: string, max: number): Promise<boolean>;
+  /** Marks a connection alive now (connections not touched within the TTL stop counting). */
+  touchConnection(userId: string, connId: string): Promise<void>;
+  removeConnection(userId: string, connId: string): Promise<void>;
 }
 
 export interface StateOptions {
@@ -54,7 +63,9 @@ export function createMemoryState(opts: StateOptions = {}): RealtimeState {
   const rooms = new Map<string, Map<string, PresenceEntry>>();
   const follows = new Map<string, Map<string, Member>>();
   const locks = new Map<string, LockHolder>();
+  const connections = new Map<string, Map<string, number>>();
   const key = (ws: string, resource: string) => `${ws}\u0000${resource}`;
+  const wsOf = (k: string) => k.slice(0, k.indexOf("\u0000"));
 
   const alive = (ws: string, connId: string) => {
     const e = rooms.get(ws)?.get(connId);
@@ -98,10 +109,15 @@ export function createMemoryState(opts: StateOptions = {}): RealtimeState {
       for (const id of set.keys()) if (!alive(ws, id)) set.delete(id);
       return [...set.values()];
     },
-    async lock(ws, resource, member) {
+    async lock(ws, resource, member, maxPerUser = Number.POSITIVE_INFINITY) {
       const k = key(ws, resource);
       const cur = locks.get(k);
       if (cur && cur.connId !== member.connId && alive(ws, cur.connId)) return cur;
+      if (cur?.connId !== member.connId) {
+        let held = 0;
+        for (const [lk, h] of locks) if (h.userId === member.userId && alive(wsOf(lk), h.connId)) held++;
+        if (held >= maxPerUser) return null;
+      }
       const holder = cur?.connId === member.connId ? cur : { ...member, since: now() };
       locks.set(k, holder);
       return holder;
@@ -116,21 +132,73 @@ export function createMemoryState(opts: StateOptions = {}): RealtimeState {
       const cur = locks.get(key(ws, resource));
       return cur && alive(ws, cur.connId) ? cur : null;
     },
+    async addConnection(userId, connId, max) {
+      const mine = connections.get(userId) ?? new Map<string, number>();
+      const cutoff = now() - ttl;
+      for (const [id, seen] of mine) if (seen <= cutoff) mine.delete(id);
+      if (!mine.has(connId) && mine.size >= max) return false;
+      mine.set(connId, now());
+      connections.set(userId, mine);
+      return true;
+    },
+    async touchConnection(userId, connId) {
+      const mine = connections.get(userId);
+      if (mine?.has(connId)) mine.set(connId, now());
+    },
+    async removeConnection(userId, connId) {
+      const mine = connections.get(userId);
+      mine?.delete(connId);
+      if (mine?.size === 0) connections.delete(userId);
+    },
   };
 }
 
-// Takes the lock unless a live other connection holds it. KEYS: lock, presence hash.
-// ARGV: candidate JSON, candidate connId, liveness cutoff (ms), lock lifetime (ms).
+// Takes the lock unless a live other connection holds it, or the user already holds the maximum.
+// KEYS: lock, presence hash, the user's lock index (lock key → its room's presence key).
+// ARGV: candidate JSON, candidate connId, liveness cutoff (ms), lock lifetime (ms), userId, max (-1: none).
+// The index is cleaned as it is counted: an entry whose lock is gone, changed hands or whose holder
+// is no longer live stops counting, so nothing has to remove it on unlock. (It reads the presence
+// keys it finds in the index: fine on one Redis, not on Redis Cluster.)
 const LOCK_SCRIPT = `
+local cutoff = tonumber(ARGV[3])
+local function live(room, connId)
+  local p = redis.call('HGET', room, connId)
+  return p and cjson.decode(p).lastActivity > cutoff
+end
 local cur = redis.call('GET', KEYS[1])
 if cur then
   local h = cjson.decode(cur)
   if h.connId == ARGV[2] then return cur end
-  local p = redis.call('HGET', KEYS[2], h.connId)
-  if p and cjson.decode(p).lastActivity > tonumber(ARGV[3]) then return cur end
+  if live(KEYS[2], h.connId) then return cur end
+end
+local max = tonumber(ARGV[6])
+if max >= 0 then
+  local held = 0
+  local entries = redis.call('HGETALL', KEYS[3])
+  for i = 1, #entries, 2 do
+    local l = redis.call('GET', entries[i])
+    local counted = false
+    if l then
+      local lh = cjson.decode(l)
+      counted = lh.userId == ARGV[5] and live(entries[i + 1], lh.connId)
+    end
+    if counted then held = held + 1 else redis.call('HDEL', KEYS[3], entries[i]) end
+  end
+  if held >= max then return false end
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[4])
+redis.call('HSET', KEYS[3], KEYS[1], KEYS[2])
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
 return ARGV[1]`;
+
+// Counts a connection unless the user has ARGV[4] live ones. KEYS: the user's connection set
+// (score: last seen). ARGV: connId, now, liveness cutoff, max, key lifetime (ms).
+const CONNECT_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`;
 
 // Deletes the lock only if ARGV[1] holds it.
 const UNLOCK_SCRIPT = `
@@ -148,6 +216,8 @@ export function createRedisState(redis: Redis, opts: StateOptions & { prefix?: s
   const roomKey = (ws: string) => `${prefix}presence:${ws}`;
   const followKey = (ws: string, resource: string) => `${prefix}follow:${ws}:${resource}`;
   const lockKey = (ws: string, resource: string) => `${prefix}lock:${ws}:${resource}`;
+  const userLocksKey = (userId: string) => `${prefix}user-locks:${userId}`;
+  const connectionsKey = (userId: string) => `${prefix}connections:${userId}`;
 
   const liveIds = async (ws: string): Promise<Set<string>> => new Set((await listPresence(ws)).map((e) => e.connId));
 
@@ -200,19 +270,22 @@ export function createRedisState(redis: Redis, opts: StateOptions & { prefix?: s
       if (dead.length) await redis.hdel(followKey(ws, resource), ...dead);
       return members;
     },
-    async lock(ws, resource, member) {
+    async lock(ws, resource, member, maxPerUser) {
       const candidate: LockHolder = { ...member, since: now() };
       const holder = (await redis.eval(
         LOCK_SCRIPT,
-        2,
+        3,
         lockKey(ws, resource),
         roomKey(ws),
+        userLocksKey(member.userId),
         JSON.stringify(candidate),
         member.connId,
         String(now() - ttl),
         String(LOCK_MAX_MS),
-      )) as string;
-      return JSON.parse(holder) as LockHolder;
+        member.userId,
+        String(maxPerUser ?? -1),
+      )) as string | null;
+      return holder === null ? null : (JSON.parse(holder) as LockHolder);
     },
     async unlock(ws, resource, connId) {
       return (await redis.eval(UNLOCK_SCRIPT, 1, lockKey(ws, resource), connId)) === 1;
@@ -222,6 +295,31 @@ export function createRedisState(redis: Redis, opts: StateOptions & { prefix?: s
       if (!raw) return null;
       const holder = JSON.parse(raw) as LockHolder;
       return (await liveIds(ws)).has(holder.connId) ? holder : null;
+    },
+    async addConnection(userId, connId, max) {
+      const t = now();
+      const added = await redis.eval(
+        CONNECT_SCRIPT,
+        1,
+        connectionsKey(userId),
+        connId,
+        String(t),
+        String(t - ttl),
+        String(max),
+        String(ttl * 2),
+      );
+      return added === 1;
+    },
+    async touchConnection(userId, connId) {
+      // XX: a connection removed meanwhile is not brought back.
+      await redis
+        .multi()
+        .zadd(connectionsKey(userId), "XX", now(), connId)
+        .pexpire(connectionsKey(userId), ttl * 2)
+        .exec();
+    },
+    async removeConnection(userId, connId) {
+      await redis.zrem(connectionsKey(userId), connId);
     },
   };
 }

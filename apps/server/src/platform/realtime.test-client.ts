@@ -26,7 +26,8 @@ export function socketUrl(address: string, token?: string, extra = ""): string {
   return `${base}/ws/team${token === undefined ? "" : `?token=${encodeURIComponent(token)}`}${extra}`;
 }
 
-export async function openSocket(url: string, opts: { waitFor?: string | null } = {}): Promise<TestSocket> {
+/** `auth`: send this session token in the first frame (as the web app does) instead of in the URL. */
+export async function openSocket(url: string, opts: { waitFor?: string | null; auth?: string } = {}): Promise<TestSocket> {
   const ws = new WebSocket(url);
   const frames: Frame[] = [];
   const consumed = new WeakSet<Frame>();
@@ -85,7 +86,10 @@ export async function openSocket(url: string, opts: { waitFor?: string | null } 
     },
   };
   await new Promise<void>((resolve, reject) => {
-    ws.once("open", () => resolve());
+    ws.once("open", () => {
+      if (opts.auth !== undefined) socket.send("auth", { token: opts.auth });
+      resolve();
+    });
     ws.once("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.once("error", reject);
   });
