@@ -80,7 +80,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const bus: Bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus();
   const jobs = createJobs(database, app.log);
   const access = await createAccessEngine({ db: database.db, bus, rateLimiter: redis ? createRedisRateLimiter(redis) : undefined });
-  const authenticator = await createSessionAuthenticator({ db: database.db, bus, sessionTimeoutSeconds: config.SESSION_TIMEOUT_SECONDS });
+  const authenticator = await createSessionAuthenticator({
+    db: database.db,
+    bus,
+    sessionTimeoutSeconds: config.SESSION_TIMEOUT_SECONDS,
+    sessionMaxAgeSeconds: config.SESSION_MAX_AGE_SECONDS,
+  });
   const mailer = createMailer({ config, db: database.db, jobs });
   const realtime = createRealtime({ bus, redis });
   const services = { config, database, db: database.db, log: app.log, bus, jobs, mailer, redis, access, authenticator, realtime };

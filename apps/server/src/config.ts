@@ -40,8 +40,45 @@ export const ConfigSchema = z.object({
   PASSWORD_REQUIRE_NUMBERS: bool.default(true).describe("Password policy: require a digit"),
   PASSWORD_REQUIRE_SPECIAL: bool.default(false).describe("Password policy: require a special character"),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5).describe("Failed logins before the account is locked"),
-  LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(900).describe("How long a locked account stays locked"),
+  LOGIN_LOCKOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(900)
+    .describe("How long an account stays locked for the client address that failed (other addresses can still sign in)"),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe("Requests per minute one client address may make to each public sign-in endpoint (login, sign-up, reset, resend, two-factor)"),
+  AUTH_EMAIL_RATE_LIMIT_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .describe("Password-reset and verification emails one email address may be sent per hour"),
   SESSION_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(28800).describe("Session lifetime (sliding)"),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 86400)
+    .describe("Absolute session lifetime: a session in use slides, but ends this long after sign-in whatever happens"),
+  SETUP_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .max(200)
+    .optional()
+    .describe(
+      "One-time token the first sign-up must carry (?setup_token= on the sign-up link); when unset a random one is generated and printed at start",
+    ),
+  SIGNUP_MODE: z
+    .enum(["open", "closed"])
+    .default("open")
+    .describe(
+      "open: anyone may create an account (each gets its own organization); closed: invitations only, so after the first account sign-up and first-time single sign-on are refused",
+    ),
   OIDC_ISSUER: z.url().optional().describe("OpenID Connect issuer for single sign-on (optional)"),
   OIDC_CLIENT_ID: z.string().optional().describe("OIDC client id"),
   OIDC_CLIENT_SECRET: z.string().optional().describe("OIDC client secret"),

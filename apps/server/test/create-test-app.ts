@@ -13,6 +13,9 @@ import { type Database, openDatabase } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import type { LogDestination } from "../src/platform/request-log.ts";
 
+/** The first sign-up of a test instance must carry it (see identity/setup-token.ts). */
+export const TEST_SETUP_TOKEN = "test-setup-token-0123456789";
+
 export interface TestApp {
   app: App;
   config: Config;
@@ -62,6 +65,7 @@ export async function createTestApp(
     DATABASE_URL: url,
     REDIS_URL: process.env.REDIS_URL,
     WEB_DIST: path.join(dataDir, "no-web"),
+    SETUP_TOKEN: TEST_SETUP_TOKEN,
     ...env,
   });
   const app = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream, work: opts.work ?? true });

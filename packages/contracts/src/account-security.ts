@@ -40,10 +40,19 @@ export type SecurityOverview = z.infer<typeof SecurityOverview>;
 
 const Password = z.string().min(1, "Password is required").max(256);
 
-export const ChangePasswordRequest = z.object({ current_password: Password, new_password: Password });
-export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+export const ChangePasswordRequest = z.object({
+  current_password: Password,
+  new_password: Password,
+  /** Also revoke every API key of the user (a password reset always does). */
+  revoke_api_keys: z.boolean().default(false),
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 
-export const ChangePasswordResponse = z.object({ message: z.string(), other_sessions_revoked: z.number().int() });
+export const ChangePasswordResponse = z.object({
+  message: z.string(),
+  other_sessions_revoked: z.number().int(),
+  api_keys_revoked: z.number().int(),
+});
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
 /** POST /two-factor: {enable: true} starts a setup, {enable: false} turns it off; both confirm the password. */

@@ -57,6 +57,8 @@ export const RegisterRequest = z.object({
   email: Email,
   password: z.string().min(1, "Password is required").max(256),
   full_name: z.string().trim().min(1, "Full name is required").max(200),
+  /** Required on the instance's first sign-up: from the link printed in the server console at start. */
+  setup_token: z.string().trim().max(200).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
@@ -74,6 +76,8 @@ export const AuthConfig = z.object({
   sso: z.object({ enabled: z.boolean(), name: z.string() }),
   /** No account exists yet: the next sign-up becomes the organization's admin. */
   first_user: z.boolean(),
+  /** Whether a new account can be created here (false: invitations only, SIGNUP_MODE=closed). */
+  signup_open: z.boolean(),
   email_verification_required: z.boolean(),
   password_policy: PasswordPolicy,
 });

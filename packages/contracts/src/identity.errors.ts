@@ -10,5 +10,15 @@ export const identityErrors = defineErrors({
   PASSWORD_RECENTLY_USED: { status: 422, detail: "Password was used recently. Choose a different one." },
   INVALID_TOKEN: { status: 400, detail: "Invalid or expired token" },
   TWO_FACTOR_REQUIRED: { status: 401, detail: "Two-factor verification required" },
+  SETUP_TOKEN_REQUIRED: {
+    status: 403,
+    detail:
+      "This instance is not set up yet. Open the sign-up link printed in the server console when it started (it carries the setup token), or set SETUP_TOKEN.",
+  },
+  SETUP_TOKEN_INVALID: {
+    status: 403,
+    detail: "This setup link is not valid. Use the sign-up link printed in the server console when it last started.",
+  },
+  SIGNUP_CLOSED: { status: 403, detail: "Sign-up is closed on this instance. Ask an administrator to invite you." },
   SSO_NOT_CONFIGURED: { status: 404, detail: "Single sign-on is not configured" },
 });

@@ -1,7 +1,7 @@
 /** Test helpers of account security: real sign-ups and sign-ins through the API, as a browser would. */
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import type { TestApp } from "../../../test/create-test-app.ts";
+import { TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
 
 export const PASSWORD = "Correct-Horse7!";
 export const CHROME_MAC =
@@ -24,7 +24,8 @@ export function accountApi(t: TestApp) {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
-      payload: { email, password, full_name: "Security Tester" },
+      // The token is needed by the instance's first sign-up only, and ignored afterwards.
+      payload: { email, password, full_name: "Security Tester", setup_token: TEST_SETUP_TOKEN },
       headers: { "user-agent": CHROME_MAC },
     });
     expect(res.statusCode, res.body).toBe(201);

@@ -43,7 +43,14 @@ export function accountSecurityRoutes(fastify: FastifyInstance, ctx: AppContext,
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = createAccountSecurityRepository(ctx.db);
   const confirmation = createPasswordConfirmation(ctx.config, identity);
-  const service = createAccountSecurityService({ config: ctx.config, identity, repo, authenticator: ctx.authenticator, confirmation });
+  const service = createAccountSecurityService({
+    config: ctx.config,
+    db: ctx.db,
+    identity,
+    repo,
+    authenticator: ctx.authenticator,
+    confirmation,
+  });
   const twoFactor = createTwoFactorService({
     identity,
     repo,
@@ -126,6 +133,7 @@ export function accountSecurityRoutes(fastify: FastifyInstance, ctx: AppContext,
     { config: { access: "public" }, schema: { tags: ["auth"], body: LoginTwoFactorRequest, response: { 200: LoginResponse } } },
     async (req, reply) => {
       reply.header("cache-control", "no-store");
+      await identity.limiter.perClient("two-factor", req.ip);
       return twoFactor.completeSignIn(req.body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? null });
     },
   );

@@ -6,17 +6,17 @@ import {
   type ActiveSession,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
-  type FieldError,
   type PasswordPolicy,
-  passwordProblems,
   type SecurityOverview,
 } from "@prospector/contracts";
 import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { SessionAuthenticator } from "../identity/identity.authenticator.ts";
 import type { Identity } from "../identity/identity.routes.ts";
-import { passwordPolicy } from "../identity/identity.service.ts";
+import { revokeAllApiKeys } from "../api-keys/api-keys.service.ts";
+import { assertPasswordAccepted, passwordPolicy } from "../identity/identity.service.ts";
 import type { AccountSecurityRepository, SessionRow } from "./account-security.repository.ts";
 import { type PasswordConfirmation, requireSession } from "./password-confirmation.ts";
 import { describeDevice, describeLocation, normalizeIp } from "./session-device.ts";
@@ -39,6 +39,7 @@ export function changePasswordPolicy(config: Config): PasswordPolicy {
 
 export interface AccountSecurityServiceDeps {
   config: Config;
+  db: Db;
   identity: Identity;
   repo: AccountSecurityRepository;
   authenticator: SessionAuthenticator;
@@ -46,7 +47,7 @@ export interface AccountSecurityServiceDeps {
 }
 
 export function createAccountSecurityService(deps: AccountSecurityServiceDeps) {
-  const { config, identity, repo, authenticator, confirmation } = deps;
+  const { config, db, identity, repo, authenticator, confirmation } = deps;
   const policy = changePasswordPolicy(config);
 
   function toActiveSession(row: SessionRow, currentId: string | null): ActiveSession {
@@ -114,18 +115,21 @@ export function createAccountSecurityService(deps: AccountSecurityServiceDeps) {
     async changePassword(auth: AuthContext, body: ChangePasswordRequest): Promise<ChangePasswordResponse> {
       requireSession(auth);
       const currentHash = await confirmation.confirm(auth.userId, body.current_password);
-      const problems = passwordProblems(body.new_password, policy);
-      if (problems.length) {
-        const errors: FieldError[] = problems.map((message) => ({ field: "new_password", message }));
-        throw new AppError("WEAK_PASSWORD", problems[0], { errors });
-      }
+      assertPasswordAccepted(body.new_password, policy, "new_password");
       if (await recentlyUsed(auth.userId, currentHash, body.new_password)) throw new AppError("PASSWORD_RECENTLY_USED");
       const actx = await identity.auth.$context;
       const hash = await actx.password.hash(body.new_password);
       await actx.internalAdapter.updatePassword(auth.userId, hash);
       await identity.repo.addPasswordHistory(auth.userId, hash);
+      // Keys are dropped before the invalidation in revokeOthers, which clears their cached lookups too.
+      const keys = body.revoke_api_keys ? await revokeAllApiKeys(db, auth.userId) : 0;
       const revoked = await revokeOthers(auth);
-      return { message: "Your password has been changed. Other devices have been signed out.", other_sessions_revoked: revoked };
+      const keysNote = body.revoke_api_keys ? (keys === 1 ? " 1 API key was revoked." : ` ${keys} API keys were revoked.`) : "";
+      return {
+        message: `Your password has been changed. Other devices have been signed out.${keysNote}`,
+        other_sessions_revoked: revoked,
+        api_keys_revoked: keys,
+      };
     },
 
     async revokeSession(auth: AuthContext, sessionId: string): Promise<void> {

@@ -17,6 +17,7 @@ import {
   MAX_API_KEYS,
 } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
@@ -44,6 +45,15 @@ export function toApiKey(row: ApiKeyRow, pending = 0): ApiKey {
     isActive: row.isActive,
     usageCount: row.totalRequests + pending,
   };
+}
+
+/**
+ * Revokes (deletes) every API key of a user, for a password reset or a change that asks for it.
+ * The caller then invalidates the user on the authenticator: the key lookups cached in any process
+ * are dropped with the user's (api-keys.authenticator.ts listens to auth.invalidate).
+ */
+export async function revokeAllApiKeys(db: Db, userId: string): Promise<number> {
+  return createApiKeysRepository(db).removeAllOfUser(userId);
 }
 
 export function createApiKeysService(ctx: AppContext, deps: { usage: UsageRecorder; invalidate(keyHash: string): Promise<void> }) {

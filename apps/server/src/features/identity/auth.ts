@@ -18,9 +18,11 @@ import type { Db } from "../../db/client.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Mailer } from "../../platform/mailer.ts";
 import { provisionAccount } from "../organizations/organizations.service.ts";
+import type { SessionAuthenticator } from "./identity.authenticator.ts";
 import { passwordResetMail, verificationMail } from "./identity.mails.ts";
 import type { IdentityRepository } from "./identity.repository.ts";
 import { accounts, sessions, users, verifications } from "./identity.table.ts";
+import type { SetupToken } from "./setup-token.ts";
 
 export const AUTH_BASE_PATH = "/api/identity";
 export const SSO_PROVIDER_ID = "oidc";
@@ -48,16 +50,44 @@ const DISABLED_PATHS = [
   "/delete-user",
 ];
 
+const DISABLED_PATTERNS = DISABLED_PATHS.map(
+  (p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+")}$`),
+);
+
+/**
+ * Whether a request path under AUTH_BASE_PATH is one of the switched-off endpoints. better-auth
+ * itself compares the path literally, so `/reset-password/:token` never matched a real token;
+ * here parameters match a segment, and case, repeated or trailing slashes and escapes do not help.
+ */
+export function isDisabledPath(pathname: string): boolean {
+  let p: string;
+  try {
+    p = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  p = p.toLowerCase().replace(/\/{2,}/g, "/");
+  if (!p.startsWith(`${AUTH_BASE_PATH}/`)) return false;
+  p = p.slice(AUTH_BASE_PATH.length).replace(/\/+$/, "") || "/";
+  return DISABLED_PATTERNS.some((re) => re.test(p));
+}
+
+/** better-auth endpoints through which an identity provider signs someone in (OAuth callbacks). */
+const isSsoCallback = (path: string | undefined) => typeof path === "string" && /(^|\/)callback\//.test(path);
+
 export interface IdentityAuthDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
   repo: IdentityRepository;
+  /** Sessions that better-auth deletes (sign-out, revoke) must leave every process's cache too. */
+  authenticator: SessionAuthenticator;
+  setup: SetupToken;
 }
 
 export function createIdentityAuth(deps: IdentityAuthDeps) {
-  const { config, db, mailer, log, repo } = deps;
+  const { config, db, mailer, log, repo, authenticator, setup } = deps;
   const requireVerification = emailVerificationRequired(config);
   return betterAuth({
     appName: "Prospector",
@@ -99,17 +129,40 @@ export function createIdentityAuth(deps: IdentityAuthDeps) {
       },
     },
     session: {
-      expiresIn: config.SESSION_TIMEOUT_SECONDS,
-      // Sliding: a session in use is pushed forward at most once a minute.
+      // Never past the absolute lifetime, even for a first period longer than it.
+      expiresIn: Math.min(config.SESSION_TIMEOUT_SECONDS, config.SESSION_MAX_AGE_SECONDS),
+      // Sliding is done by the app's authenticator only, which stops at SESSION_MAX_AGE_SECONDS;
+      // better-auth's own refresh would push a session forward without that bound.
+      disableSessionRefresh: true,
       updateAge: 60,
+      additionalFields: {
+        twoFactorPending: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    account: {
+      // No implicit linking by email: someone who signed up with victim@corp (verified at once
+      // without SMTP) must not inherit the victim's single sign-on. Linking is explicit only.
+      accountLinking: { disableImplicitLinking: true },
     },
     // Reset tokens are looked up by hash, so a database dump holds no usable reset link.
     verification: { storeIdentifier: "hashed" },
     databaseHooks: {
       user: {
         create: {
-          // Without SMTP nobody could receive a verification mail: accounts are active at once.
-          before: async (user) => (requireVerification ? undefined : { data: { ...user, emailVerified: true } }),
+          before: async (user, context) => {
+            // Sign-up (/api/auth/register) checked the setup token and the sign-up mode already;
+            // single sign-on must not create the first account, nor any account when sign-up is closed.
+            if (isSsoCallback(context?.path)) {
+              if (await setup.pending()) {
+                throw new APIError("FORBIDDEN", { code: "SETUP_TOKEN_REQUIRED", message: "Create the first account with the setup link first." });
+              }
+              if (config.SIGNUP_MODE === "closed") {
+                throw new APIError("FORBIDDEN", { code: "SIGNUP_CLOSED", message: "Sign-up is closed on this instance." });
+              }
+            }
+            // Without SMTP nobody could receive a verification mail: accounts are active at once.
+            return requireVerification ? undefined : { data: { ...user, emailVerified: true } };
+          },
           after: async (user) => {
             await provisionAccount(db, { userId: user.id, name: user.name });
           },
@@ -118,11 +171,22 @@ export function createIdentityAuth(deps: IdentityAuthDeps) {
       session: {
         create: {
           // Every way in (password, SSO, verification auto sign-in) passes here.
-          before: async (session) => {
+          before: async (session, context) => {
             const user = await repo.findUserById(session.userId);
             if (!user?.isActive) {
               throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "User not found or inactive" });
             }
+            // The identity provider's callback signs in with a cookie; for a user with two-factor on,
+            // that session is good for nothing but POST /api/auth/sso/token, which asks for the code.
+            if (user.twoFactorEnabled && isSsoCallback(context?.path)) {
+              return { data: { ...session, twoFactorPending: true } };
+            }
+            return undefined;
+          },
+        },
+        delete: {
+          after: async (session) => {
+            await authenticator.invalidate(session.userId);
           },
         },
       },

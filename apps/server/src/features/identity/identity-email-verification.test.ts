@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
 import { mailMessages } from "../mailbox/mailbox.table.ts";
 
 const PASSWORD = "Verify-me-1";
@@ -75,7 +75,7 @@ describe("email verification with SMTP configured", () => {
     const reg = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
-      payload: { email, password: PASSWORD, full_name: "Vera" },
+      payload: { email, password: PASSWORD, full_name: "Vera", setup_token: TEST_SETUP_TOKEN },
     });
     expect(reg.statusCode).toBe(201);
     expect(reg.json()).toMatchObject({ access_token: null, user: null, verification_required: true, is_first_user: true });

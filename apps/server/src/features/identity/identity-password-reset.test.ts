@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
 import { mailMessages } from "../mailbox/mailbox.table.ts";
 import { users, verifications } from "./identity.table.ts";
 
@@ -16,7 +16,7 @@ describe("password reset (/api/auth/request-password-reset, /api/auth/reset-pass
     const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
-      payload: { email: EMAIL, password: FIRST, full_name: "Reset Me" },
+      payload: { email: EMAIL, password: FIRST, full_name: "Reset Me", setup_token: TEST_SETUP_TOKEN },
     });
     expect(res.statusCode).toBe(201);
   });

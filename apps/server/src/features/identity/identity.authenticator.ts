@@ -57,8 +57,10 @@ export async function createSessionAuthenticator(deps: {
   bus: Bus;
   /** Sliding sessions: a session in use is pushed this far ahead (at most once a minute). */
   sessionTimeoutSeconds?: number;
+  /** Absolute lifetime: however much it is used, a session ends this long after it was created. */
+  sessionMaxAgeSeconds?: number;
 }): Promise<SessionAuthenticator> {
-  const { db, bus, sessionTimeoutSeconds } = deps;
+  const { db, bus, sessionTimeoutSeconds, sessionMaxAgeSeconds } = deps;
   const cache = new Map<string, { ctx: AuthContext; expires: number }>();
   const resolvers: { prefix: string; resolve: CredentialResolver }[] = [];
 
@@ -93,7 +95,14 @@ export async function createSessionAuthenticator(deps: {
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.token, raw), gt(sessions.expiresAt, new Date())))
+      .where(
+        and(
+          eq(sessions.token, raw),
+          gt(sessions.expiresAt, new Date(now)),
+          eq(sessions.twoFactorPending, false),
+          sessionMaxAgeSeconds ? gt(sessions.createdAt, new Date(now - sessionMaxAgeSeconds * 1000)) : undefined,
+        ),
+      )
       .limit(1);
     if (!row?.user.isActive) return null;
     const wsId = workspaceId && isUuid(workspaceId) ? workspaceId : row.user.defaultWorkspaceId;
@@ -105,9 +114,10 @@ export async function createSessionAuthenticator(deps: {
       .where(and(eq(workspaceMembers.workspaceId, wsId), eq(workspaceMembers.userId, row.user.id)))
       .limit(1);
     if (!member) return null;
+    const end = sessionMaxAgeSeconds ? row.session.createdAt.getTime() + sessionMaxAgeSeconds * 1000 : Number.POSITIVE_INFINITY;
     let expiresAt = row.session.expiresAt;
     if (sessionTimeoutSeconds) {
-      const slid = new Date(now + sessionTimeoutSeconds * 1000);
+      const slid = new Date(Math.min(now + sessionTimeoutSeconds * 1000, end));
       if (slid.getTime() - expiresAt.getTime() >= SLIDE_STEP_MS) {
         await db.update(sessions).set({ expiresAt: slid }).where(eq(sessions.id, row.session.id));
         expiresAt = slid;
@@ -128,7 +138,7 @@ export async function createSessionAuthenticator(deps: {
     };
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     // Never cache past the session's own expiry.
-    cache.set(key, { ctx, expires: Math.min(now + CACHE_TTL_MS, expiresAt.getTime()) });
+    cache.set(key, { ctx, expires: Math.min(now + CACHE_TTL_MS, expiresAt.getTime(), end) });
     return ctx;
   }
 

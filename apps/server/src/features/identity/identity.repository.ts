@@ -99,6 +99,16 @@ export function createIdentityRepository(db: Db) {
       return row ?? null;
     },
 
+    /** True when the token is a single sign-on session that still owes its second factor. */
+    async isTwoFactorPending(token: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.token, token), eq(sessions.twoFactorPending, true)))
+        .limit(1);
+      return Boolean(row);
+    },
+
     async deleteSession(sessionId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },

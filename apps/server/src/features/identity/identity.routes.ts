@@ -20,10 +20,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
+import { bearerToken } from "./identity.authenticator.ts";
 import { AppError } from "../../platform/errors.ts";
-import { AUTH_BASE_PATH, createIdentityAuth, emailVerificationRequired, type IdentityAuth } from "./auth.ts";
+import { createMemoryAuthLimitStore, createRedisAuthLimitStore } from "./auth-rate-limit.store.ts";
+import { AUTH_BASE_PATH, createIdentityAuth, emailVerificationRequired, type IdentityAuth, isDisabledPath } from "./auth.ts";
+import { type AuthLimiter, createAuthLimiter } from "./identity.rate-limit.ts";
 import { createIdentityRepository, type IdentityRepository } from "./identity.repository.ts";
 import { type ClientInfo, createIdentityService, type IdentityService } from "./identity.service.ts";
+import { createSetupToken } from "./setup-token.ts";
 
 const tags = ["auth"];
 
@@ -41,7 +45,7 @@ export function clientInfo(request: FastifyRequest, opts: { cookies?: boolean } 
   if (ua) headers.set("user-agent", ua);
   headers.set("x-forwarded-for", request.ip);
   if (opts.cookies && request.headers.cookie) headers.set("cookie", request.headers.cookie);
-  return { headers };
+  return { headers, ip: request.ip };
 }
 
 /** What other features build on: account security confirms passwords and completes sign-ins with it. */
@@ -49,12 +53,27 @@ export interface Identity {
   auth: IdentityAuth;
   repo: IdentityRepository;
   service: IdentityService;
+  /** Per-address limits of the public sign-in endpoints (the two-factor step uses them too). */
+  limiter: AuthLimiter;
 }
 
 export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Identity {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = createIdentityRepository(ctx.db);
-  const auth = createIdentityAuth({ config: ctx.config, db: ctx.db, mailer: ctx.mailer, log: ctx.log, repo });
+  const setup = createSetupToken({ config: ctx.config, db: ctx.db });
+  const auth = createIdentityAuth({
+    config: ctx.config,
+    db: ctx.db,
+    mailer: ctx.mailer,
+    log: ctx.log,
+    repo,
+    authenticator: ctx.authenticator,
+    setup,
+  });
+  const store = ctx.redis
+    ? createRedisAuthLimitStore(ctx.redis, { onError: (err) => ctx.log.warn({ err: err.message }, "sign-in limits: redis failed, using memory") })
+    : createMemoryAuthLimitStore();
+  const limiter = createAuthLimiter({ config: ctx.config, store });
   const service = createIdentityService({
     config: ctx.config,
     db: ctx.db,
@@ -62,17 +81,24 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     repo,
     access: ctx.access,
     authenticator: ctx.authenticator,
+    limiter,
+    setup,
   });
 
   if (!emailVerificationRequired(ctx.config)) {
     ctx.log.info("Email verification is off: SMTP_URL is not set, so new accounts are active at once.");
   }
+  // The setup token exists from the first start on, whether or not anyone reads the console.
+  fastify.addHook("onReady", async () => {
+    await setup.current();
+  });
   const previous = ctx.onStarted;
   ctx.onStarted = async () => {
     await previous?.();
-    if ((await repo.countUsers()) === 0) {
-      ctx.log.info(`No account yet: open ${ctx.config.publicUrl}/sign-up — the first account becomes the organization's admin`);
-    }
+    const token = await setup.current();
+    if (token === null) return;
+    const link = `${ctx.config.publicUrl}/sign-up?setup_token=${ctx.config.SETUP_TOKEN ? "<SETUP_TOKEN>" : encodeURIComponent(token)}`;
+    ctx.log.info(`No account yet: open ${link} to create the first account (it becomes the organization's admin; the link works once)`);
   };
 
   app.post(
@@ -106,7 +132,7 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     "/api/auth/request-password-reset",
     { config: { access: "public" }, schema: { tags, body: RequestPasswordReset, response: { 200: MessageResponse } } },
     async (request) => {
-      await service.requestPasswordReset(request.body.email);
+      await service.requestPasswordReset(request.body.email, clientInfo(request));
       return { message: "If an account exists for this email, we sent a link to reset the password. The link expires in 1 hour." };
     },
   );
@@ -115,7 +141,7 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     "/api/auth/reset-password",
     { config: { access: "public" }, schema: { tags, body: ResetPassword, response: { 200: MessageResponse } } },
     async (request) => {
-      await service.resetPassword(request.body);
+      await service.resetPassword(request.body, clientInfo(request));
       return { message: "Your password has been reset. Sign in with the new password." };
     },
   );
@@ -136,7 +162,7 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
       const email = request.auth?.email ?? request.body?.email;
       if (!email)
         throw new AppError("VALIDATION_FAILED", "Email is required", { errors: [{ field: "email", message: "Email is required" }] });
-      await service.resendVerification(email);
+      await service.resendVerification(email, clientInfo(request));
       return { message: "If this account still needs confirming, we sent a new verification link." };
     },
   );
@@ -165,12 +191,31 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     },
   );
 
-  mountBetterAuth(app, auth);
-  return { auth, repo, service };
+  mountBetterAuth(app, auth, repo);
+  return { auth, repo, service, limiter };
+}
+
+/** The session token a better-auth request carries: bearer, or the session cookie (`token.signature`). */
+function sessionTokenOf(request: FastifyRequest): string | null {
+  let value = bearerToken(request);
+  if (!value) {
+    const cookie = request.headers.cookie ?? "";
+    const match = /(?:^|;\s*)(?:__Secure-)?prospector\.session_token=([^;]+)/.exec(cookie);
+    if (match?.[1]) {
+      try {
+        value = decodeURIComponent(match[1]);
+      } catch {
+        value = match[1];
+      }
+    }
+  }
+  if (!value) return null;
+  const dot = value.indexOf(".");
+  return dot >= 0 ? value.slice(0, dot) : value;
 }
 
 /** better-auth's documented Fastify mount: the request rebuilt as a web Request, the answer copied back. */
-function mountBetterAuth(app: FastifyInstance, auth: IdentityAuth): void {
+function mountBetterAuth(app: FastifyInstance, auth: IdentityAuth, repo: IdentityRepository): void {
   app.route({
     method: ["GET", "POST"],
     url: `${AUTH_BASE_PATH}/*`,
@@ -178,6 +223,11 @@ function mountBetterAuth(app: FastifyInstance, auth: IdentityAuth): void {
     schema: { hide: true },
     async handler(request: FastifyRequest, reply: FastifyReply) {
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      // better-auth compares its disabled paths literally, so `/reset-password/:token` never matched.
+      if (isDisabledPath(url.pathname)) throw new AppError("ROUTE_NOT_FOUND", `No route ${request.method} ${url.pathname}`);
+      // A single sign-on session still waiting for its second factor is good for nothing here.
+      const token = sessionTokenOf(request);
+      if (token && (await repo.isTwoFactorPending(token))) throw new AppError("UNAUTHENTICATED");
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined || key === "content-length") continue;

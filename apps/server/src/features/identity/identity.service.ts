@@ -20,10 +20,16 @@ import { AppError } from "../../platform/errors.ts";
 import { immutableAnswer } from "../../platform/serializer.ts";
 import type { Grant } from "../access/access.decide.ts";
 import type { AccessEngine } from "../access/access.engine.ts";
+import { revokeAllApiKeys } from "../api-keys/api-keys.service.ts";
 import { provisionAccount } from "../organizations/organizations.service.ts";
 import { emailVerificationRequired, type IdentityAuth } from "./auth.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.ts";
 import type { SessionAuthenticator } from "./identity.authenticator.ts";
+import { type AuthLimiter, lockedError } from "./identity.rate-limit.ts";
 import type { IdentityRepository, UserRow } from "./identity.repository.ts";
+import type { SetupToken } from "./setup-token.ts";
+
+export { lockedError };
 
 export interface IdentityServiceDeps {
   config: Config;
@@ -32,11 +38,15 @@ export interface IdentityServiceDeps {
   repo: IdentityRepository;
   access: AccessEngine;
   authenticator: SessionAuthenticator;
+  limiter: AuthLimiter;
+  setup: SetupToken;
 }
 
 /** Client facts that go to better-auth with a call: the session records them. */
 export interface ClientInfo {
   headers: Headers;
+  /** The client address (after TRUST_PROXY): limits and lockouts are counted per address. */
+  ip: string;
 }
 
 export function passwordPolicy(config: Config): PasswordPolicy {
@@ -56,16 +66,16 @@ const PROFILE_CACHE_MS = 30_000;
 const PROFILE_CACHE_MAX = 10_000;
 type WorkspacePlace = NonNullable<Awaited<ReturnType<IdentityRepository["workspaceWithOrganization"]>>>;
 
-/** ACCOUNT_LOCKED with the wait, shared with the second sign-in step (account-security). */
-export function lockedError(until: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  const wait = minutes <= 1 ? "1 minute" : `${minutes} minutes`;
-  return new AppError(
-    "ACCOUNT_LOCKED",
-    `Too many failed sign-in attempts. Try again in ${wait} (after ${until.toISOString()}), or reset your password.`,
-    { retryAfter: seconds },
-  );
+/**
+ * The password rules that only the server can check: the configured character rules first, then
+ * the list of common passwords. Field errors name `field`; the detail says what to do.
+ */
+export function assertPasswordAccepted(password: string, policy: PasswordPolicy, field: string): void {
+  const problems = passwordProblems(password, policy);
+  if (problems.length === 0 && isCommonPassword(password)) problems.push(COMMON_PASSWORD_MESSAGE);
+  if (problems.length === 0) return;
+  const errors: FieldError[] = problems.map((message) => ({ field, message }));
+  throw new AppError("WEAK_PASSWORD", problems.length === 1 ? problems[0] : undefined, { errors });
 }
 
 /**
@@ -75,14 +85,11 @@ export function lockedError(until: Date): AppError {
 export type SignInGate = (signIn: { userId: string; token: string; client: ClientInfo }) => Promise<void>;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const { config, db, auth, repo, access, authenticator } = deps;
+  const { config, db, auth, repo, access, authenticator, limiter, setup } = deps;
   const policy = passwordPolicy(config);
 
   function assertStrong(password: string, field: string): void {
-    const problems = passwordProblems(password, policy);
-    if (problems.length === 0) return;
-    const errors: FieldError[] = problems.map((message) => ({ field, message }));
-    throw new AppError("WEAK_PASSWORD", undefined, { errors });
+    assertPasswordAccepted(password, policy, field);
   }
 
   /** A user left without an organization (a crash mid sign-up) gets one on the next sign-in. */
@@ -167,7 +174,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       signInGates.push(gate);
     },
 
-    async register(input: { email: string; password: string; full_name: string }, client: ClientInfo): Promise<RegisterResponse> {
+    async register(
+      input: { email: string; password: string; full_name: string; setup_token?: string | undefined },
+      client: ClientInfo,
+    ): Promise<RegisterResponse> {
+      await limiter.perClient("register", client.ip);
+      // The first account of a fresh instance must carry the setup token; later ones need open sign-up.
+      const settingUp = await setup.pending();
+      if (settingUp) await setup.verify(input.setup_token);
+      else if (config.SIGNUP_MODE === "closed") throw new AppError("SIGNUP_CLOSED");
       assertStrong(input.password, "password");
       if (await repo.findUserByEmail(input.email)) throw new AppError("EMAIL_IN_USE");
       let result: { token: string | null; user: { id: string } };
@@ -186,6 +201,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await ensureProvisioned(user);
       await recordCurrentPassword(user.id);
       const isFirstUser = (await repo.findUserById(user.id))?.isInstanceAdmin ?? false;
+      if (isFirstUser) await setup.consume();
       if (!result.token) {
         return { access_token: null, token_type: "bearer", user: null, verification_required: true, is_first_user: isFirstUser };
       }
@@ -194,7 +210,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     async login(input: { email: string; password: string }, client: ClientInfo): Promise<LoginResponse> {
+      await limiter.perClient("login", client.ip);
+      // Locked per account and address: the owner, elsewhere, still gets in. Unknown emails lock
+      // the same way, so the answers do not tell which accounts exist.
+      await limiter.assertLoginAllowed(input.email, client.ip);
       const user = await repo.findUserByEmail(input.email);
+      // Set by wrong two-factor codes or password confirmations: only someone with the password.
       if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedError(user.lockedUntil);
       let token: string;
       try {
@@ -203,24 +224,18 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       } catch (err) {
         const code = apiErrorCode(err);
         if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_PASSWORD") {
-          if (user) {
-            const failures = await repo.recordFailedLogin(user.id);
-            if (failures >= config.LOGIN_MAX_ATTEMPTS) {
-              const until = new Date(Date.now() + config.LOGIN_LOCKOUT_SECONDS * 1000);
-              await repo.lock(user.id, until);
-              throw lockedError(until);
-            }
-          }
+          await limiter.loginFailed(input.email, client.ip);
           throw new AppError("INVALID_CREDENTIALS");
         }
         if (code === "EMAIL_NOT_VERIFIED") {
           // The password was right: it must not count towards a lockout.
-          if (user) await repo.clearLockout(user.id);
+          await limiter.loginSucceeded(input.email, client.ip);
           throw new AppError("EMAIL_NOT_VERIFIED");
         }
         if (code === "ACCOUNT_INACTIVE") throw new AppError("ACCOUNT_INACTIVE");
         throw err;
       }
+      await limiter.loginSucceeded(input.email, client.ip);
       // Before the lockout is cleared: a right password must not reset the count of wrong codes.
       if (user) for (const gate of signInGates) await gate({ userId: user.id, token, client });
       if (user) {
@@ -235,12 +250,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await authenticator.invalidate(ctx.userId);
     },
 
-    async requestPasswordReset(email: string): Promise<void> {
+    async requestPasswordReset(email: string, client: ClientInfo): Promise<void> {
+      await limiter.perClient("password-reset", client.ip);
+      await limiter.perEmail("password-reset", email);
       // better-auth answers the same for unknown addresses and takes the same path through the DB.
       await auth.api.requestPasswordReset({ body: { email } });
     },
 
-    async resetPassword(input: { token: string; new_password: string }): Promise<void> {
+    async resetPassword(input: { token: string; new_password: string }, client: ClientInfo): Promise<{ apiKeysRevoked: number }> {
+      await limiter.perClient("password-reset", client.ip);
       assertStrong(input.new_password, "new_password");
       const actx = await auth.$context;
       const verification = await actx.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
@@ -265,8 +283,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       // The link came by email: that proves the address, and the owner is back in control.
       await repo.clearLockout(userId);
       await repo.markEmailVerified(userId);
+      const user = await repo.findUserById(userId);
+      if (user) await limiter.liftLocks(user.email);
+      // Whoever needed a reset may have lost control of the account: keys made meanwhile go too.
+      const apiKeysRevoked = await revokeAllApiKeys(db, userId);
       // better-auth revoked the sessions in the database; drop every process's cached copy too.
       await authenticator.invalidate(userId);
+      return { apiKeysRevoked };
     },
 
     async verifyEmail(token: string): Promise<void> {
@@ -280,14 +303,18 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       }
     },
 
-    async resendVerification(email: string): Promise<void> {
+    async resendVerification(email: string, client: ClientInfo): Promise<void> {
+      await limiter.perClient("verification", client.ip);
+      await limiter.perEmail("verification", email);
       await auth.api.sendVerificationEmail({ body: { email } });
     },
 
     async authConfig(): Promise<AuthConfig> {
+      const firstUser = await setup.pending();
       return {
         sso: { enabled: config.oidc !== null, name: config.OIDC_NAME },
-        first_user: (await repo.countUsers()) === 0,
+        first_user: firstUser,
+        signup_open: firstUser || config.SIGNUP_MODE === "open",
         email_verification_required: emailVerificationRequired(config),
         password_policy: policy,
       };
@@ -321,6 +348,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const cookie = (await auth.$context).authCookies.sessionToken;
       // The browser keeps the bearer token from here on; the cookie copy is dropped.
       const clearCookie = `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${cookie.attributes.secure ? "; Secure" : ""}`;
+      // The identity provider vouched for the password step only: a user who turned two-factor on
+      // gets the same challenge as after a password (the gate drops the SSO session).
+      for (const gate of signInGates) await gate({ userId: user.id, token: found.session.token, client });
       return { response: await sessionResponse(found.session.token), clearCookie };
     },
   };

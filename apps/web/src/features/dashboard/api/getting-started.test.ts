@@ -20,6 +20,7 @@ const me: Me = {
 const config = (verification: boolean): AuthConfig => ({
   sso: { enabled: false, name: "" },
   first_user: false,
+  signup_open: true,
   email_verification_required: verification,
   password_policy: { min_length: 8, require_uppercase: true, require_lowercase: true, require_numbers: true, require_special: false },
 });
