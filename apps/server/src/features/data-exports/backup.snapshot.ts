@@ -1,8 +1,7 @@
 /**
- * Reads and writes a workspace's rows generically, so tables added by later features are backed
- * up without touching this file: every table with a workspace_id column, plus tables that hang off
- * one of those by a foreign key (team_members under teams). Rows travel as PostgreSQL's own JSON
- * (row_to_json) and come back through json_populate_recordset, so every column type round-trips.
+ * Reads a workspace's rows generically: every table with a workspace_id column, plus tables that
+ * hang off one of those by a foreign key (team_members under teams), as PostgreSQL's own JSON
+ * (row_to_json). Only what backup.restore.ts allow-lists is kept in a backup and written back.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -126,49 +125,4 @@ export async function estimateWorkspaceBytes(db: Exec, workspaceId: string): Pro
     total += Number(row?.n ?? 0);
   }
   return total;
-}
-
-/**
- * Writes the backed-up rows back, in one transaction: rows that still exist get their backed-up
- * values, rows that were deleted are inserted again, rows created after the backup are kept. A
- * deleted row whose unique values were taken since by a newer row is skipped (counted out).
- */
-export async function restoreWorkspace(
-  db: Db,
-  workspaceId: string,
-  data: Record<string, Record<string, unknown>[]>,
-): Promise<Record<string, number>> {
-  return db.transaction(async (tx) => {
-    const counts: Record<string, number> = {};
-    for (const t of await snapshotTables(tx)) {
-      const input = (data[t.name] ?? []).filter((r) => t.scope.kind !== "workspace" || r.workspace_id === workspaceId);
-      if (input.length === 0 || t.columns.length === 0) continue;
-      const json = JSON.stringify(input);
-      const cols = t.columns.map(q).join(", ");
-      const table = sql.raw(q(t.name));
-      let updated = 0;
-      if (t.primaryKey.length > 0) {
-        const settable = t.columns.filter((c) => !t.primaryKey.includes(c));
-        if (settable.length > 0) {
-          const set = settable.map((c) => `${q(c)} = r.${q(c)}`).join(", ");
-          const match = t.primaryKey.map((c) => `t.${q(c)} = r.${q(c)}`).join(" and ");
-          const res = await tx.execute(
-            sql`update ${table} t set ${sql.raw(set)} from json_populate_recordset(null::${table}, ${json}::json) r where ${sql.raw(match)} and ${scopeWhere(t, workspaceId)}`,
-          );
-          updated = affected(res);
-        }
-      }
-      // Child rows only go under parents of this workspace, whatever the file says.
-      const res = await tx.execute(
-        sql`insert into ${table} (${sql.raw(cols)}) select ${sql.raw(cols)} from json_populate_recordset(null::${table}, ${json}::json) t where ${scopeWhere(t, workspaceId)} on conflict do nothing`,
-      );
-      counts[t.name] = updated + affected(res);
-    }
-    return counts;
-  });
-}
-
-function affected(res: unknown): number {
-  const r = res as { rowCount?: number | null; affectedRows?: number };
-  return Number(r.rowCount ?? r.affectedRows ?? 0);
 }

@@ -14,8 +14,9 @@ import { isUuid } from "../../platform/ids.ts";
 import { storageUsage } from "../billing/billing.usage.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
-import { BackupFormatError, type BackupPayload, backupKey, decodeBackup, encodeBackup } from "./backup.format.ts";
-import { dumpWorkspace, estimateWorkspaceBytes, restoreWorkspace } from "./backup.snapshot.ts";
+import { BackupFormatError, type BackupPayload, BackupTooLargeError, backupKey, decodeBackupFile, encodeBackup } from "./backup.format.ts";
+import { parseBackupTables, RestoreRefused, restorableDump, restorePlan } from "./backup.restore.ts";
+import { dumpWorkspace, estimateWorkspaceBytes } from "./backup.snapshot.ts";
 import { type BackupConfigRow, type BackupRow, createBackupsRepository } from "./backups.repository.ts";
 import { defaultBackupsDir, spaceFor, workspaceUploadsDir } from "./storage.ts";
 
@@ -162,14 +163,14 @@ export function createBackupsService(ctx: AppContext) {
         .where(eq(workspaces.id, data.workspaceId));
       const payload: BackupPayload = {
         format: "prospector-backup",
-        version: 1,
+        version: 2,
         workspaceId: data.workspaceId,
         organizationId: ws?.organizationId ?? "",
         createdAt: row.createdAt.toISOString(),
-        tables: await dumpWorkspace(ctx.db, data.workspaceId),
+        tables: restorableDump(await dumpWorkspace(ctx.db, data.workspaceId)),
         attachments: row.includesAttachments ? await readAttachments(workspaceUploadsDir(ctx.config, data.workspaceId)) : [],
       };
-      const file = encodeBackup(payload, row.encrypted ? key() : null);
+      const file = encodeBackup(payload, key(), { encrypt: row.encrypted });
       const dir = path.join(resolveDestination(ctx, config.destination, true), data.workspaceId);
       fs.mkdirSync(dir, { recursive: true });
       const stamp = row.createdAt.toISOString().replace(/[:.]/g, "-");
@@ -222,17 +223,36 @@ export function createBackupsService(ctx: AppContext) {
     return row;
   }
 
-  async function restorePayload(auth: AuthContext, file: Buffer): Promise<RestoreResult> {
+  /**
+   * Restores an authenticated backup file of the caller's workspace: the rows go through the
+   * allow-list and validation of backup.restore.ts; the workspace and organization come from the
+   * caller, never from the file.
+   */
+  async function restoreFile(auth: AuthContext, file: string): Promise<RestoreResult> {
     let payload: BackupPayload;
     try {
-      payload = decodeBackup(file, key());
+      payload = await decodeBackupFile(file, key(), {
+        maxBytes: ctx.config.BACKUP_MAX_BYTES,
+        maxExpandedBytes: ctx.config.BACKUP_MAX_EXPANDED_BYTES,
+      });
     } catch (err) {
+      if (err instanceof BackupTooLargeError) throw new AppError("FILE_TOO_LARGE", err.message);
       if (err instanceof BackupFormatError) throw new AppError("BACKUP_INVALID", err.message);
       throw err;
     }
     if (payload.workspaceId !== auth.workspaceId) throw new AppError("BACKUP_WORKSPACE_MISMATCH");
-    const tables = await restoreWorkspace(ctx.db, auth.workspaceId, payload.tables);
-    const attachments = await writeAttachments(workspaceUploadsDir(ctx.config, auth.workspaceId), payload.attachments);
+    const files = attachmentsOf(payload.attachments);
+    // Grant-carrying rows are restored only for callers who could have made them by hand.
+    const granted = new Set<string>();
+    if ((await ctx.access.check(auth, "team", "update")).allowed) granted.add("team:update");
+    let tables: Record<string, number>;
+    try {
+      tables = await restorePlan(ctx.db, auth.workspaceId, parseBackupTables(payload.tables, payload.version), granted);
+    } catch (err) {
+      if (err instanceof RestoreRefused) throw new AppError("BACKUP_INVALID", err.message);
+      throw err;
+    }
+    const attachments = await writeAttachments(workspaceUploadsDir(ctx.config, auth.workspaceId), files);
     // Restored grants and settings must not be answered from caches.
     await ctx.access.invalidate();
     return { backupCreatedAt: payload.createdAt, tables, attachments };
@@ -268,17 +288,17 @@ export function createBackupsService(ctx: AppContext) {
       await assertCanConfigure(auth);
       const row = await find(auth, id);
       if (row.status !== "completed" || !row.filePath) throw new AppError("BACKUP_INVALID", "This backup did not complete");
-      let file: Buffer;
       try {
-        file = await fs.promises.readFile(row.filePath);
+        await fs.promises.access(row.filePath, fs.constants.R_OK);
       } catch {
         throw new AppError("BACKUP_DESTINATION_UNAVAILABLE", "The backup file can no longer be read from its folder");
       }
-      return restorePayload(auth, file);
+      return restoreFile(auth, row.filePath);
     },
-    async restoreUpload(auth: AuthContext, file: Buffer): Promise<RestoreResult> {
+    /** `file`: the uploaded backup, already on disk (backups.upload.ts). */
+    async restoreUpload(auth: AuthContext, file: string): Promise<RestoreResult> {
       await assertCanConfigure(auth);
-      return restorePayload(auth, file);
+      return restoreFile(auth, file);
     },
     perform,
     /** Starts every scheduled backup that is due; several processes may tick, one wins each. */
@@ -322,6 +342,17 @@ async function readAttachments(dir: string, prefix = ""): Promise<BackupPayload[
     else if (e.isFile()) out.push({ path: rel, data: (await fs.promises.readFile(path.join(dir, rel))).toString("base64") });
   }
   return out;
+}
+
+/** The file's attachment list, checked before anything is written (a bad entry refuses the file). */
+function attachmentsOf(list: unknown[]): BackupPayload["attachments"] {
+  return list.map((a, i) => {
+    const f = a as { path?: unknown; data?: unknown };
+    if (typeof f?.path !== "string" || typeof f.data !== "string" || f.path.length > 1000) {
+      throw new AppError("BACKUP_INVALID", `Attachment ${i + 1} of the backup is not a file entry`);
+    }
+    return { path: f.path, data: f.data };
+  });
 }
 
 async function writeAttachments(dir: string, files: BackupPayload["attachments"]): Promise<number> {

@@ -188,6 +188,26 @@ describe("workspace backups", () => {
     expect(res.json()).toMatchObject({ encryptBackups: false, retentionCount: 2 });
     const plain = await runBackup();
     expect(plain.encrypted).toBe(false);
+    // Unencrypted is still authenticated (HMAC): it restores, and a changed byte is refused.
+    const file = (await t.app.inject({ method: "GET", url: `${URL}/${plain.id}/download`, headers: owner.headers })).rawPayload;
+    expect(file.subarray(0, 6)).toEqual(Buffer.from([...Buffer.from("PSBK"), 2, 0]));
+    const genuine = multipart(file);
+    const restored = await t.app.inject({
+      method: "POST",
+      url: `${URL}/restore`,
+      headers: { ...owner.headers, ...genuine.headers },
+      payload: genuine.payload,
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().tables.leads).toBeGreaterThan(0);
+    const changed = Buffer.from(file);
+    changed[changed.length - 10] = (changed[changed.length - 10] ?? 0) ^ 0x01;
+    const bad = multipart(changed);
+    expect(
+      (
+        await t.app.inject({ method: "POST", url: `${URL}/restore`, headers: { ...owner.headers, ...bad.headers }, payload: bad.payload })
+      ).json().code,
+    ).toBe("BACKUP_INVALID");
     await runBackup();
     const list = (await t.app.inject({ method: "GET", url: URL, headers: owner.headers })).json();
     expect(list.filter((b: { status: string }) => b.status === "completed")).toHaveLength(2);

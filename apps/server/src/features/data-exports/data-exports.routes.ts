@@ -21,17 +21,15 @@ import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uploadRoutes } from "../../platform/uploads.ts";
-import { readUpload } from "../user-settings/user-settings.routes.ts";
 import { createUserSettingsService } from "../user-settings/user-settings.service.ts";
 import { createBackupsService } from "./backups.service.ts";
+import { withBackupUpload } from "./backups.upload.ts";
 import { registerDataJobs } from "./data-exports.jobs.ts";
 import { createDataExportsService } from "./data-exports.service.ts";
 import { createScheduledExportsService } from "./scheduled-exports.service.ts";
 
 const BASE = "/api/user-settings";
 const IdParams = z.object({ id: z.string() });
-/** Largest backup file accepted for restore by upload. */
-const MAX_RESTORE_UPLOAD = 1024 * 1024 * 1024;
 
 const TYPES: Record<string, string> = {
   zip: "application/zip",
@@ -113,8 +111,10 @@ export function dataExportsRoutes(fastify: FastifyInstance, ctx: AppContext): vo
   });
 
   // ---- backups ----
-  app.get(`${BASE}/backups/settings`, { config: { ...authed, apiKeyScope: "settings:update" }, schema: { tags, response: { 200: BackupSettings } } }, (req) =>
-    backups.getSettings(requireAuth(req)),
+  app.get(
+    `${BASE}/backups/settings`,
+    { config: { ...authed, apiKeyScope: "settings:update" }, schema: { tags, response: { 200: BackupSettings } } },
+    (req) => backups.getSettings(requireAuth(req)),
   );
   app.put(
     `${BASE}/backups/settings`,
@@ -131,7 +131,7 @@ export function dataExportsRoutes(fastify: FastifyInstance, ctx: AppContext): vo
     uploads.post(
       `${BASE}/backups/restore`,
       { config: admin, schema: { tags, consumes: ["multipart/form-data"], response: { 200: RestoreResult } } },
-      async (req) => backups.restoreUpload(requireAuth(req), await readUpload(req, MAX_RESTORE_UPLOAD)),
+      (req) => withBackupUpload(req, ctx.config, (file) => backups.restoreUpload(requireAuth(req), file)),
     ),
   );
   app.get(`${BASE}/backups/:id/download`, { config: admin, schema: { tags, params: IdParams } }, async (req, reply) => {

@@ -11,6 +11,8 @@ export const DISK_RESERVE_BYTES = 256 * 1024 * 1024;
 
 export const exportsDir = (config: Config) => path.join(config.dataDir, "exports");
 export const defaultBackupsDir = (config: Config) => path.join(config.dataDir, "backups");
+/** Backup files uploaded for restore, kept only while the restore runs. */
+export const restoreUploadsDir = (config: Config) => path.join(config.dataDir, "tmp", "restores");
 export const workspaceUploadsDir = (config: Config, workspaceId: string) => path.join(config.dataDir, "uploads", "workspaces", workspaceId);
 
 export async function freeBytes(dir: string): Promise<number> {
