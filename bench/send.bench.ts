@@ -107,7 +107,11 @@ async function realPath(port: number) {
   const { newId } = await import(path.join(server, "src/platform/ids.ts"));
   const { eq } = await import("drizzle-orm");
 
-  const t = await createTestApp({ JOBS: "off", TRACKING_BASE_URL: "https://track.example.org" }, { work: false });
+  // The SMTP sink is local and speaks no TLS: allowed explicitly, as an admin would.
+  const t = await createTestApp(
+    { JOBS: "off", TRACKING_BASE_URL: "https://track.example.org", OUTBOUND_ALLOWLIST: "127.0.0.1" },
+    { work: false },
+  );
   try {
     const db = t.app.ctx.db;
     const user = await createUser(db);
@@ -122,6 +126,7 @@ async function realPath(port: number) {
       from_name: "Sam Sender",
       smtp: { host: "127.0.0.1", port, secure: false, username: "", password: "" },
       imap: null,
+      allow_plaintext: true,
       daily_limit: 10_000,
       min_gap_seconds: 0,
     });

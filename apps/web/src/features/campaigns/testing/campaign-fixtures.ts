@@ -62,6 +62,7 @@ export function inbox(over: Partial<Inbox> = {}): Inbox {
     from_name: "Sam Sales",
     smtp: { host: "smtp.acme.example", port: 587, secure: false, username: "sales@acme.example", has_password: true },
     imap: { host: "imap.acme.example", port: 993, secure: true, username: "sales@acme.example", has_password: true },
+    allow_plaintext: false,
     daily_limit: 30,
     min_gap_seconds: 60,
     warmup: { enabled: false, start_per_day: 5, increase_per_day: 2, started_at: null },

@@ -30,6 +30,7 @@ import {
   type InboxFormValues,
   type ServerValues,
   updateBody,
+  usesPlainPort,
   validateInboxForm,
 } from "../lib/inbox-form.ts";
 import { TestResult } from "./test-result.tsx";
@@ -190,6 +191,24 @@ export function InboxFormDialog({ open, inbox, onClose }: Props) {
                   )
                 ) : (
                   <Alert severity="info">Without IMAP, replies and bounces are not seen: sequences will not stop on a reply.</Alert>
+                )}
+                {usesPlainPort(v) && (
+                  <>
+                    <FormControlLabel
+                      control={<Switch checked={v.allow_plaintext} onChange={(e) => setV({ ...v, allow_plaintext: e.target.checked })} />}
+                      label="Allow unencrypted connections"
+                    />
+                    {v.allow_plaintext ? (
+                      <Alert severity="warning">
+                        When the server offers no STARTTLS, the password and every email travel unencrypted: anyone on the network path can
+                        read them. Only for a relay on your own network.
+                      </Alert>
+                    ) : (
+                      <Typography variant="caption" color="textSecondary">
+                        Without TLS from the start, the connection must switch to TLS (STARTTLS) before signing in, or it is refused.
+                      </Typography>
+                    )}
+                  </>
                 )}
               </>
             )}

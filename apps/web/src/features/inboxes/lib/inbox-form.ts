@@ -22,6 +22,8 @@ export interface InboxFormValues {
   daily_limit: string;
   min_gap_seconds: string;
   warmup: boolean;
+  /** Off by default: a server without TLS from the start must offer STARTTLS, or nothing is sent. */
+  allow_plaintext: boolean;
 }
 
 export type InboxFormErrors = Record<string, string>;
@@ -38,6 +40,7 @@ export function emptyInboxForm(): InboxFormValues {
     daily_limit: String(DEFAULT_INBOX_DAILY_LIMIT),
     min_gap_seconds: String(DEFAULT_MIN_GAP_SECONDS),
     warmup: false,
+    allow_plaintext: false,
   };
 }
 
@@ -54,6 +57,7 @@ export function formFromInbox(i: Inbox): InboxFormValues {
     daily_limit: String(i.daily_limit),
     min_gap_seconds: String(i.min_gap_seconds),
     warmup: i.warmup.enabled,
+    allow_plaintext: i.allow_plaintext,
   };
 }
 
@@ -74,8 +78,12 @@ export function createBody(v: InboxFormValues): InboxCreate {
     daily_limit: Number(v.daily_limit),
     min_gap_seconds: Number(v.min_gap_seconds),
     warmup: { enabled: v.warmup, start_per_day: 5, increase_per_day: 2 },
+    allow_plaintext: v.allow_plaintext,
   };
 }
+
+/** True when a side connects without TLS from the start (STARTTLS or, if allowed, plain). */
+export const usesPlainPort = (v: InboxFormValues) => !v.smtp.secure || (v.use_imap && !v.imap.secure);
 
 /** An edit leaves out empty passwords, so the saved ones stay. */
 export function updateBody(v: InboxFormValues): InboxUpdate {

@@ -67,4 +67,41 @@ describe("/inboxes", () => {
       imap: { host: "imap.acme.example", port: 993, secure: true },
     });
   });
+
+  it("sends no password in clear unless plain connections are switched on, with a warning", async () => {
+    const s = mockServer({
+      "GET /api/auth/me": { body: ME },
+      "GET /api/inboxes": { body: { inboxes: [], total: 0 } },
+      "POST /api/inboxes": (req) => ({ status: 201, body: inbox({ id: uuid(504), ...(req.body as object) }) }),
+      [`POST /api/inboxes/${uuid(504)}/test`]: {
+        body: { ok: true, smtp: { ok: true, message: "Connected", duration_ms: 10 }, imap: null },
+      },
+    });
+    renderSignedIn(<InboxesPage />, { path: "/inboxes" });
+    await userEvent.click((await screen.findAllByRole("button", { name: "Connect inbox" }))[0]!);
+    const dialog = screen.getByRole("dialog");
+    const plain = within(dialog).getByLabelText("Allow unencrypted connections");
+    expect((plain as HTMLInputElement).checked).toBe(false);
+    expect(within(dialog).getByText(/must switch to TLS \(STARTTLS\) before signing in/)).toBeTruthy();
+    await userEvent.click(plain);
+    expect(within(dialog).getByText(/the password and every email travel unencrypted/)).toBeTruthy();
+
+    await userEvent.type(within(dialog).getByLabelText(/Email address/), "relay@acme.example");
+    await userEvent.type(within(dialog).getByLabelText("SMTP host"), "relay.acme.internal");
+    await userEvent.type(within(dialog).getByLabelText("SMTP password"), "pw");
+    await userEvent.click(within(dialog).getByLabelText("Read replies and bounces over IMAP"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save and test" }));
+    await vi.waitFor(() => expect(s.to("POST", "/api/inboxes")).toHaveLength(1));
+    expect(s.to("POST", "/api/inboxes")[0]!.body).toMatchObject({ allow_plaintext: true, imap: null });
+  });
+
+  it("hides the plain-connection switch when every side uses TLS from the start", async () => {
+    mockServer({ "GET /api/auth/me": { body: ME }, "GET /api/inboxes": { body: { inboxes: [], total: 0 } } });
+    renderSignedIn(<InboxesPage />, { path: "/inboxes" });
+    await userEvent.click((await screen.findAllByRole("button", { name: "Connect inbox" }))[0]!);
+    const dialog = screen.getByRole("dialog");
+    const smtp = within(dialog).getByRole("group", { name: "Sending (SMTP)" });
+    await userEvent.click(within(smtp).getByLabelText("TLS from the start"));
+    expect(within(dialog).queryByLabelText("Allow unencrypted connections")).toBeNull();
+  });
 });
