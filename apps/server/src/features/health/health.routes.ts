@@ -1,4 +1,8 @@
-/** GET /api/health: database, jobs and (when configured) Redis, for load balancers and humans. */
+/**
+ * GET /api/health: database, jobs and (when configured) Redis, for load balancers and humans.
+ * Anyone sees each check's status; why a check failed (driver messages name hosts, databases and
+ * users) goes to the log, and in the answer only to the instance admin.
+ */
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -16,21 +20,23 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     "/api/health",
     { config: { access: "public" }, schema: { tags: ["health"], response: { 200: HealthResponse, 503: HealthResponse } } },
-    async (_request, reply) => {
-      const timed = async (fn: () => Promise<unknown>): Promise<z.infer<typeof Check>> => {
+    async (request, reply) => {
+      const showDetail = request.auth?.isInstanceAdmin === true;
+      const timed = async (check: string, fn: () => Promise<unknown>): Promise<z.infer<typeof Check>> => {
         const t = performance.now();
         try {
           await fn();
           return { status: "ok", latency_ms: Math.round((performance.now() - t) * 10) / 10 };
         } catch (err) {
-          return { status: "error", detail: (err as Error).message.slice(0, 200) };
+          request.log.error({ err, check }, "health check failed");
+          return showDetail ? { status: "error", detail: String((err as Error).message).slice(0, 200) } : { status: "error" };
         }
       };
-      const database = await timed(() => ctx.db.execute(sql`select 1`));
-      const jobs = await timed(async () => {
+      const database = await timed("database", () => ctx.db.execute(sql`select 1`));
+      const jobs = await timed("jobs", async () => {
         if (!(await ctx.jobs.healthy())) throw new Error("job queue not running");
       });
-      const redis = ctx.redis ? await timed(() => ctx.redis!.ping()) : ({ status: "disabled" } as const);
+      const redis = ctx.redis ? await timed("redis", () => ctx.redis!.ping()) : ({ status: "disabled" } as const);
       const ok = database.status === "ok" && jobs.status === "ok" && redis.status !== "error";
       return reply.status(ok ? 200 : 503).send({
         status: ok ? "ok" : "degraded",
