@@ -159,7 +159,9 @@ export const ConfigSchema = z.object({
   OUTBOUND_ALLOWLIST: z
     .string()
     .default("")
-    .describe("Comma-separated hosts, IPs or CIDRs that outbound fetches may reach despite the private-address rule (intranets, tests)"),
+    .describe(
+      "Comma-separated hosts, IPs or CIDRs that outbound fetches and inbox SMTP/IMAP connections may reach despite the private-address rule (a mail relay or intranet, tests)",
+    ),
   DNS_SERVERS: z
     .string()
     .optional()
