@@ -37,14 +37,29 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 function connect() {
-  const socket = new TeamSocket({ url: "ws://h/ws/team?token=t", WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+  const socket = new TeamSocket({ url: "ws://h/ws/team", WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
   socket.connect();
   return socket;
 }
 
 describe("TeamSocket", () => {
-  it("builds the URL with the token in the query", () => {
-    expect(teamSocketUrl("a b", { protocol: "https:", host: "x.io" })).toBe("wss://x.io/ws/team?token=a%20b");
+  it("builds the URL without the token", () => {
+    expect(teamSocketUrl({ protocol: "https:", host: "x.io" })).toBe("wss://x.io/ws/team");
+    expect(teamSocketUrl({ protocol: "http:", host: "localhost:8000" })).toBe("ws://localhost:8000/ws/team");
+  });
+
+  it("sends the token as the first frame of every connection, before the queued messages", () => {
+    const socket = new TeamSocket({ url: "ws://h/ws/team", token: "s3cret", WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+    socket.connect();
+    socket.send("workspace.join", { workspace_id: "w" });
+    latest().open();
+    expect(latest().url).toBe("ws://h/ws/team");
+    expect(latest().sent.map((f) => JSON.parse(f).type)).toEqual(["auth", "workspace.join"]);
+    expect(JSON.parse(latest().sent[0]!)).toEqual({ type: "auth", payload: { token: "s3cret" } });
+    latest().drop();
+    vi.advanceTimersByTime(5_000);
+    latest().open();
+    expect(latest().sent).toEqual([JSON.stringify({ type: "auth", payload: { token: "s3cret" } })]);
   });
 
   it("pings every 30 s and delivers events to subscribers", () => {
@@ -85,11 +100,20 @@ describe("TeamSocket", () => {
     expect(socket.status).toBe("failed");
   });
 
-  it("does not retry a refused token", () => {
+  it("does not retry a refused token or a suspended membership, but does retry after a rate limit", () => {
+    for (const code of [4401, 4403]) {
+      FakeSocket.instances = [];
+      const socket = connect();
+      latest().drop(code);
+      vi.advanceTimersByTime(60_000);
+      expect(FakeSocket.instances).toHaveLength(1);
+      expect(socket.status).toBe("failed");
+    }
+    FakeSocket.instances = [];
     const socket = connect();
-    latest().drop(4401);
-    vi.advanceTimersByTime(60_000);
-    expect(FakeSocket.instances).toHaveLength(1);
-    expect(socket.status).toBe("failed");
+    latest().drop(4429);
+    vi.advanceTimersByTime(5_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+    expect(socket.status).toBe("reconnecting");
   });
 });

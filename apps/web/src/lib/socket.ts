@@ -1,7 +1,8 @@
 /**
- * Team socket client (outreach-core §4, §9): /ws/team?token=…, JSON {type, payload}, a ping every
- * 30 s, reconnect after 5 s growing ×1.5 up to 30 s for at most 10 attempts, and up to 100
- * messages queued while offline and sent on reconnect.
+ * Team socket client (outreach-core §4, §9): /ws/team, JSON {type, payload}, a ping every 30 s,
+ * reconnect after 5 s growing ×1.5 up to 30 s for at most 10 attempts, and up to 100 messages
+ * queued while offline and sent on reconnect. The session token goes in the first frame
+ * (`{"type":"auth"}`), never in the URL, where proxies, server logs and history would keep it.
  */
 import { SOCKET_CLOSE, SOCKET_HEARTBEAT_MS, SOCKET_QUEUE_MAX, SOCKET_RECONNECT, TEAM_SOCKET_PATH } from "@prospector/contracts";
 
@@ -22,17 +23,22 @@ export const SOCKET_DEFAULTS = {
   queueLimit: SOCKET_QUEUE_MAX,
 };
 
-/** Close codes meaning "this token is not welcome": retrying with it would only be refused again. */
-const AUTH_CLOSE_CODES = new Set([1008, SOCKET_CLOSE.unauthorized, 4403]);
+/**
+ * Close codes meaning "this token is not welcome" (signed out, or suspended in the workspace):
+ * retrying with it would only be refused again. 4429 (too many messages or connections) retries.
+ */
+const AUTH_CLOSE_CODES = new Set<number>([1008, SOCKET_CLOSE.unauthorized, SOCKET_CLOSE.forbidden]);
 
 export interface TeamSocketOptions extends Partial<typeof SOCKET_DEFAULTS> {
   url: string;
+  /** The session token, sent as the first frame of every connection. */
+  token?: string;
   WebSocketImpl?: typeof WebSocket;
 }
 
-export function teamSocketUrl(token: string, location: Pick<Location, "protocol" | "host"> = window.location): string {
+export function teamSocketUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}${TEAM_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${location.host}${TEAM_SOCKET_PATH}`;
 }
 
 /** Delay before reconnect attempt n (0-based). */
@@ -103,6 +109,8 @@ export class TeamSocket {
     ws.onopen = () => {
       this.attempts = 0;
       this.setStatus("open");
+      // The server reads the first frame as the credentials; everything else follows it.
+      if (this.config.token) ws.send(JSON.stringify({ type: "auth", payload: { token: this.config.token } }));
       const pending = this.queue;
       this.queue = [];
       for (const message of pending) ws.send(JSON.stringify(message));

@@ -13,7 +13,7 @@ export function TeamSocketProvider({ children }: { children: ReactNode }) {
   const [socket, setSocket] = useState<TeamSocket | null>(null);
   useEffect(() => {
     if (!token) return;
-    const next = new TeamSocket({ url: teamSocketUrl(token) });
+    const next = new TeamSocket({ url: teamSocketUrl(), token });
     next.connect();
     setSocket(next);
     return () => {
