@@ -1,8 +1,9 @@
 /**
  * Billing rules: the plan catalogue with limits, the organization's plan and live usage, plan
  * changes (PLAN_NOT_AVAILABLE, DOWNGRADE_NOT_ALLOWED), invoices and the billing address. Without a
- * payment processor a plan change is an administrator's decision that sets the limits; with one,
- * the processor charges first and the plan changes only if it succeeds.
+ * payment processor nobody pays, so a paid plan is the instance admin's decision (an organization
+ * admin could otherwise lift their own limits for free); with one, the processor charges first and
+ * the plan changes only if it succeeds.
  */
 import {
   type BillingAddress,
@@ -79,8 +80,15 @@ export function createBillingService(ctx: AppContext, deps: { processor: Payment
   async function changePlan(auth: AuthContext, input: { plan_id: string; billing_cycle: BillingCycle }): Promise<BillingOverview> {
     const target = PLANS.find((p) => p.id === input.plan_id);
     if (!target) throw new AppError("PLAN_NOT_AVAILABLE", `There is no plan "${input.plan_id}"`);
-    if (!billingPlan(target.id, input.billing_cycle).selfServe) {
+    const offer = billingPlan(target.id, input.billing_cycle);
+    if (!offer.selfServe) {
       throw new AppError("PLAN_NOT_AVAILABLE", `${target.name} is arranged with our sales team: use Contact Sales`);
+    }
+    if (!deps.processor && offer.price > 0 && !auth.isInstanceAdmin) {
+      throw new AppError(
+        "PLAN_NOT_AVAILABLE",
+        `Payments are not set up on this instance, so only the instance administrator can move an organization to ${target.name}`,
+      );
     }
     const org = await organizationPlan(ctx, auth.workspaceId);
     const usage = await organizationUsage(ctx, org.organizationId, org.plan);

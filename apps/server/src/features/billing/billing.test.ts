@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
-import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { addMember, createSession, createUser, type TestUser } from "../../../test/factories.ts";
 import { AppError } from "../../platform/errors.ts";
+import { users } from "../identity/identity.table.ts";
 import { organizations } from "../organizations/organizations.table.ts";
 import { planUsage } from "../plans/plans.table.ts";
 import type { PaymentProcessor } from "./billing.processor.ts";
@@ -10,6 +11,7 @@ import { createBillingService } from "./billing.service.ts";
 
 const URL = "/api/user-settings/billing";
 const GB = 1024 ** 3;
+const withToken = (token: string) => ({ token, headers: { authorization: `Bearer ${token}` } });
 
 describe("billing", () => {
   let t: TestApp;
@@ -69,7 +71,21 @@ describe("billing", () => {
     expect(plans).toContainEqual(expect.objectContaining({ id: "enterprise", selfServe: false }));
   });
 
-  it("changes the plan and its limits", async () => {
+  it("without a payment processor, refuses an organization admin a paid plan and says who can change it", async () => {
+    const res = await changePlan(owner, "growth", "yearly");
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: "PLAN_NOT_AVAILABLE",
+      detail: "Payments are not set up on this instance, so only the instance administrator can move an organization to Growth",
+    });
+    const after = (await t.app.inject({ method: "GET", url: URL, headers: owner.headers })).json();
+    expect(after).toMatchObject({ plan: { id: "trial" }, subscriptionStatus: "trialing", paymentsConfigured: false });
+  });
+
+  it("changes the plan and its limits when the instance admin does it", async () => {
+    await t.app.ctx.db.update(users).set({ isInstanceAdmin: true }).where(eq(users.id, owner.id));
+    // Sessions are cached for a minute: sign in again so the new role is seen at once.
+    owner = { ...owner, ...withToken(await createSession(t.app.ctx.db, owner.id)) };
     const res = await changePlan(owner, "growth", "yearly");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -133,5 +149,27 @@ describe("billing", () => {
     await expect(service.changePlan(auth, { plan_id: "starter" })).rejects.toMatchObject({ code: "CARD_DECLINED", status: 402 });
     expect((await service.overview(auth)).plan.id).toBe("trial");
     expect((await service.overview(auth)).paymentsConfigured).toBe(true);
+  });
+
+  it("with a payment processor, an organization admin changes a paid plan (the processor charges)", async () => {
+    const u = await createUser(t.app.ctx.db);
+    const charged: string[] = [];
+    const accepting: PaymentProcessor = {
+      name: "test",
+      changeSubscription: async ({ planId }) => {
+        charged.push(planId);
+        return {
+          status: "active",
+          currentPeriodStart: new Date(),
+          currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+          customerId: "cus_1",
+        };
+      },
+      invoices: async () => [],
+    };
+    const service = createBillingService(t.app.ctx, { processor: accepting });
+    const auth = { ...u, userId: u.id, isInstanceAdmin: false, sessionId: null, via: "session" as const, scopes: null };
+    expect((await service.changePlan(auth, { plan_id: "starter" })).plan.id).toBe("starter");
+    expect(charged).toEqual(["starter"]);
   });
 });
