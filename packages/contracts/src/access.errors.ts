@@ -7,6 +7,7 @@ export const accessErrors = defineErrors({
   LAST_ADMIN: { status: 409, detail: "This workspace needs at least one administrator: make someone else an administrator first" },
   ROLE_NOT_HELD: { status: 409, detail: "The user does not have this role" },
   ROLE_ABOVE_OWN: { status: 403, detail: "You cannot assign or remove a role above your own" },
+  GRANT_BEYOND_OWN: { status: 403, detail: "You cannot grant a permission you do not have yourself" },
   ACCESS_USER_NOT_FOUND: { status: 404, detail: "User not found" },
   TEAM_NOT_FOUND: { status: 404, detail: "Team not found" },
   POLICY_NOT_FOUND: { status: 404, detail: "Policy not found" },

@@ -10,7 +10,7 @@ import { addMember, createUser } from "../../../test/factories.ts";
 const RBAC = "/api/v1/rbac";
 
 /** An app where viewers may read leads only from Germany; returns the viewer's two ways to ask. */
-async function germanyOnly(env: Record<string, string>) {
+async function germanyOnly(env: Record<string, string | undefined>) {
   const t = await createTestApp(env, { work: false });
   const admin = await createUser(t.app.ctx.db);
   const viewer = await addMember(t.app.ctx.db, admin, "viewer");

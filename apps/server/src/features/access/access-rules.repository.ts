@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { workspaceMembers } from "../organizations/organizations.table.ts";
-import { accessRequests, featureFlags, policies, teams, userPermissions } from "./access.table.ts";
+import { accessRequests, featureFlags, policies, teamMembers, teams, userPermissions } from "./access.table.ts";
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type FlagRow = typeof featureFlags.$inferSelect;
@@ -22,6 +22,15 @@ export async function updatePolicy(db: Db, workspaceId: string, id: string, patc
     .set(patch)
     .where(and(eq(policies.workspaceId, workspaceId), eq(policies.id, id)))
     .returning();
+  return row ?? null;
+}
+
+export async function findPolicy(db: Db, workspaceId: string, id: string): Promise<PolicyRow | null> {
+  const [row] = await db
+    .select()
+    .from(policies)
+    .where(and(eq(policies.workspaceId, workspaceId), eq(policies.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -50,6 +59,26 @@ export async function existingTeams(db: Db, workspaceId: string, teamIds: string
     .from(teams)
     .where(and(eq(teams.workspaceId, workspaceId), inArray(teams.id, teamIds)));
   return new Set(rows.map((r) => r.id));
+}
+
+/** The workspace roles of the listed users and of every member of the listed teams (for rank checks). */
+export async function rolesOf(db: Db, workspaceId: string, userIds: string[], teamIds: string[]): Promise<string[]> {
+  const [direct, viaTeams] = await Promise.all([
+    userIds.length
+      ? db
+          .select({ role: workspaceMembers.role })
+          .from(workspaceMembers)
+          .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)))
+      : [],
+    teamIds.length
+      ? db
+          .select({ role: workspaceMembers.role })
+          .from(teamMembers)
+          .innerJoin(workspaceMembers, and(eq(workspaceMembers.userId, teamMembers.userId), eq(workspaceMembers.workspaceId, workspaceId)))
+          .where(inArray(teamMembers.teamId, teamIds))
+      : [],
+  ]);
+  return [...direct, ...viaTeams].map((r) => r.role);
 }
 
 // ---- Feature flags ------------------------------------------------------------------------

@@ -3,21 +3,25 @@
  * validated before they are saved, and every change drops the engine's caches.
  */
 import { createHash } from "node:crypto";
-import type {
-  AccessRequest,
-  AccessRequestInput,
-  FeatureDecision,
-  FeatureFlag,
-  FeatureFlagInput,
-  FieldError,
-  Policy,
-  PolicyInput,
+import {
+  type AccessRequest,
+  type AccessRequestInput,
+  DEFAULT_ROLE,
+  type FeatureDecision,
+  type FeatureFlag,
+  type FeatureFlagInput,
+  type FieldError,
+  type Policy,
+  type PolicyInput,
+  ROLES,
 } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { conditionProblem } from "./access.conditions.ts";
+import { matches, policyAppliesTo, toGrant } from "./access.decide.ts";
+import { effectiveRole } from "./access.repository.ts";
 import * as repo from "./access-rules.repository.ts";
 
 type Ctx = Pick<AppContext, "db" | "access">;
@@ -92,6 +96,69 @@ export function createAccessRulesService(ctx: Ctx) {
     return { userId: auth.userId, role: s?.role ?? auth.role, teamIds: s?.teamIds ?? [] };
   }
 
+  /**
+   * Nobody grants beyond what they hold: each `resource:action` (wildcards taken literally, so
+   * `leads:*` needs `leads:*` or `*:*`) must be allowed for the caller, and none of the caller's
+   * own deny grants may overlap it. Field errors name each permission the caller lacks.
+   */
+  async function requireHeld(auth: AuthContext, permissions: string[], field: string, resourceId?: string | null): Promise<void> {
+    const s = await access.subject(auth.userId, auth.workspaceId);
+    const denies = (s?.grants ?? []).filter((g) => g.effect === "deny");
+    const errors: FieldError[] = [];
+    for (const [i, p] of permissions.entries()) {
+      const want = toGrant(p);
+      const overlaps = denies.some(
+        (d) =>
+          (matches(d.resource, want.resource) || matches(want.resource, d.resource)) &&
+          (matches(d.action, want.action) || matches(want.action, d.action)),
+      );
+      const held = !overlaps && (await access.evaluate(auth, want.resource, want.action, resourceId ?? undefined)).allowed;
+      if (!held) errors.push({ field: `${field}.${i}`, message: `You do not have "${p}" yourself` });
+    }
+    if (errors.length) throw new AppError("GRANT_BEYOND_OWN", errors[0]?.message, { errors });
+  }
+
+  /**
+   * The rank rule of role assignment, for policies: a non-administrator's policy may bind only
+   * members at or below their own role. A policy listing nobody binds everyone, administrators
+   * included, so only an administrator writes one.
+   */
+  async function requirePolicyWithinRank(auth: AuthContext, appliesTo: PolicyInput["applies_to"]): Promise<void> {
+    const myRole = (await access.subject(auth.userId, auth.workspaceId))?.role ?? DEFAULT_ROLE;
+    if (myRole === "admin") return;
+    const { users, roles, teams } = appliesTo;
+    if (!users.length && !roles.length && !teams.length) {
+      throw new AppError(
+        "ROLE_ABOVE_OWN",
+        "A policy that lists no users, roles or teams binds everyone, administrators too: only an administrator can write it",
+      );
+    }
+    const targets = [...roles, ...(await repo.rolesOf(db, auth.workspaceId, users.filter(isUuid), teams.filter(isUuid)))];
+    if (targets.some((r) => ROLES[effectiveRole(r)].priority > ROLES[myRole].priority)) {
+      throw new AppError("ROLE_ABOVE_OWN", "This policy would bind someone whose role is above your own");
+    }
+  }
+
+  /** What a non-administrator may not touch: a policy binding someone above them, or a deny that binds them. */
+  async function requirePolicyEditable(auth: AuthContext, existing: repo.PolicyRow): Promise<void> {
+    await requirePolicyWithinRank(auth, existing.appliesTo as PolicyInput["applies_to"]);
+    const s = await access.subject(auth.userId, auth.workspaceId);
+    if (
+      s &&
+      s.role !== "admin" &&
+      existing.effect === "deny" &&
+      policyAppliesTo(existing, { userId: auth.userId, role: s.role, teamIds: s.teamIds })
+    ) {
+      throw new AppError("ROLE_ABOVE_OWN", "This policy restricts you: only an administrator can change or delete it");
+    }
+  }
+
+  /** Allow policies grant: within the caller's own permissions and rank. Deny policies only restrict: within rank. */
+  async function requirePolicyAllowed(auth: AuthContext, input: PolicyInput): Promise<void> {
+    await requirePolicyWithinRank(auth, input.applies_to);
+    if (input.effect === "allow") await requireHeld(auth, input.permissions, "permissions");
+  }
+
   /** Conditions must be supported and well-formed; listed users and teams must be in the workspace. */
   async function validatePolicy(auth: AuthContext, input: PolicyInput): Promise<void> {
     const errors: FieldError[] = [];
@@ -138,6 +205,8 @@ export function createAccessRulesService(ctx: Ctx) {
     if (!req) throw new AppError("ACCESS_REQUEST_NOT_FOUND");
     if (req.status !== "pending") throw new AppError("ACCESS_REQUEST_DECIDED");
     if (req.userId === auth.userId) throw new AppError("ACCESS_REQUEST_SELF");
+    // Approving grants the permission: only someone who holds it may.
+    if (approve) await requireHeld(auth, [`${req.resource}:${req.action}`], "permission", req.resourceId);
     const decided = await db.transaction(async (tx) => {
       const row = await repo.markDecided(tx, req.id, { approve, by: auth.userId, note: note ?? null });
       // Someone else decided it between our read and this write.
@@ -163,6 +232,7 @@ export function createAccessRulesService(ctx: Ctx) {
 
     async createPolicy(auth: AuthContext, input: PolicyInput): Promise<Policy> {
       await validatePolicy(auth, input);
+      await requirePolicyAllowed(auth, input);
       const row = await repo.insertPolicy(db, { ...policyValues(input), workspaceId: auth.workspaceId, createdBy: auth.userId });
       await access.invalidate({ workspaceId: auth.workspaceId });
       await audit(auth, "policy_created", { resource: "policy", action: "create", resourceId: row.id, reason: row.name });
@@ -170,8 +240,11 @@ export function createAccessRulesService(ctx: Ctx) {
     },
 
     async updatePolicy(auth: AuthContext, id: string, input: PolicyInput): Promise<Policy> {
-      if (!isUuid(id)) throw new AppError("POLICY_NOT_FOUND");
+      const existing = isUuid(id) ? await repo.findPolicy(db, auth.workspaceId, id) : null;
+      if (!existing) throw new AppError("POLICY_NOT_FOUND");
       await validatePolicy(auth, input);
+      await requirePolicyEditable(auth, existing);
+      await requirePolicyAllowed(auth, input);
       const row = await repo.updatePolicy(db, auth.workspaceId, id, { ...policyValues(input), updatedAt: new Date() });
       if (!row) throw new AppError("POLICY_NOT_FOUND");
       await access.invalidate({ workspaceId: auth.workspaceId });
@@ -180,7 +253,10 @@ export function createAccessRulesService(ctx: Ctx) {
     },
 
     async deletePolicy(auth: AuthContext, id: string): Promise<void> {
-      if (!isUuid(id) || !(await repo.deletePolicy(db, auth.workspaceId, id))) throw new AppError("POLICY_NOT_FOUND");
+      const existing = isUuid(id) ? await repo.findPolicy(db, auth.workspaceId, id) : null;
+      if (!existing) throw new AppError("POLICY_NOT_FOUND");
+      await requirePolicyEditable(auth, existing);
+      if (!(await repo.deletePolicy(db, auth.workspaceId, id))) throw new AppError("POLICY_NOT_FOUND");
       await access.invalidate({ workspaceId: auth.workspaceId });
       await audit(auth, "policy_deleted", { resource: "policy", action: "delete", resourceId: id });
     },

@@ -128,15 +128,9 @@ describe("API key scopes", () => {
         .update(scheduledExports)
         .set({ nextRunAt: new Date(Date.now() - 1000) })
         .where(eq(scheduledExports.id, id));
+    type Listed = { id: string; enabled: boolean; stoppedReason: string | null; createdWith: string; nextRun: string | null };
     const listed = async (id: string) =>
-      ((await t.app.inject({ method: "GET", url: SCHEDULED, headers: admin.headers })).json() as { id: string }[]).find(
-        (s) => s.id === id,
-      ) as {
-        enabled: boolean;
-        stoppedReason: string | null;
-        createdWith: string;
-        nextRun: string | null;
-      };
+      ((await t.app.inject({ method: "GET", url: SCHEDULED, headers: admin.headers })).json() as Listed[]).find((s) => s.id === id);
     const schedule = async (key: string) => {
       const res = await withKey(key, "POST", SCHEDULED, { name: `s ${Math.random()}`, schedule: "0 3 * * *", options: { format: "json" } });
       expect(res.statusCode).toBe(201);
