@@ -244,6 +244,8 @@ export const AuditEntry = z.object({
   result: z.string().nullable(),
   reason: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),
+  /** `client`: written through POST /rbac/audit/log (what a client reports), not decided by the server. */
+  source: z.enum(["server", "client"]),
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
@@ -253,6 +255,7 @@ export const AuditQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(200).default(50),
   user_id: z.uuid().optional(),
   event: z.string().max(50).optional(),
+  source: z.enum(["server", "client"]).optional(),
 });
 
 export const AuditPage = z.object({

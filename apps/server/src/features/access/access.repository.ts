@@ -222,11 +222,15 @@ export async function insertAudit(db: Db, rows: AuditInsert[]): Promise<void> {
   if (rows.length) await db.insert(accessAudit).values(rows);
 }
 
-export async function auditPage(db: Db, q: { workspaceId: string; page: number; perPage: number; userId?: string; event?: string }) {
+export async function auditPage(
+  db: Db,
+  q: { workspaceId: string; page: number; perPage: number; userId?: string; event?: string; source?: "server" | "client" },
+) {
   const where = and(
     eq(accessAudit.workspaceId, q.workspaceId),
     q.userId ? eq(accessAudit.userId, q.userId) : undefined,
     q.event ? eq(accessAudit.event, q.event) : undefined,
+    q.source ? eq(accessAudit.source, q.source) : undefined,
   );
   const [items, [total]] = await Promise.all([
     db

@@ -192,28 +192,29 @@ describe("RBAC API", () => {
     ]);
   });
 
-  it("audits denials in batches, and takes client-side access logs", async () => {
+  it("audits denials in batches, and takes client-side access logs only with audit:create, marked as the client's", async () => {
     await post(viewer, `${RBAC}/roles/assign`, { user_id: viewer.id, role: "admin" });
-    const logged = await post(viewer, `${RBAC}/audit/log`, {
-      resource: "campaigns",
-      action: "delete",
-      result: "denied",
-      reason: "button hidden",
-    });
+    const claim = { resource: "campaigns", action: "delete", result: "denied", reason: "button hidden" };
+    // Any member could otherwise fill the audit with rows that read like the server's decisions.
+    const refused = await post(viewer, `${RBAC}/audit/log`, claim);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: "FORBIDDEN", requiredPermission: "audit:create" });
+    const logged = await post(admin, `${RBAC}/audit/log`, { ...claim, event: "role_assigned", source: "server" });
     expect(logged.statusCode).toBe(202);
     await t.app.ctx.access.audit.flush();
-    const items = (await get(admin, `${RBAC}/audit/logs?user_id=${viewer.id}&per_page=10`)).json().items as {
-      event: string;
-      resource: string;
-      action: string;
-      result: string;
-    }[];
+    type Row = { event: string; resource: string; action: string; result: string; source: string; user_id: string };
+    const items = (await get(admin, `${RBAC}/audit/logs?per_page=50`)).json().items as Row[];
     expect(items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ event: "access_denied", resource: "team", action: "update", result: "denied" }),
-        expect.objectContaining({ event: "access_check", resource: "campaigns", action: "delete", result: "denied" }),
+        expect.objectContaining({ user_id: viewer.id, event: "access_denied", resource: "team", action: "update", source: "server" }),
+        expect.objectContaining({ user_id: admin.id, event: "access_check", resource: "campaigns", action: "delete", source: "client" }),
       ]),
     );
+    // A client names neither the event nor the source.
+    expect(items.filter((r) => r.source === "client").map((r) => r.event)).toEqual(["access_check"]);
+    expect(items.some((r) => r.user_id === viewer.id && r.resource === "campaigns")).toBe(false);
+    const clientOnly = (await get(admin, `${RBAC}/audit/logs?source=client`)).json();
+    expect(clientOnly.total).toBe(1);
     const page = (await get(admin, `${RBAC}/audit/logs?per_page=1&page=2`)).json();
     expect(page).toMatchObject({ page: 2, per_page: 1 });
     expect(page.items).toHaveLength(1);

@@ -131,7 +131,11 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     `${RBAC}/audit/log`,
-    { config: { access: "authenticated" }, schema: { tags, body: AuditLogInput, response: { 202: z.object({ accepted: z.boolean() }) } } },
+    // Stored as source "client": what a client says it checked, never mistaken for a server decision.
+    {
+      config: { access: "audit:create", apiKeyScope: false },
+      schema: { tags, body: AuditLogInput, response: { 202: z.object({ accepted: z.boolean() }) } },
+    },
     async (request, reply) => {
       service.logCheck(requireAuth(request), request.body);
       return reply.status(202).send({ accepted: true });

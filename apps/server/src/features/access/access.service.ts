@@ -34,6 +34,9 @@ type Ctx = Pick<AppContext, "db" | "access" | "authenticator" | "config" | "redi
 
 export type AccessService = ReturnType<typeof createAccessService>;
 
+/** The only event a client may write to the access audit (POST /rbac/audit/log). */
+export const CLIENT_AUDIT_EVENT = "access_check";
+
 const grantOut = (g: { resource: string; action: string; effect: "allow" | "deny"; resourceId?: string | null }) => ({
   resource: g.resource,
   action: g.action,
@@ -221,13 +224,17 @@ export function createAccessService(ctx: Ctx) {
       return { team: node(team), ancestors, descendants };
     },
 
-    async auditLogs(auth: AuthContext, q: { page: number; per_page: number; user_id?: string; event?: string }) {
+    async auditLogs(
+      auth: AuthContext,
+      q: { page: number; per_page: number; user_id?: string; event?: string; source?: "server" | "client" },
+    ) {
       const { items, total } = await repo.auditPage(db, {
         workspaceId: auth.workspaceId,
         page: q.page,
         perPage: q.per_page,
         userId: q.user_id,
         event: q.event,
+        source: q.source,
       });
       return {
         items: items.map((r) => ({
@@ -240,6 +247,7 @@ export function createAccessService(ctx: Ctx) {
           result: r.result,
           reason: r.reason,
           detail: r.detail ?? null,
+          source: r.source,
           created_at: r.createdAt.toISOString(),
         })),
         total,
@@ -248,12 +256,17 @@ export function createAccessService(ctx: Ctx) {
       };
     },
 
-    /** A client records an access check it made itself (e.g. a hidden button); batched like denials. */
+    /**
+     * A client records an access check it made itself (e.g. a hidden button); batched like denials.
+     * The event name is fixed and the row marked `source: client`, so a client can neither write
+     * a server event (access_denied, role_assigned…) nor pass its claim off as a server decision.
+     */
     logCheck(auth: AuthContext, body: AuditLogInput): void {
       access.audit.record({
         workspaceId: auth.workspaceId,
         userId: auth.userId,
-        event: "access_check",
+        source: "client",
+        event: CLIENT_AUDIT_EVENT,
         resource: body.resource,
         action: body.action,
         resourceId: body.resource_id ?? null,
