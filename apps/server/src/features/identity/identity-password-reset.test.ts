@@ -12,7 +12,8 @@ const EMAIL = "reset.me@example.com";
 describe("password reset (/api/auth/request-password-reset, /api/auth/reset-password)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Several resets of one address in this file: the per-address email limit is not under test here.
+    t = await createTestApp({ AUTH_EMAIL_RATE_LIMIT_PER_HOUR: "50" });
     const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
@@ -100,6 +101,31 @@ describe("password reset (/api/auth/request-password-reset, /api/auth/reset-pass
     expect((await login(THIRD)).statusCode).toBe(200);
   });
 
+  it("revokes every API key of the account on reset, at once", async () => {
+    const session = (await login(THIRD)).json().access_token as string;
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/user-settings/api-keys",
+      headers: { authorization: `Bearer ${session}` },
+      payload: { name: "made by whoever had the password", permissions: ["billing:update"] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = created.json().key as string;
+    const useKey = () => t.app.inject({ method: "GET", url: "/api/user-settings/billing", headers: { "x-api-key": key } });
+    expect((await useKey()).statusCode).toBe(200); // and now cached by the key authenticator
+
+    const token = await resetToken();
+    expect((await reset(token, "Reset-with-keys5")).statusCode).toBe(200);
+    expect((await useKey()).statusCode).toBe(401);
+    expect((await login("Reset-with-keys5")).statusCode).toBe(200);
+    const keys = await t.app.inject({
+      method: "GET",
+      url: "/api/user-settings/api-keys",
+      headers: { authorization: `Bearer ${(await login("Reset-with-keys5")).json().access_token}` },
+    });
+    expect(keys.json()).toEqual([]);
+  });
+
   it("refuses an unknown token", async () => {
     const res = await reset("not-a-real-token", THIRD.replace("3", "4"));
     expect(res.statusCode).toBe(400);
@@ -111,6 +137,7 @@ describe("password reset (/api/auth/request-password-reset, /api/auth/reset-pass
     expect((await login(THIRD)).statusCode).toBe(423);
     const token = await resetToken();
     expect((await reset(token, "Fourth-password4")).statusCode).toBe(200);
+    // The lock was kept per account and address; the reset lifts it for every address.
     expect((await login("Fourth-password4")).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, EMAIL));
     expect(row!.lockedUntil).toBeNull();

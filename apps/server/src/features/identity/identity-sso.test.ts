@@ -5,15 +5,23 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import Provider from "oidc-provider";
+import { generate, generateSecret } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
+import { twoFactorCredentials } from "../account-security/account-security.table.ts";
+import { createTwoFactorCrypto } from "../account-security/two-factor.crypto.ts";
+import { loadAuthSecret } from "./auth.ts";
+import { users } from "./identity.table.ts";
 
 const CLIENT_ID = "prospector";
 const CLIENT_SECRET = "prospector-test-client-secret";
 const PEOPLE: Record<string, { email: string; name: string }> = {
   alice: { email: "alice@corp.example", name: "Alice Idp" },
   bob: { email: "bob@corp.example", name: "Bob Idp" },
+  carol: { email: "carol@corp.example", name: "Carol Idp" },
+  owner: { email: "owner@corp.example", name: "Owner Idp" },
 };
 
 async function startIdp(redirectUri: string): Promise<{ issuer: string; close(): Promise<void> }> {
@@ -105,8 +113,8 @@ describe("single sign-on with an OIDC provider", () => {
     throw new Error("too many redirects at the identity provider");
   }
 
-  /** The whole browser round trip; returns the response of POST /api/auth/sso/token. */
-  async function signInWithSso(who: string, redirect = "/dashboard") {
+  /** The browser round trip up to our callback: its answer and the cookies the browser then holds. */
+  async function ssoCallback(who: string, redirect = "/dashboard") {
     const app = new Jar();
     const start = await t.app.inject({ method: "GET", url: `/api/auth/sso/start?redirect=${encodeURIComponent(redirect)}` });
     expect(start.statusCode).toBe(302);
@@ -119,15 +127,33 @@ describe("single sign-on with an OIDC provider", () => {
     expect(back.pathname).toBe("/api/identity/callback/oidc");
     const callback = await t.app.inject({ method: "GET", url: back.pathname + back.search, headers: { cookie: app.header() } });
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe(`${publicUrl}/sso/complete?redirect=${encodeURIComponent(redirect)}`);
     app.take(asList(callback.headers["set-cookie"]));
-
-    return t.app.inject({ method: "POST", url: "/api/auth/sso/token", headers: { cookie: app.header() }, payload: {} });
+    return { location: String(callback.headers.location), cookie: app.header() };
   }
+
+  /** The whole browser round trip; returns the response of POST /api/auth/sso/token. */
+  async function signInWithSso(who: string, redirect = "/dashboard") {
+    const { location, cookie } = await ssoCallback(who, redirect);
+    expect(location).toBe(`${publicUrl}/sso/complete?redirect=${encodeURIComponent(redirect)}`);
+    return t.app.inject({ method: "POST", url: "/api/auth/sso/token", headers: { cookie }, payload: {} });
+  }
+
+  const register = (email: string, setup_token?: string) =>
+    t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email, password: "Correct-Horse7", full_name: "Pre Registered", setup_token } });
 
   it("shows the SSO button's name", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/auth/config" });
     expect(res.json().sso).toEqual({ enabled: true, name: "Corp Login" });
+  });
+
+  it("does not let single sign-on create the first account of a fresh instance: that needs the setup token", async () => {
+    const { location, cookie } = await ssoCallback("owner");
+    const error = new URL(location);
+    expect(`${error.origin}${error.pathname}`).toBe(`${publicUrl}/sign-in`);
+    expect(error.searchParams.get("error")).toBe("SETUP_TOKEN_REQUIRED");
+    expect(await t.database.db.select().from(users)).toEqual([]);
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/sso/token", headers: { cookie }, payload: {} })).statusCode).toBe(401);
+    expect((await register("owner@corp.example", TEST_SETUP_TOKEN)).statusCode).toBe(201);
   });
 
   it("signs a new user in through the provider and gives them their own organization", async () => {
@@ -135,7 +161,7 @@ describe("single sign-on with an OIDC provider", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token_type).toBe("bearer");
-    expect(body.user).toMatchObject({ email: "alice@corp.example", full_name: "Alice Idp", role: "admin", is_instance_admin: true });
+    expect(body.user).toMatchObject({ email: "alice@corp.example", full_name: "Alice Idp", role: "admin", is_instance_admin: false });
     // The cookie copy of the session is dropped once the bearer token is handed over.
     expect(asList(res.headers["set-cookie"]).some((c) => /session_token=;.*Max-Age=0/.test(c))).toBe(true);
 
@@ -153,6 +179,56 @@ describe("single sign-on with an OIDC provider", () => {
     const again = (await signInWithSso("alice")).json();
     expect(again.user.id).toBe(first.user.id);
     expect(again.access_token).not.toBe(first.access_token);
+  });
+
+  it("does not hand a pre-registered account of the same email to the SSO user (no implicit linking)", async () => {
+    // Someone signed up as carol@corp.example first (verified at once: no SMTP here).
+    const squatter = await register("carol@corp.example");
+    expect(squatter.statusCode).toBe(201);
+    const { location, cookie } = await ssoCallback("carol");
+    const error = new URL(location);
+    expect(error.pathname).toBe("/sign-in");
+    expect(error.searchParams.get("error")).toBe("account_not_linked");
+    const exchange = await t.app.inject({ method: "POST", url: "/api/auth/sso/token", headers: { cookie }, payload: {} });
+    expect(exchange.statusCode).toBe(401);
+    const [carol] = await t.database.db.select().from(users).where(eq(users.email, "carol@corp.example"));
+    expect(carol!.id).toBe(squatter.json().user.id);
+  });
+
+  it("asks a user who turned two-factor on for the code after SSO, and the SSO session is useless before that", async () => {
+    const bob = (await signInWithSso("bob")).json();
+    // Turn two-factor on for bob as the settings page would leave it (an SSO-only user has no
+    // password to confirm there, so it is written directly).
+    const secret = generateSecret();
+    const crypto = createTwoFactorCrypto(loadAuthSecret(t.config));
+    await t.database.db.insert(twoFactorCredentials).values({ userId: bob.user.id, secretEncrypted: crypto.encrypt(secret), enabledAt: new Date() });
+    await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, bob.user.id));
+
+    const { location, cookie } = await ssoCallback("bob");
+    expect(new URL(location).pathname).toBe("/sso/complete");
+    // The callback's session cannot be used as it is: not as a bearer, not on better-auth's endpoints.
+    const raw = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!);
+    for (const bearer of [raw, raw.split(".")[0]!]) {
+      const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { authorization: `Bearer ${bearer}` } });
+      expect(me.statusCode).toBe(401);
+    }
+    const viaCookie = await t.app.inject({ method: "GET", url: "/api/identity/list-sessions", headers: { cookie } });
+    expect(viaCookie.statusCode).toBe(401);
+
+    const exchange = await t.app.inject({ method: "POST", url: "/api/auth/sso/token", headers: { cookie }, payload: {} });
+    expect(exchange.statusCode).toBe(401);
+    expect(exchange.json()).toMatchObject({ code: "TWO_FACTOR_REQUIRED", two_factor_token: expect.any(String) });
+    // The exchange is one-shot: the SSO session is gone.
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/sso/token", headers: { cookie }, payload: {} })).statusCode).toBe(401);
+
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const done = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login/two-factor",
+      payload: { two_factor_token: exchange.json().two_factor_token, code },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().user.email).toBe("bob@corp.example");
   });
 
   it("refuses the token exchange without the callback's cookie", async () => {
