@@ -44,6 +44,35 @@ describe("createLeadsBatch", () => {
     expect(ann.provenance.phone).toBeUndefined();
   });
 
+  it("refuses, row by row, a campaign_id that is not one of the workspace's campaigns", async () => {
+    const stranger = await createUser(t.app.ctx.db);
+    const campaignOf = async (user: TestUser) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/campaigns/",
+        headers: user.headers,
+        payload: { name: "B", subject_line: "Hi" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const mine = await campaignOf(u);
+    const theirs = await campaignOf(stranger);
+    const r = await batch([
+      { email: "own-campaign@acme.test", campaign_id: mine },
+      { email: "foreign-campaign@acme.test", campaign_id: theirs },
+      { email: "no-campaign@acme.test" },
+    ]);
+    expect(r.created).toBe(2);
+    expect(r.errors).toEqual([{ index: 1, field: "campaign_id", message: "There is no campaign with this id in this workspace" }]);
+    expect(r.outcomes.map((o) => o.outcome)).toEqual(["created", "failed", "created"]);
+    expect((await getLead(t.app.ctx, u.workspaceId, r.ids[0] as string)).campaign_id).toBe(mine);
+    // With duplicates updated, a row matching an existing lead cannot move it to a foreign campaign either.
+    const again = await batch([{ email: "no-campaign@acme.test", campaign_id: theirs }], "update");
+    expect(again).toMatchObject({ updated: 0, errors: [{ index: 0, field: "campaign_id" }] });
+    expect((await getLead(t.app.ctx, u.workspaceId, r.ids[1] as string)).campaign_id).toBeNull();
+  });
+
   it("keeps awkward tags and custom fields intact", async () => {
     const tags = ["a,b", 'say "hi"', "back\\slash", "{braces}", "ünïcode"];
     const r = await batch([{ email: "tags@x.test", tags, custom_fields: { plan: "pro", seats: 12, nested: { ok: true } } }]);

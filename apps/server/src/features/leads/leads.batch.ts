@@ -8,7 +8,10 @@ import type { AppContext } from "../../context.ts";
 import { newId } from "../../platform/ids.ts";
 import { addLeadUsage, lockLeadAllowance, organizationOfWorkspace } from "../plans/plans.service.ts";
 import { type LeadField, type LeadRow, type LeadValues, nameCompanyKey, toValues } from "./leads.mapper.ts";
-import { findByEmails, findByNameKeys, insertLeads, type Tx, updateLead } from "./leads.repository.ts";
+import { campaignsOfWorkspace, findByEmails, findByNameKeys, insertLeads, type Tx, updateLead } from "./leads.repository.ts";
+
+/** The answer for a campaign_id that is not one of the workspace's campaigns (another's, or none). */
+export const FOREIGN_CAMPAIGN = "There is no campaign with this id in this workspace";
 
 export interface CreateLeadsBatchOptions {
   workspaceId: string;
@@ -112,14 +115,18 @@ export async function createLeadsBatch(ctx: Pick<AppContext, "db">, opts: Create
       // Locking the month's usage row also serializes batches of one organization, so two imports
       // cannot both decide that the same email is new.
       const allowance = await lockLeadAllowance(tx, organizationId);
-      const { byEmail, byName } = await existingMatches(tx, opts.workspaceId, valid);
+      const usable = await withoutForeignCampaigns(tx, opts.workspaceId, valid, (index) => {
+        result.errors.push({ index, field: "campaign_id", message: FOREIGN_CAMPAIGN });
+        outcome.set(index, { index, outcome: "failed", id: null });
+      });
+      const { byEmail, byName } = await existingMatches(tx, opts.workspaceId, usable);
 
       const pending: Pending[] = [];
       const pendingByEmail = new Map<string, Pending>();
       const pendingByName = new Map<string, Pending>();
       const updates = new Map<string, { row: LeadRow; values: LeadValues }>();
 
-      for (const { index, input } of valid) {
+      for (const { index, input } of usable) {
         const nameKey = nameCompanyKey({ firstName: input.first_name, lastName: input.last_name, companyName: input.company_name });
         const email = input.email ?? null;
         // An email match wins over a name match; a name match counts only when one side has no email.
@@ -207,6 +214,23 @@ export async function createLeadsBatch(ctx: Pick<AppContext, "db">, opts: Create
   }
   finish();
   return result;
+}
+
+/** Rows whose campaign_id is one of the workspace's campaigns (or unset); `refuse` gets the others. */
+async function withoutForeignCampaigns<T extends { index: number; input: LeadInputParsed }>(
+  tx: Tx,
+  workspaceId: string,
+  rows: T[],
+  refuse: (index: number) => void,
+): Promise<T[]> {
+  const ids = [...new Set(rows.map((r) => r.input.campaign_id).filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return rows;
+  const known = await campaignsOfWorkspace(tx, workspaceId, ids);
+  return rows.filter((r) => {
+    if (!r.input.campaign_id || known.has(r.input.campaign_id)) return true;
+    refuse(r.index);
+    return false;
+  });
 }
 
 async function existingMatches(tx: Tx, workspaceId: string, valid: { input: LeadInputParsed }[]) {

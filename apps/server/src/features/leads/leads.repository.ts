@@ -2,6 +2,7 @@
 import type { LeadFilters, LeadListQuery, LeadSortField } from "@prospector/contracts";
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { campaigns } from "../campaigns/campaigns.table.ts";
 import type { LeadRow, LeadValues } from "./leads.mapper.ts";
 import { LEAD_SEARCH_EXPR } from "./leads.search.ts";
 import { leads } from "./leads.table.ts";
@@ -10,6 +11,16 @@ import { leads } from "./leads.table.ts";
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
 const INSERT_CHUNK = 1000;
+
+/** Which of these ids are campaigns of this workspace (a lead may only point at one of those). */
+export async function campaignsOfWorkspace(tx: Tx, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.workspaceId, workspaceId), sql`${campaigns.id} = any(${sql.param(ids)}::uuid[])`));
+  return new Set(rows.map((r) => r.id));
+}
 
 /** Leads holding these addresses (given lower-case, as they are stored). */
 export async function findByEmails(tx: Tx, workspaceId: string, emails: string[]): Promise<LeadRow[]> {

@@ -89,6 +89,35 @@ describe("leads API", () => {
     expect((await call(owner, "GET", "/api/leads/not-a-uuid")).statusCode).toBe(404);
   });
 
+  it("refuses a campaign of another workspace (or none) on create and update, and keeps its own", async () => {
+    const campaign = async (user: TestUser) => {
+      const res = await call(user, "POST", "/api/campaigns/", { name: "Q3", subject_line: "Hello" });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const mine = await campaign(owner);
+    const theirs = await campaign(other);
+    const refused = {
+      code: "VALIDATION_FAILED",
+      errors: [{ field: "campaign_id", message: "There is no campaign with this id in this workspace" }],
+    };
+    const before = Number((await call(owner, "GET", "/api/leads/?limit=1")).headers["x-total-count"]);
+    for (const campaign_id of [theirs, "0195f3c4-1c7e-7a00-8000-000000000000"]) {
+      const res = await call(owner, "POST", "/api/leads/", { email: `c-${campaign_id}@acme.test`, campaign_id });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject(refused);
+    }
+    expect(Number((await call(owner, "GET", "/api/leads/?limit=1")).headers["x-total-count"])).toBe(before);
+
+    const lead = await create(owner, { email: "campaigned@acme.test", campaign_id: mine });
+    expect(lead.campaign_id).toBe(mine);
+    const moved = await call(owner, "PUT", `/api/leads/${lead.id}`, { campaign_id: theirs, city: "Oslo" });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json()).toMatchObject(refused);
+    expect((await call(owner, "GET", `/api/leads/${lead.id}`)).json()).toMatchObject({ campaign_id: mine, city: null });
+    expect((await call(owner, "PUT", `/api/leads/${lead.id}`, { campaign_id: null })).json().campaign_id).toBeNull();
+  });
+
   it("lists with filters, search, sort, paging and X-Total-Count", async () => {
     const u = await createUser(t.app.ctx.db);
     const names = ["Zoe Adams", "Yann Baker", "Xena Carter", "Walt Dunn", "Vera Evans"];

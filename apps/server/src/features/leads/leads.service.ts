@@ -13,6 +13,7 @@ import { newId } from "../../platform/ids.ts";
 import { dropLeavingRetries, lockMembershipsOfLeads } from "../campaigns/campaign-leads.repository.ts";
 import { workspaceMembers } from "../organizations/organizations.table.ts";
 import { addLeadUsage, getLeadAllowance, lockLeadAllowance, monthStart, organizationOfWorkspace } from "../plans/plans.service.ts";
+import { FOREIGN_CAMPAIGN } from "./leads.batch.ts";
 import { type LeadField, type LeadRow, type LeadValues, toLead, toValues } from "./leads.mapper.ts";
 import * as repo from "./leads.repository.ts";
 import { leads } from "./leads.table.ts";
@@ -46,6 +47,13 @@ async function checkOwner(tx: repo.Tx, workspaceId: string, ownerId: unknown): P
   if (!member) throw validationError([{ field: "owner_id", message: "The owner must be a member of this workspace" }]);
 }
 
+/** A lead's campaign must be one of its workspace's: another workspace's id is as unknown as a made-up one. */
+async function checkCampaign(tx: repo.Tx, workspaceId: string, campaignId: unknown): Promise<void> {
+  if (typeof campaignId !== "string") return;
+  const known = await repo.campaignsOfWorkspace(tx, workspaceId, [campaignId]);
+  if (!known.has(campaignId)) throw validationError([{ field: "campaign_id", message: FOREIGN_CAMPAIGN }]);
+}
+
 /** PostgreSQL's unique_violation, however the driver wraps it. */
 function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -75,6 +83,7 @@ export async function createLead(
       );
     }
     await checkOwner(tx, opts.workspaceId, input.owner_id);
+    await checkCampaign(tx, opts.workspaceId, input.campaign_id);
     if (input.email) {
       const [existing] = await repo.findByEmails(tx, opts.workspaceId, [input.email]);
       if (existing) throw emailExists(input.email, existing);
@@ -140,6 +149,7 @@ async function writeFields(
       }
     }
     await checkOwner(tx, opts.workspaceId, fields.owner_id);
+    await checkCampaign(tx, opts.workspaceId, fields.campaign_id);
     const values: LeadValues = toValues(fields);
     const email = fields.email;
     if (typeof email === "string" && email.toLowerCase() !== current.email?.toLowerCase()) {
