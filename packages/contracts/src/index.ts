@@ -25,6 +25,7 @@ export * from "./newsletter.ts";
 export * from "./notifications.ts";
 export * from "./plans.ts";
 export * from "./realtime.ts";
+export * from "./redact.ts";
 export * from "./roles.ts";
 export * from "./scraping.errors.ts";
 export * from "./scraping.ts";

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../test/factories.ts";
 import { openSocket, socketUrl } from "./realtime.test-client.ts";
-import { redactUrl } from "./request-log.ts";
 
 describe("request log", () => {
   let t: TestApp;
@@ -41,13 +40,5 @@ describe("request log", () => {
         "/verify-email?[redacted]",
       ]),
     );
-  });
-
-  it("redacts every value and drops the fragment", () => {
-    expect(redactUrl("/api/leads")).toBe("/api/leads");
-    expect(redactUrl("/api/leads?")).toBe("/api/leads");
-    expect(redactUrl("/api/leads?page=2&&q=acme&flag")).toBe("/api/leads?page=[redacted]&q=[redacted]&flag=[redacted]");
-    expect(redactUrl("/sso/complete#access_token=abc")).toBe("/sso/complete");
-    expect(redactUrl("/x?a%20b=1&0f3a9c2e7b1d4f6a8c=1&perPage=2")).toBe("/x?[redacted]&[redacted]&[redacted]");
   });
 });

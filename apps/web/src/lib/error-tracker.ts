@@ -2,8 +2,10 @@
  * Client error tracking (shell spec §7 "Error report", §8): keeps the last 100 reports with
  * counts by type, field and component, and posts each one to /api/errors/report with a severity.
  * Sending is batched and retried on the next report, so a dropped connection loses nothing recent.
+ * URLs lose their query values and fragments before a report is kept or sent: reset and
+ * verification links put their tokens there.
  */
-import type { ClientErrorType } from "@prospector/contracts";
+import { type ClientErrorType, redactUrl, redactUrlsDeep, redactUrlsInText } from "@prospector/contracts";
 import { type ApiError, type ErrorSeverity, severityOf } from "./errors.ts";
 
 export const ERROR_BUFFER_SIZE = 100;
@@ -66,7 +68,7 @@ export class ErrorTracker {
       requiredPermission: error.requiredPermission,
       timeout: error.timeout,
       stack: error.stack?.slice(0, 20_000),
-      context: { ...context, request: error.url, http: error.httpLine },
+      context: { ...context, request: error.url === undefined ? undefined : redactUrl(error.url), http: error.httpLine },
     });
   }
 
@@ -87,7 +89,10 @@ export class ErrorTracker {
   private track(entry: Omit<ErrorReport, "url" | "user_agent" | "timestamp">): void {
     const report: ErrorReport = {
       ...entry,
-      url: typeof window === "undefined" ? "" : window.location.href.slice(0, 2000),
+      message: redactUrlsInText(entry.message),
+      stack: entry.stack === undefined ? undefined : redactUrlsInText(entry.stack),
+      context: redactUrlsDeep(entry.context),
+      url: typeof window === "undefined" ? "" : redactUrl(window.location.href).slice(0, 2000),
       user_agent: typeof navigator === "undefined" ? "" : navigator.userAgent.slice(0, 500),
       timestamp: new Date().toISOString(),
     };

@@ -8,6 +8,9 @@ import {
   type ErrorReportList,
   type ErrorReportRequest,
   type ErrorSeverity,
+  redactUrl,
+  redactUrlsDeep,
+  redactUrlsInText,
 } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
@@ -27,13 +30,15 @@ export async function submitErrorReport(
   const severity = input.severity ?? deriveSeverity(input);
   // The rest of the error object (field, status, retryable, timestamp, …) is kept with the context.
   const error = Object.fromEntries(Object.entries(input).filter(([k]) => !KNOWN.has(k)));
+  const url = input.url ?? (typeof input.context?.url === "string" ? input.context.url.slice(0, 2000) : null);
+  // Older or other clients may still send URLs with reset/verification tokens: never store them.
   const row = await repo.insertErrorReport(ctx.db, {
     type: input.type,
     severity,
-    message: input.message,
-    stack: input.stack ?? null,
-    context: { ...(input.context ?? {}), error, ip: meta.ip },
-    url: input.url ?? (typeof input.context?.url === "string" ? input.context.url.slice(0, 2000) : null),
+    message: redactUrlsInText(input.message),
+    stack: input.stack ? redactUrlsInText(input.stack) : null,
+    context: redactUrlsDeep({ ...(input.context ?? {}), error, ip: meta.ip }),
+    url: url === null ? null : redactUrl(url),
     userAgent: (input.user_agent ?? meta.userAgent ?? "").slice(0, 500) || null,
     userId: meta.auth?.userId ?? null,
     workspaceId: meta.auth?.workspaceId ?? null,

@@ -78,6 +78,31 @@ describe("client error reports", () => {
     expect(row?.context).toMatchObject({ component: "Dashboard", status: 500 });
   });
 
+  it("stores no token from a report's URL, message, stack or context", async () => {
+    const res = await report({
+      type: "server",
+      message: "Failed: GET /api/auth/verify-email?token=verify-tok-1",
+      stack: "Error\n    at http://localhost:8000/reset-password?token=reset-tok-2:1:1",
+      url: "http://localhost:8000/reset-password?token=reset-tok-3&email=ann%40example.com#frag-tok-4",
+      context: { request: "/api/auth/reset-password?token=reset-tok-5", nested: { href: "/sso/complete?code=sso-6" } },
+    });
+    expect(res.statusCode).toBe(201);
+    const row = await stored(res.json().id);
+    expect(row?.url).toBe("http://localhost:8000/reset-password?token=[redacted]&email=[redacted]");
+    expect(row?.message).toBe("Failed: GET /api/auth/verify-email?token=[redacted]");
+    expect(row?.context).toMatchObject({
+      request: "/api/auth/reset-password?token=[redacted]",
+      nested: { href: "/sso/complete?code=[redacted]" },
+    });
+    const listed = JSON.stringify(
+      (await t.app.inject({ method: "GET", url: "/api/errors/reports?per_page=100", headers: admin.headers })).json(),
+    );
+    for (const secret of ["verify-tok-1", "reset-tok-2", "reset-tok-3", "ann%40example.com", "frag-tok-4", "reset-tok-5", "sso-6"]) {
+      expect(JSON.stringify(row)).not.toContain(secret);
+      expect(listed).not.toContain(secret);
+    }
+  });
+
   it("refuses invalid and oversized reports with a clear message, storing nothing", async () => {
     const [before] = await t.database.db.select({ n: count() }).from(errorReports);
     const badType = await report({ type: "cosmic", message: "x" });
