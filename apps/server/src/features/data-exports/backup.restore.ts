@@ -339,6 +339,9 @@ async function writePlan(db: Db, workspaceId: string, plan: RestorePlan, granted
   });
 }
 
+/** The tables a backup holds. */
+export const RESTORABLE_TABLES: ReadonlySet<string> = new Set(RESTORABLE.map((t) => t.name));
+
 /** What a new backup keeps of a workspace dump: the restorable tables and columns only. */
 export function restorableDump(dump: Record<string, Row[]>): Record<string, Row[]> {
   const out: Record<string, Row[]> = {};

@@ -99,9 +99,15 @@ function scopeWhere(t: SnapshotTable, workspaceId: string) {
   return sql`t.${sql.raw(q(column))} in (select p.${sql.raw(q(parentColumn))} from ${sql.raw(q(parent))} p where p.workspace_id = ${workspaceId})`;
 }
 
-export async function dumpWorkspace(db: Exec, workspaceId: string): Promise<Record<string, Record<string, unknown>[]>> {
+/** `only`: the tables to read (a backup reads just what a restore can write back). */
+export async function dumpWorkspace(
+  db: Exec,
+  workspaceId: string,
+  only?: ReadonlySet<string>,
+): Promise<Record<string, Record<string, unknown>[]>> {
   const out: Record<string, Record<string, unknown>[]> = {};
   for (const t of await snapshotTables(db)) {
+    if (only && !only.has(t.name)) continue;
     const [row] = rows<{ data: Record<string, unknown>[] | string | null }>(
       await db.execute(
         sql`select coalesce(json_agg(row_to_json(t)), '[]'::json) as data from ${sql.raw(q(t.name))} t where ${scopeWhere(t, workspaceId)}`,
@@ -114,9 +120,10 @@ export async function dumpWorkspace(db: Exec, workspaceId: string): Promise<Reco
 }
 
 /** Approximate bytes a dump of the workspace takes, for quota checks before running one. */
-export async function estimateWorkspaceBytes(db: Exec, workspaceId: string): Promise<number> {
+export async function estimateWorkspaceBytes(db: Exec, workspaceId: string, only?: ReadonlySet<string>): Promise<number> {
   let total = 0;
   for (const t of await snapshotTables(db)) {
+    if (only && !only.has(t.name)) continue;
     const [row] = rows<{ n: string | number | null }>(
       await db.execute(
         sql`select coalesce(sum(pg_column_size(t.*)), 0) as n from ${sql.raw(q(t.name))} t where ${scopeWhere(t, workspaceId)}`,

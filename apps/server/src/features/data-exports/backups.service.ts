@@ -15,7 +15,7 @@ import { storageUsage } from "../billing/billing.usage.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
 import { BackupFormatError, type BackupPayload, BackupTooLargeError, backupKey, decodeBackupFile, encodeBackup } from "./backup.format.ts";
-import { parseBackupTables, RestoreRefused, restorableDump, restorePlan } from "./backup.restore.ts";
+import { parseBackupTables, RESTORABLE_TABLES, RestoreRefused, restorableDump, restorePlan } from "./backup.restore.ts";
 import { dumpWorkspace, estimateWorkspaceBytes } from "./backup.snapshot.ts";
 import { type BackupConfigRow, type BackupRow, createBackupsRepository } from "./backups.repository.ts";
 import { defaultBackupsDir, spaceFor, workspaceUploadsDir } from "./storage.ts";
@@ -131,7 +131,7 @@ export function createBackupsService(ctx: AppContext) {
     assertWritable(dir);
     if (await repo.running(opts.workspaceId)) throw new AppError("BACKUP_IN_PROGRESS");
     // Even an empty workspace's backup has a header and table list: never estimate zero.
-    const estimate = 4096 + (await estimateWorkspaceBytes(ctx.db, opts.workspaceId));
+    const estimate = 4096 + (await estimateWorkspaceBytes(ctx.db, opts.workspaceId, RESTORABLE_TABLES));
     const space = await spaceFor(ctx.config, estimate, dir);
     if (space === "disk") throw new AppError("INSUFFICIENT_STORAGE");
     if (space === "quota") throw new AppError("BACKUP_QUOTA_EXCEEDED");
@@ -167,7 +167,7 @@ export function createBackupsService(ctx: AppContext) {
         workspaceId: data.workspaceId,
         organizationId: ws?.organizationId ?? "",
         createdAt: row.createdAt.toISOString(),
-        tables: restorableDump(await dumpWorkspace(ctx.db, data.workspaceId)),
+        tables: restorableDump(await dumpWorkspace(ctx.db, data.workspaceId, RESTORABLE_TABLES)),
         attachments: row.includesAttachments ? await readAttachments(workspaceUploadsDir(ctx.config, data.workspaceId)) : [],
       };
       const file = encodeBackup(payload, key(), { encrypt: row.encrypted });
