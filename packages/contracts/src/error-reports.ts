@@ -38,8 +38,27 @@ export function deriveSeverity(error: { type: ClientErrorType; status?: number |
 const jsonChars = (v: unknown) => JSON.stringify(v ?? null).length;
 const bounded = (max: number, name: string) => z.string().max(max, `${name} must be at most ${max} characters`);
 
-/** The error object plus context and stack; unknown extra fields are kept (bounded by the body limit). */
-export const ErrorReportRequest = z.looseObject({
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The spec's body is "the error object, context and stack trace": `{error: {type, message, …},
+ * context, stackTrace}` is read as the flat report our web app sends (a wrapper's own context and
+ * stack win over the error's). A body with a top-level type or message is flat already.
+ */
+function flattenWrapped(body: unknown): unknown {
+  if (!isRecord(body) || !isRecord(body.error) || "type" in body || "message" in body) return body;
+  const { error, context, stackTrace, stack_trace, stack, ...rest } = body;
+  const merged = isRecord(context) && isRecord(error.context) ? { ...error.context, ...context } : (context ?? error.context);
+  const trace = stackTrace ?? stack_trace ?? stack ?? error.stack;
+  const { context: _context, stack: _stack, ...fields } = error;
+  return { ...rest, ...fields, ...(merged === undefined ? {} : { context: merged }), ...(trace === undefined ? {} : { stack: trace }) };
+}
+
+/**
+ * The error object plus context and stack, flat or wrapped (see flattenWrapped); unknown extra
+ * fields are kept (bounded by the body limit).
+ */
+const FlatErrorReport = z.looseObject({
   type: ClientErrorType,
   message: z
     .string()
@@ -65,6 +84,10 @@ export const ErrorReportRequest = z.looseObject({
     })
     .optional(),
 });
+export const ErrorReportRequest = z.preprocess(
+  flattenWrapped,
+  FlatErrorReport.describe("The error object's fields with `context` and `stack`; `{error, context, stackTrace}` is accepted too"),
+);
 export type ErrorReportRequest = z.infer<typeof ErrorReportRequest>;
 
 export const ErrorReportAccepted = z.object({ id: z.string(), severity: ErrorSeverity });

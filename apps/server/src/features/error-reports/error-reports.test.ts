@@ -78,6 +78,42 @@ describe("client error reports", () => {
     expect(row?.context).toMatchObject({ component: "Dashboard", status: 500 });
   });
 
+  it("accepts the spec's wrapped body {error, context, stackTrace} as well as the flat one", async () => {
+    const res = await report(
+      {
+        error: { type: "server", message: "Dashboard failed to load", status: 502, retryable: true, context: { from: "error" } },
+        context: { component: "Dashboard", route: "/dashboard" },
+        stackTrace: "Error: Dashboard failed to load\n    at load (dashboard.tsx:10:3)",
+        url: "http://localhost:8000/dashboard",
+      },
+      { headers: user.headers },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().severity).toBe("critical");
+    const row = await stored(res.json().id);
+    expect(row).toMatchObject({
+      type: "server",
+      severity: "critical",
+      message: "Dashboard failed to load",
+      stack: "Error: Dashboard failed to load\n    at load (dashboard.tsx:10:3)",
+      url: "http://localhost:8000/dashboard",
+      userId: user.id,
+    });
+    expect(row?.context).toMatchObject({
+      component: "Dashboard",
+      route: "/dashboard",
+      from: "error",
+      error: { status: 502, retryable: true },
+    });
+    // The same rules hold inside the wrapper: a bad type is a 422 naming the field, and nothing is stored.
+    const bad = await report({ error: { type: "cosmic", message: "x" }, context: {}, stackTrace: "s" });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0].field).toBe("type");
+    const noMessage = await report({ error: { type: "network" }, stackTrace: "s" });
+    expect(noMessage.statusCode).toBe(422);
+    expect(noMessage.json().errors[0].field).toBe("message");
+  });
+
   it("stores no token from a report's URL, message, stack or context", async () => {
     const res = await report({
       type: "server",
