@@ -43,6 +43,41 @@ describe("changing the password", () => {
     expect((await api.login(a.email, PASSWORD)).statusCode).toBe(200);
   });
 
+  it("refuses a common password even when it meets the rules", async () => {
+    const a = await api.signUp();
+    const res = await change(a.token, PASSWORD, "Password123!");
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: "WEAK_PASSWORD",
+      errors: [{ field: "new_password", message: expect.stringMatching(/most commonly used passwords/) }],
+    });
+    expect((await api.login(a.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("revokes every API key of the user when asked, and keeps them otherwise", async () => {
+    const a = await api.signUp();
+    const newKey = async () => {
+      const res = await api.post(a.token, "/api-keys", { name: `key ${Math.random()}`, permissions: ["billing:update"] });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().key as string;
+    };
+    const useKey = (key: string) => t.app.inject({ method: "GET", url: "/api/user-settings/billing", headers: { "x-api-key": key } });
+    const kept = await newKey();
+    expect((await useKey(kept)).statusCode).toBe(200);
+    const plain = await change(a.token, PASSWORD, "Second-Pass2!");
+    expect(plain.json()).toMatchObject({ api_keys_revoked: 0 });
+    expect((await useKey(kept)).statusCode).toBe(200);
+
+    const second = await newKey();
+    const res = await api.post(a.token, "/password", { current_password: "Second-Pass2!", new_password: "Third-Pass3!", revoke_api_keys: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ api_keys_revoked: 2, message: expect.stringMatching(/2 API keys were revoked/) });
+    // Cached lookups go at once, not after their TTL.
+    expect((await useKey(kept)).statusCode).toBe(401);
+    expect((await useKey(second)).statusCode).toBe(401);
+    expect((await api.get(a.token, "/api-keys")).json()).toEqual([]);
+  });
+
   it("tells the client the stricter rule in GET /security", async () => {
     const a = await api.signUp();
     const res = await api.get(a.token, "/security");
@@ -91,6 +126,7 @@ describe("changing the password", () => {
     expect(res.json()).toEqual({
       message: "Your password has been changed. Other devices have been signed out.",
       other_sessions_revoked: 1,
+      api_keys_revoked: 0,
     });
     expect((await api.me(laptop)).statusCode).toBe(401);
     expect((await api.me(a.token)).statusCode).toBe(200);
@@ -136,7 +172,8 @@ describe("changing the password", () => {
     expect(key.statusCode, key.body).toBe(201);
     const res = await change(key.json().key, PASSWORD, "Brand-New-Pass2!");
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe("SECURITY_SESSION_REQUIRED");
+    // Refused at the route: account security never takes API keys (the service would refuse too).
+    expect(res.json().code).toBe("API_KEY_NOT_ACCEPTED");
     expect((await api.login(a.email, PASSWORD)).statusCode).toBe(200);
   });
 
