@@ -155,7 +155,8 @@ export class TeamConnection {
   }
 
   private async handle(raw: string): Promise<void> {
-    if (this.disposed) return;
+    // Closing (signed out, suspended, over a limit): nothing more is done for this socket.
+    if (this.disposed || this.socket.readyState !== this.socket.OPEN) return;
     let json: unknown;
     try {
       json = JSON.parse(raw);

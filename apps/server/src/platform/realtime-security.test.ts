@@ -70,6 +70,28 @@ describe("team socket security", () => {
       await s.close();
     });
 
+    it("closes a socket that piles up frames while it is being authenticated (4429)", async () => {
+      // The real authenticator, answering after 500 ms as under load: the frames wait meanwhile.
+      const { authenticator } = t.app.ctx;
+      const slow = Object.assign(Object.create(authenticator) as typeof authenticator, {
+        resolveToken: async (token: string, ws?: string) => {
+          await new Promise((r) => setTimeout(r, 500));
+          return authenticator.resolveToken(token, ws);
+        },
+      });
+      const short = Fastify();
+      teamSocketRoutes(short, { ...t.app.ctx, authenticator: slow });
+      const shortBase = await short.listen({ port: 0, host: "127.0.0.1" });
+      try {
+        const s = track(await openSocket(socketUrl(shortBase), { auth: owner.token, waitFor: null }));
+        const filler = "x".repeat(60 * 1024);
+        for (let i = 0; i < 10; i++) s.send("presence.update", { status: "online", filler });
+        expect(await s.closed).toEqual({ code: SOCKET_CLOSE.tooManyRequests, reason: "Too much sent before authentication" });
+      } finally {
+        await short.close();
+      }
+    });
+
     it("closes a socket that does not authenticate in time", async () => {
       const short = Fastify();
       teamSocketRoutes(short, t.app.ctx, { limits: { authTimeoutMs: 200 } });

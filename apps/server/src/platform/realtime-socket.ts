@@ -17,6 +17,8 @@ import { TeamConnection } from "./realtime-connection.ts";
 import { DEFAULT_SOCKET_LIMITS, MessageRate, type SocketLimits } from "./realtime-limits.ts";
 
 const SWEEP_MS = 15_000;
+/** Frames held for a socket that is still authenticating: enough for a client's flushed offline queue. */
+const EARLY_MAX_BYTES = 512 * 1024;
 
 // A close reason is at most 123 bytes.
 const AUTH_REQUIRED = 'Authentication required: send {"type":"auth","payload":{"token":…}} first, or connect with ?token=';
@@ -24,7 +26,13 @@ const AUTH_REQUIRED = 'Authentication required: send {"type":"auth","payload":{"
 export function teamSocketRoutes(app: FastifyInstance, ctx: AppContext, opts: { limits?: Partial<SocketLimits> } = {}): void {
   const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...opts.limits };
   app.register(async (scope) => {
-    await scope.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
+    await scope.register(websocket, {
+      options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES },
+      errorHandler: (err, socket, request) => {
+        request.log.error({ err }, "team socket failed");
+        socket.close(1011, "Server error occurred. Please try again later.");
+      },
+    });
     const connections = new Set<TeamConnection>();
 
     const sweep = setInterval(() => {
@@ -54,6 +62,7 @@ export function teamSocketRoutes(app: FastifyInstance, ctx: AppContext, opts: { 
       // while the session is being checked. Every frame counts against the rate, these too.
       const rate = new MessageRate(limits.messagesPerSecond, limits.messagesBurst);
       const early: string[] = [];
+      let earlyBytes = 0;
       let firstFrame: ((text: string | null) => void) | null = null;
       let conn: TeamConnection | null = null;
       let closed = false;
@@ -66,6 +75,8 @@ export function teamSocketRoutes(app: FastifyInstance, ctx: AppContext, opts: { 
         const text = data.toString();
         if (conn) conn.receive(text);
         else if (firstFrame) firstFrame(text);
+        else if ((earlyBytes += text.length) > EARLY_MAX_BYTES)
+          socket.close(SOCKET_CLOSE.tooManyRequests, "Too much sent before authentication");
         else early.push(text);
       });
       socket.on("close", () => {
