@@ -50,11 +50,16 @@ export interface ScriptedImap {
   close(): Promise<void>;
 }
 
+/** A literal this large is announced by the "liar" mode (and never sent). */
+export const LIAR_LITERAL_BYTES = 40_000_000;
+
 /**
  * `mode: "plain"` greets, advertises AUTH=PLAIN without STARTTLS and accepts any login;
- * `mode: "silent"` accepts the TCP connection and never says a word.
+ * `mode: "silent"` accepts the TCP connection and never says a word; `mode: "liar"` is "plain"
+ * with an INBOX of one message (UID 1) that it says is 120 bytes and then announces as a 40 MB
+ * literal when its body is fetched.
  */
-export async function startScriptedImap(opts: { host?: string; mode?: "plain" | "silent" } = {}): Promise<ScriptedImap> {
+export async function startScriptedImap(opts: { host?: string; mode?: "plain" | "silent" | "liar" } = {}): Promise<ScriptedImap> {
   const state = { connections: 0, lines: [] as string[] };
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -71,9 +76,22 @@ export async function startScriptedImap(opts: { host?: string; mode?: "plain" | 
         const line = buffer.slice(0, i);
         buffer = buffer.slice(i + 2);
         state.lines.push(line);
-        const [tag, command = ""] = line.split(" ");
+        const [tag, command = "", sub = ""] = line.split(" ");
         const verb = command.toUpperCase();
-        if (verb === "CAPABILITY") socket.write(`* CAPABILITY IMAP4rev1 AUTH=PLAIN\r\n${tag} OK done\r\n`);
+        const uidVerb = verb === "UID" ? sub.toUpperCase() : "";
+        if (opts.mode === "liar" && (verb === "SELECT" || verb === "EXAMINE")) {
+          socket.write(
+            `* FLAGS (\\Seen)\r\n* 1 EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n* OK [UIDNEXT 2] ok\r\n${tag} OK [READ-WRITE] selected\r\n`,
+          );
+        } else if (opts.mode === "liar" && verb === "LIST") {
+          socket.write(`* LIST () "/" INBOX\r\n${tag} OK done\r\n`);
+        } else if (opts.mode === "liar" && uidVerb === "SEARCH") {
+          socket.write(`* SEARCH 1\r\n${tag} OK done\r\n`);
+        } else if (opts.mode === "liar" && uidVerb === "FETCH" && /RFC822\.SIZE/i.test(line)) {
+          socket.write(`* 1 FETCH (UID 1 RFC822.SIZE 120)\r\n${tag} OK done\r\n`);
+        } else if (opts.mode === "liar" && uidVerb === "FETCH") {
+          socket.write(`* 1 FETCH (UID 1 BODY[] {${LIAR_LITERAL_BYTES}}\r\n`);
+        } else if (verb === "CAPABILITY") socket.write(`* CAPABILITY IMAP4rev1 AUTH=PLAIN\r\n${tag} OK done\r\n`);
         else if (verb === "LOGOUT") socket.end(`* BYE\r\n${tag} OK bye\r\n`);
         else socket.write(`${tag} OK done\r\n`);
       }

@@ -66,6 +66,25 @@ describe.skipIf(!dovecotAvailable())("IMAP poller limits", () => {
     expect(await pollInbox(t.app.ctx, h.engine().box, after, { maxMessageBytes: 100_000 })).toEqual([]);
   });
 
+  it("skips a message whose body is far larger than the server said, instead of reading it or retrying it forever", async () => {
+    const liar = await startScriptedImap({ mode: "liar" });
+    try {
+      const inbox = await h.inbox(owner, 2525, { imap: imap(liar.port, { user: "liar", password: "x" }) });
+      const results = await pollInbox(t.app.ctx, h.engine().box, (await getInboxById(t.database.db, inbox.id))!);
+      expect(results).toEqual([]);
+      const after = (await getInboxById(t.database.db, inbox.id))!;
+      expect(after.imapLastUid).toBe(1);
+      expect(after.imapError).toMatch(/larger than the server announced/);
+      // The next poll starts after it: UID 1 is not fetched again and the inbox reads cleanly.
+      const before = liar.lines.length;
+      await pollInbox(t.app.ctx, h.engine().box, after);
+      expect(liar.lines.slice(before).filter((l) => /FETCH 1 /i.test(l))).toEqual([]);
+      expect((await getInboxById(t.database.db, inbox.id))?.imapError).toBeNull();
+    } finally {
+      await liar.close();
+    }
+  });
+
   it("gives a stalling server one time budget while the other inboxes are read", async () => {
     const stalled = await h.inbox(owner, 2525, { imap: imap(silent.port, { user: "nobody", password: "x" }) });
     const fast = await h.inbox(owner, 2525, { email: FAST.user, imap: imap(dovecot.port, FAST) });

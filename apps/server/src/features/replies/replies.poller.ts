@@ -48,6 +48,9 @@ export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow, opts:
   const results: Processed[] = [];
   let client: ImapFlow | null = null;
   let outOfTime = false;
+  // imapflow reports a literal over its cap on the "error" event; the pending command only learns
+  // that the connection is gone.
+  let oversized: Error | null = null;
   // Closing the socket rejects whatever command is waiting on the server, wherever the poll is.
   const timer = setTimeout(() => {
     outOfTime = true;
@@ -55,7 +58,10 @@ export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow, opts:
   }, budgetMs);
   try {
     client = new ImapFlow(imapOptions(inbox, box, mailGuard(ctx.config)));
-    client.on("error", (err: Error) => ctx.log.warn({ err: err.message, inbox: inbox.id }, "imap connection error"));
+    client.on("error", (err: Error) => {
+      if (tooLarge(err)) oversized = err;
+      ctx.log.warn({ err: err.message, inbox: inbox.id }, "imap connection error");
+    });
     await client.connect();
     const lock = await client.getMailboxLock("INBOX");
     try {
@@ -96,7 +102,11 @@ export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow, opts:
         } catch (err) {
           // The server announced a small message and then sent a huge one: the connection is gone,
           // but the message must not block every later poll.
-          if (tooLarge(err)) await skip(uid, "over the IMAP literal limit");
+          await new Promise((r) => setImmediate(r));
+          if (tooLarge(err) || oversized) {
+            await skip(uid, "over the IMAP literal limit");
+            throw oversized ?? err;
+          }
           throw err;
         }
         if (msg === false || !msg?.source) continue;
