@@ -4,7 +4,28 @@
  */
 import type { Seniority } from "@prospector/contracts";
 
-const PARTICLES = new Set(["van", "von", "de", "der", "den", "da", "di", "del", "della", "la", "le", "du", "dos", "das", "bin", "al"]);
+/**
+ * Lower-case surname particles: "van der Berg", "da Silva". The one list for the crawler (which
+ * reads names off pages and out of addresses) and the name clean-up here.
+ */
+export const NAME_PARTICLES: ReadonlySet<string> = new Set([
+  "van",
+  "von",
+  "de",
+  "der",
+  "den",
+  "da",
+  "di",
+  "del",
+  "della",
+  "la",
+  "le",
+  "du",
+  "dos",
+  "das",
+  "bin",
+  "al",
+]);
 
 function capitalizeWord(w: string): string {
   if (!w) return w;
@@ -28,7 +49,7 @@ export function normalizeName(raw: string | null): string | null {
   return s
     .split(" ")
     .map((word, i) =>
-      PARTICLES.has(word.toLowerCase()) && i > 0
+      NAME_PARTICLES.has(word.toLowerCase()) && i > 0
         ? word.toLowerCase()
         : word
             .split("-")

@@ -1,22 +1,18 @@
 /**
  * Reads contact data out of one HTML page: emails (mailto, plain text, "[at]"/"(dot)" spellings,
- * entities, Cloudflare-protected), phones, social links, people with titles, company facts.
- * Pure functions over cheerio, shared by the website crawler and the company enricher.
+ * entities, Cloudflare-protected), phones, social links, people with titles (people-extract.ts),
+ * company facts, and the same-site links to follow. Pure; the crawler runs it on a worker thread.
  */
 import type * as cheerio from "cheerio";
 import { load } from "cheerio/slim";
 import type { CountryCode } from "libphonenumber-js";
 import { findPhoneNumbersInText, parsePhoneNumberFromString } from "libphonenumber-js";
+import { decodeCfEmail, findEmails, mailtoAddress, norm, safeDecode, spacedText } from "./page-text.ts";
+import { findPeople, type Person, splitPersonName } from "./people-extract.ts";
+
+export type { Person } from "./people-extract.ts";
 
 type Doc = cheerio.CheerioAPI;
-
-export interface Person {
-  first_name: string;
-  last_name: string;
-  title: string | null;
-  email: string | null;
-  linkedin_url: string | null;
-}
 
 export interface Socials {
   linkedin?: string;
@@ -41,49 +37,6 @@ export interface PageExtract {
   people: Person[];
   company: CompanyFacts;
   links: string[];
-}
-
-const EMAIL = /[a-z0-9][a-z0-9._%+-]{0,63}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}/gi;
-const NOT_EMAIL_TLD = /\.(png|jpe?g|gif|svg|webp|avif|css|js|ico|woff2?|ttf)$/i;
-const PLACEHOLDER_DOMAINS = new Set([
-  "example.com",
-  "example.org",
-  "domain.com",
-  "yourdomain.com",
-  "email.com",
-  "sentry.io",
-  "wixpress.com",
-]);
-
-/** Undo the usual anti-harvesting spellings: name [at] domain [dot] com, name(at)domain.com, name at domain dot com. */
-export function deobfuscate(text: string): string {
-  return text
-    .replace(/\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*/gi, "@")
-    .replace(/\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*/gi, ".")
-    .replace(
-      /\b([a-z0-9._%+-]+)\s+at\s+([a-z0-9-]+(?:\s+dot\s+[a-z0-9-]+)+)\b/gi,
-      (_m, user: string, rest: string) => `${user}@${rest.replace(/\s+dot\s+/gi, ".")}`,
-    );
-}
-
-export function findEmails(text: string): string[] {
-  const out = new Set<string>();
-  for (const m of deobfuscate(text).matchAll(EMAIL)) {
-    const e = m[0].toLowerCase().replace(/\.+$/, "");
-    const domain = e.split("@")[1]!;
-    if (NOT_EMAIL_TLD.test(e) || PLACEHOLDER_DOMAINS.has(domain)) continue;
-    out.add(e);
-  }
-  return [...out];
-}
-
-/** Cloudflare's email protection: first byte is the XOR key of the rest. */
-export function decodeCfEmail(hex: string): string | null {
-  if (!/^[0-9a-f]{4,}$/i.test(hex) || hex.length % 2) return null;
-  const key = Number.parseInt(hex.slice(0, 2), 16);
-  let out = "";
-  for (let i = 2; i < hex.length; i += 2) out += String.fromCharCode(Number.parseInt(hex.slice(i, i + 2), 16) ^ key);
-  return out.includes("@") ? out : null;
 }
 
 const TLD_COUNTRY: Record<string, CountryCode> = {
@@ -136,7 +89,6 @@ const SOCIAL_PATTERNS: [keyof Socials, RegExp][] = [
   ["youtube", /^https?:\/\/(www\.)?youtube\.com\/(channel|c|user|@)[^?#]*/i],
   ["github", /^https?:\/\/(www\.)?github\.com\/[A-Za-z0-9-]+\/?$/i],
 ];
-const PERSON_LINKEDIN = /^https?:\/\/([a-z]{2,3}\.)?linkedin\.com\/in\/[^/?#]+/i;
 
 export function socialOf(href: string): [keyof Socials, string] | null {
   for (const [kind, re] of SOCIAL_PATTERNS) {
@@ -144,135 +96,6 @@ export function socialOf(href: string): [keyof Socials, string] | null {
     if (m) return [kind, m[0].replace(/\/$/, "")];
   }
   return null;
-}
-
-const NAME_PARTICLES = new Set(["van", "von", "de", "der", "den", "da", "di", "del", "la", "le", "du", "bin", "al"]);
-// Words that appear in headings shaped like names ("Our Team", "Get In Touch") but are not names.
-const NOT_NAME_WORDS = new Set(
-  (
-    "team our us about contact get in touch meet the and of for with read more learn office hours location locations sales " +
-    "marketing customer success headquarters services service company news blog home privacy policy terms careers jobs pricing " +
-    "products product solutions support leadership management board people staff welcome hello partners clients case studies " +
-    "follow call email phone address open now today new york street road avenue suite inc ltd llc gmbh corp group"
-  ).split(" "),
-);
-
-/** "Jane Doe", "Anne-Marie van der Berg", "José O'Neil": 2–5 capitalized words, no heading vocabulary. */
-export function splitPersonName(text: string): { first_name: string; last_name: string } | null {
-  const clean = text.replace(/\s+/g, " ").trim().replace(/,.*$/, "");
-  if (clean.length < 4 || clean.length > 60) return null;
-  const words = clean.split(" ");
-  if (words.length < 2 || words.length > 5) return null;
-  for (const w of words) {
-    if (NOT_NAME_WORDS.has(w.toLowerCase())) return null;
-    if (NAME_PARTICLES.has(w)) continue;
-    // Jane, J., O'Neil, McDonald, Mary-Ann; not ACME or acme.
-    if (!/^\p{Lu}\p{Ll}*(?:['’-]?\p{Lu}?\p{Ll}+)*\.?$/u.test(w) || (w.length <= 2 && words.length < 3)) return null;
-  }
-  return { first_name: words[0]!, last_name: words.slice(1).join(" ") };
-}
-
-const TITLE_WORDS =
-  /\b(ceo|cto|cfo|coo|cmo|cio|ciso|chief|founder|co-founder|cofounder|owner|president|partner|principal|director|head|vp|vice|manager|lead|engineer|developer|designer|consultant|advisor|officer|executive|specialist|associate|analyst|coordinator|representative|recruiter|architect|scientist|accountant|attorney|lawyer|dentist|doctor|physician|nurse|therapist|agent|broker|editor|producer|sales|marketing|operations|account|product|customer|success|support|hr|people|finance)\b/i;
-
-export function looksLikeTitle(text: string): boolean {
-  const t = text.trim();
-  return t.length >= 2 && t.length <= 100 && TITLE_WORDS.test(t) && !t.includes("@");
-}
-
-const norm = (s: string) => s.replace(/\s+/g, " ").trim();
-
-/** Text with a space between elements: cheerio's .text() glues "<p>Sales</p><span>a@b.c" into "Salesa@b.c". */
-interface DomNode {
-  type: string;
-  data?: string;
-  name?: string;
-  children?: DomNode[];
-}
-function spacedText(nodes: { toArray(): unknown[] }): string {
-  const parts: string[] = [];
-  const walk = (n: DomNode) => {
-    if (n.type === "text") parts.push(n.data ?? "");
-    else if (n.type === "tag" || n.type === "root") {
-      if (n.name === "script" || n.name === "style" || n.name === "noscript" || n.name === "template") return;
-      for (const c of n.children ?? []) walk(c);
-    }
-  };
-  for (const n of nodes.toArray()) walk(n as DomNode);
-  return norm(parts.join(" "));
-}
-
-/** People on team/contact pages: a name-shaped heading or label, and the title/email/LinkedIn in the same card. */
-export function findPeople($: Doc): Person[] {
-  const people = new Map<string, Person>();
-  const nameEls = $("h1, h2, h3, h4, h5, h6, strong, b, [itemprop=name], [class*=name i]").toArray();
-  for (const el of nameEls) {
-    const $el = $(el);
-    if ($el.find("h1, h2, h3, h4, h5, h6, strong, b").length) continue; // use the innermost element
-    const split = splitPersonName($el.text());
-    if (!split) continue;
-    // The card: the largest ancestor (up to 4 levels) that holds no other person's name.
-    let card = $el;
-    for (let i = 0; i < 4; i++) {
-      const parent = card.parent();
-      if (!parent.length || parent.is("body, main, html")) break;
-      const names = parent.find("h1, h2, h3, h4, h5, h6, strong, b, [itemprop=name], [class*=name i]").filter((_, n) => {
-        const $n = $(n);
-        return !$n.find("h1, h2, h3, h4, h5, h6, strong, b").length && splitPersonName($n.text()) !== null;
-      });
-      if (names.length > 1) break;
-      card = parent;
-    }
-    let title: string | null = null;
-    const labelled = card.find("[itemprop=jobTitle], [class*=title i], [class*=role i], [class*=position i], [class*=job i]").first();
-    if (labelled.length && norm(labelled.text()) !== norm($el.text()) && norm(labelled.text()).length <= 100) title = norm(labelled.text());
-    if (!title) {
-      card.find("p, span, div, em, small, h4, h5, h6, li").each((_, n) => {
-        const $n = $(n);
-        if ($n.children().length > 1) return;
-        const t = norm($n.text());
-        if (!title && t !== norm($el.text()) && looksLikeTitle(t)) title = t;
-      });
-    }
-    if (!title && card.is($el)) continue; // a lone bolded name with nothing around it is too weak
-    let email: string | null = null;
-    card.find("a[href^='mailto:' i]").each((_, a) => {
-      email ??= mailtoAddress($(a).attr("href") ?? "");
-    });
-    card.find("[data-cfemail]").each((_, a) => {
-      email ??= decodeCfEmail($(a).attr("data-cfemail") ?? "");
-    });
-    email ??= findEmails(spacedText(card))[0] ?? null;
-    let linkedin: string | null = null;
-    card.find("a[href]").each((_, a) => {
-      const m = PERSON_LINKEDIN.exec($(a).attr("href") ?? "");
-      if (m) linkedin ??= m[0];
-    });
-    if (!title && !email && !linkedin) continue;
-    const key = `${split.first_name} ${split.last_name}`.toLowerCase();
-    const prev = people.get(key);
-    people.set(key, {
-      ...split,
-      title: prev?.title ?? title,
-      email: prev?.email ?? email,
-      linkedin_url: prev?.linkedin_url ?? linkedin,
-    });
-  }
-  return [...people.values()];
-}
-
-/** A malformed %-escape in a page's link must not fail the whole page. */
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
-function mailtoAddress(href: string): string | null {
-  const addr = safeDecode(href.replace(/^mailto:/i, "").split("?")[0] ?? "").split(",")[0] ?? "";
-  return findEmails(addr)[0] ?? null;
 }
 
 interface JsonLdThing {

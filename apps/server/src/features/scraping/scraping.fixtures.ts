@@ -49,6 +49,92 @@ export function companySite(port: () => number): Record<string, string> {
 }
 
 /**
+ * A studio's site served as www.northwind.test: the team page has no cards, only a name heading
+ * followed by sibling paragraphs (title, then a mailto link or an "[at]"/"[dot]" address); more
+ * personal addresses sit in the footer, on the contact page and in the journal.
+ */
+export function siblingTeamSite(): Record<string, string> {
+  const footer = `<footer><p>Northwind Studio, Keizersgracht 1, Amsterdam</p><p>Studio manager: lisa.meyer@northwind.test</p></footer>`;
+  return {
+    "/": page(
+      "Northwind Studio",
+      `<nav><a href="/team">Team</a> <a href="/contact">Contact</a> <a href="/journal">Journal</a></nav>
+       <h1>Architecture for public buildings</h1>${footer}`,
+      `<meta property="og:site_name" content="Northwind Studio">`,
+    ),
+    "/team": page(
+      "Team | Northwind Studio",
+      `<main>
+         <h1>Our people</h1>
+         <h2>Anna Kowalski</h2>
+         <p>Managing Director</p>
+         <p><a href="mailto:anna.kowalski@northwind.test">anna.kowalski@northwind.test</a></p>
+         <h2>Pieter van den Berg</h2>
+         <p>Head of Design</p>
+         <p>pieter.vandenberg [at] northwind [dot] test</p>
+         <h2>Maria dos Santos</h2>
+         <p>Senior Architect</p>
+         <h2>Our studio</h2>
+         <p>We design libraries and schools. Write to m.dossantos@northwind.test about commissions.</p>
+       </main>${footer}`,
+    ),
+    "/contact": page(
+      "Contact | Northwind Studio",
+      `<p>Sales enquiries: sales@northwind.test</p><p>Tom answers the phone and tom@northwind.test.</p>${footer}`,
+    ),
+    "/journal": page(
+      "Journal | Northwind Studio",
+      `<article><h2>A library in Delft</h2><p>Photos: j.bakker@northwind.test</p>
+       <p>Newsletter: noreply@northwind.test · Jobs: jobs@northwind.test · hello@northwind.test</p>
+       <p>Our mailing partner: info@mailer.test</p></article>${footer}`,
+    ),
+  };
+}
+
+/**
+ * A firm's site served as harbor.test mixing the layouts found in the wild: cards (one with a
+ * labelled title and LinkedIn only), a table, a list of "Name – Title – address" items, flat text
+ * lines, and name-shaped phrases that are not people (a footer line, product headings).
+ */
+export function mixedTeamSite(): Record<string, string> {
+  const footer = `<footer><p>Harbor Legal · 1 Dock Street · hello@harbor.test · grace@harbor.test</p>
+    <p>Webmaster: r.feynman@harbor.test</p></footer>`;
+  return {
+    "/": page(
+      "Harbor Legal",
+      `<a href="/people">People</a> <a href="/contact">Contact</a>
+       <section><h3>Warehouse Robots</h3><p>Our robots move 2,000 parcels an hour.</p>
+       <ul><li>Cloud Storage – for product teams</li></ul></section>${footer}`,
+      `<meta property="og:site_name" content="Harbor Legal">`,
+    ),
+    "/people": page(
+      "People | Harbor Legal",
+      `<h1>Leadership</h1>
+       <div class="cards">
+         <div class="card"><img src="/g.jpg" alt=""><h3 class="name">Grace Hopper</h3><span class="title">Chief Technology Officer</span>
+           <a href="https://www.linkedin.com/in/gracehopper/" aria-label="LinkedIn"></a></div>
+         <div class="card"><h3>Alan Turing</h3><p>Head of Research</p><a href="mailto:alan.turing@harbor.test">Email Alan</a></div>
+       </div>
+       <h2>Partners</h2>
+       <table>
+         <tr><th>Name</th><th>Role</th><th>Email</th></tr>
+         <tr><td>Ada Lovelace</td><td>Finance Director</td><td><a href="mailto:ada.lovelace@harbor.test">ada.lovelace@harbor.test</a></td></tr>
+         <tr><td>Charles Babbage</td><td>Operations Manager</td><td>c.babbage (at) harbor (dot) test</td></tr>
+       </table>
+       <h2>Advisors</h2>
+       <ul>
+         <li>Katherine Johnson – Senior Advisor – katherine@harbor.test</li>
+         <li><strong>Dorothy Vaughan</strong>, Account Executive, <a href="mailto:dorothy.vaughan@harbor.test">email</a></li>
+       </ul>${footer}`,
+    ),
+    "/contact": page(
+      "Contact | Harbor Legal",
+      `<p>Questions about an invoice? Write to billing@harbor.test.<br>Mary Jackson, Customer Success Manager: mary.jackson@harbor.test<br>Office hours 9–5</p>${footer}`,
+    ),
+  };
+}
+
+/**
  * A home page with `count` same-site links (about 4.5 MB for 200k, under the fetcher's 5 MB cap),
  * the team page linked last. Every linked page is a 404 except /team.
  */

@@ -15,7 +15,8 @@ import {
 } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { SafeFetchError } from "../../platform/safe-fetch.ts";
-import { createLeadsBatch } from "../leads/leads.service.ts";
+import { createLeadsBatch, recordProvenance } from "../leads/leads.service.ts";
+import { NAME_GUESS_SOURCE } from "./crawl-leads.ts";
 import { ProviderError } from "./provider-http.ts";
 import * as repo from "./scraping.repository.ts";
 import { runGoogleMaps, runLinkedIn, runWebsite, type SingleSource, type SourceRun } from "./scraping.sources.ts";
@@ -175,6 +176,13 @@ export async function runScrapingJob(ctx: AppContext, deps: ScrapingDeps, jobId:
           counts.created++;
           if (resultLeadIds.length < MAX_RESULT_IDS) resultLeadIds.push(o.id!);
           if (key) seen.set(key, o.id);
+          const lead = toCreate[o.index]!.lead;
+          // A name read out of an address is a guess: its provenance says so, as a guessed email's does.
+          if (lead.custom_fields?.name_guess) {
+            for (const field of ["first_name", "last_name"] as const) {
+              if (lead[field]) await recordProvenance(ctx, o.id!, field, { source: NAME_GUESS_SOURCE }, job.workspaceId);
+            }
+          }
         } else if (o.outcome === "skipped") counts.duplicates_skipped++;
       }
     }

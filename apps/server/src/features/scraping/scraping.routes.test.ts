@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
 import { startDnsServer } from "../enrichment/dns.fixtures.ts";
 import { leads } from "../leads/leads.table.ts";
-import { companySite, fakeGooglePlaces, fakeLinkedInProvider, page, serveSite } from "./scraping.fixtures.ts";
+import { NAME_GUESS_SOURCE } from "./crawl-leads.ts";
+import { companySite, fakeGooglePlaces, fakeLinkedInProvider, page, serveSite, siblingTeamSite } from "./scraping.fixtures.ts";
 
 type Site = Awaited<ReturnType<typeof serveSite>>;
 const named = (s: Site, host: string): Site => ({ ...s, url: s.url.replace("127.0.0.1", host) });
@@ -15,6 +16,7 @@ describe("scraping jobs", () => {
   let site: Site;
   let slow: Site;
   let dental: Site;
+  let northwind: Site;
   let dns: Awaited<ReturnType<typeof startDnsServer>>;
   let places: Awaited<ReturnType<typeof fakeGooglePlaces>>;
   let linkedin: Awaited<ReturnType<typeof fakeLinkedInProvider>>;
@@ -26,6 +28,7 @@ describe("scraping jobs", () => {
       "acme-robotics.test": { a: ["127.0.0.1"] },
       "slow.test": { a: ["127.0.0.1"] },
       "leedsdental.test": { a: ["127.0.0.1"] },
+      "www.northwind.test": { a: ["127.0.0.1"] },
     });
     site = named(await serveSite(companySite), "acme-robotics.test");
     // 60 pages that answer slowly: a job on it is still running when the test cancels it.
@@ -48,6 +51,7 @@ describe("scraping jobs", () => {
       })),
       "leedsdental.test",
     );
+    northwind = named(await serveSite(siblingTeamSite), "www.northwind.test");
     places = await fakeGooglePlaces({ key: "places-key", total: 3, websiteFor: (i) => (i === 1 ? `${dental.url}/` : undefined) });
     linkedin = await fakeLinkedInProvider({ key: "li-key", total: 30 });
     t = await createTestApp({
@@ -63,7 +67,15 @@ describe("scraping jobs", () => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await Promise.all([site?.close(), slow?.close(), dental?.close(), places?.close(), linkedin?.close(), dns?.close()]);
+    await Promise.all([
+      site?.close(),
+      slow?.close(),
+      dental?.close(),
+      northwind?.close(),
+      places?.close(),
+      linkedin?.close(),
+      dns?.close(),
+    ]);
   });
 
   const post = (url: string, body: unknown, user = owner) =>
@@ -117,6 +129,54 @@ describe("scraping jobs", () => {
     expect(mine[0]!.payload.status).toBe("queued");
     expect(mine.some((e) => e.payload.status === "running")).toBe(true);
     expect(mine.at(-1)!.payload).toMatchObject({ status: "completed", progress: 100 });
+  });
+
+  it("saves the people of a team page without cards and every personal address on the site; names read from addresses are marked as guessed", async () => {
+    const res = await post("/api/leads/scrape/website", { url: `${northwind.url}/`, max_pages: 10 });
+    const job = await waitFor(res.json().id);
+    expect(job.status).toBe("completed");
+    // Anna, Pieter and Maria from the team page; Lisa, Tom and J. Bakker from addresses; the studio itself.
+    expect(job.counts).toMatchObject({ found: 7, created: 7, duplicates_skipped: 0, failed: 0 });
+    const byEmail = new Map<
+      string,
+      {
+        first_name: string | null;
+        last_name: string | null;
+        role: string | null;
+        custom_fields: Record<string, unknown>;
+        provenance: Record<string, { source: string }>;
+      }
+    >();
+    for (const id of job.result_lead_ids) {
+      const lead = (await get(`/api/leads/${id}`)).json();
+      byEmail.set(lead.email, lead);
+    }
+    expect(byEmail.get("pieter.vandenberg@northwind.test")).toMatchObject({
+      first_name: "Pieter",
+      last_name: "van den Berg",
+      role: "Head of Design",
+      provenance: { first_name: { source: "website_crawler" }, last_name: { source: "website_crawler" } },
+    });
+    expect(byEmail.get("pieter.vandenberg@northwind.test")!.custom_fields).not.toHaveProperty("name_guess");
+    expect(byEmail.get("m.dossantos@northwind.test")).toMatchObject({
+      first_name: "Maria",
+      last_name: "dos Santos",
+      role: "Senior Architect",
+    });
+    expect(byEmail.get("lisa.meyer@northwind.test")).toMatchObject({
+      first_name: "Lisa",
+      last_name: "Meyer",
+      custom_fields: { name_guess: { from_email: "lisa.meyer@northwind.test", pattern: "first.last" } },
+      provenance: {
+        first_name: { source: NAME_GUESS_SOURCE },
+        last_name: { source: NAME_GUESS_SOURCE },
+        email: { source: "website_crawler" },
+      },
+    });
+    const tom = byEmail.get("tom@northwind.test")!;
+    expect(tom).toMatchObject({ first_name: "Tom", last_name: null, provenance: { first_name: { source: NAME_GUESS_SOURCE } } });
+    expect(tom.provenance).not.toHaveProperty("last_name");
+    expect(byEmail.get("sales@northwind.test")).toMatchObject({ first_name: null, last_name: null });
   });
 
   it("skips the leads it already has when the same site is scraped again", async () => {

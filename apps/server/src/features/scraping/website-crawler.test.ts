@@ -1,9 +1,11 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSafeFetch, type SafeFetch } from "../../platform/safe-fetch.ts";
+import { crawlToLeads as leadsOf, nameFromAddress } from "./crawl-leads.ts";
 import { CrawlQueue } from "./crawl-queue.ts";
-import { deobfuscate, findEmails, splitPersonName } from "./page-extract.ts";
-import { companySite, linkFloodSite, page, serveSite } from "./scraping.fixtures.ts";
+import { deobfuscate, findEmails } from "./page-text.ts";
+import { splitPersonName } from "./people-extract.ts";
+import { companySite, linkFloodSite, mixedTeamSite, page, serveSite, siblingTeamSite } from "./scraping.fixtures.ts";
 import { crawlToLeads, crawlWebsite } from "./website-crawler.ts";
 
 describe("email and name extraction", () => {
@@ -27,6 +29,34 @@ describe("email and name extraction", () => {
     expect(splitPersonName("Meet the team")).toBeNull();
     expect(splitPersonName("Contact Us")).toBeNull();
     expect(splitPersonName("WAREHOUSE ROBOTS")).toBeNull();
+    expect(splitPersonName("Maria dos Santos")).toEqual({ first_name: "Maria", last_name: "dos Santos" });
+    expect(splitPersonName("Chief Executive Officer")).toBeNull();
+    expect(splitPersonName("Managing Director")).toBeNull();
+  });
+
+  it.each([
+    ["jane.doe@acme.test", { first_name: "Jane", last_name: "Doe", pattern: "first.last" }],
+    ["jane_doe@acme.test", { first_name: "Jane", last_name: "Doe", pattern: "first_last" }],
+    ["jan.van.der.berg@acme.test", { first_name: "Jan", last_name: "van der Berg", pattern: "first.last" }],
+    ["sean.mcdonald@acme.test", { first_name: "Sean", last_name: "McDonald", pattern: "first.last" }],
+    ["j.doe@acme.test", { first_name: null, last_name: "Doe", pattern: "f.last" }],
+    ["jane@acme.test", { first_name: "Jane", last_name: null, pattern: "first" }],
+  ])("reads a name out of %s", (email, name) => {
+    expect(nameFromAddress(email)).toEqual(name);
+  });
+
+  it.each([
+    "sales@acme.test",
+    "jobs@acme.test",
+    "no-reply@acme.test",
+    "sales.team@acme.test",
+    "first.last@acme.test",
+    "jdoe@acme.test",
+    "jane.doe2@acme.test",
+    "ceo@acme.test",
+    "jo@acme.test",
+  ])("reads no name out of %s", (email) => {
+    expect(nameFromAddress(email)).toBeNull();
   });
 });
 
@@ -186,5 +216,136 @@ describe("crawlWebsite", () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+/** The company's own domain only counts when the site is reached by its name, as in production. */
+describe("people and leads from team pages", () => {
+  let fetcher: SafeFetch;
+  beforeAll(() => {
+    fetcher = createSafeFetch({ allowlist: ["127.0.0.1"], lookup: async () => [{ address: "127.0.0.1", family: 4 }] });
+  });
+  afterAll(async () => {
+    await fetcher.close();
+  });
+
+  async function crawlAs(routes: () => Record<string, string>, host: string) {
+    const s = await serveSite(routes);
+    try {
+      return await crawlWebsite({ url: `${s.url.replace("127.0.0.1", host)}/`, fetch: fetcher, userAgent: "TestBot", delayMs: 0 });
+    } finally {
+      await s.close();
+    }
+  }
+  const peopleOf = (crawl: Awaited<ReturnType<typeof crawlWebsite>>) =>
+    crawl.people.map((p) => ({ ...p })).sort((a, b) => a.first_name.localeCompare(b.first_name));
+  const personLeads = (crawl: Awaited<ReturnType<typeof crawlWebsite>>) =>
+    leadsOf(crawl)
+      .filter((l) => l.first_name || l.last_name)
+      .map((l) => ({
+        first_name: l.first_name,
+        last_name: l.last_name ?? null,
+        email: l.email,
+        role: l.role ?? null,
+        guessed: (l.custom_fields?.name_guess as { pattern: string } | undefined)?.pattern ?? null,
+      }))
+      .sort((a, b) => a.email!.localeCompare(b.email!));
+
+  it("reads people from a team page without cards: a name heading owns the paragraphs after it", async () => {
+    const crawl = await crawlAs(siblingTeamSite, "www.northwind.test");
+    expect(peopleOf(crawl)).toEqual([
+      {
+        first_name: "Anna",
+        last_name: "Kowalski",
+        title: "Managing Director",
+        email: "anna.kowalski@northwind.test",
+        linkedin_url: null,
+      },
+      { first_name: "Maria", last_name: "dos Santos", title: "Senior Architect", email: null, linkedin_url: null },
+      {
+        first_name: "Pieter",
+        last_name: "van den Berg",
+        title: "Head of Design",
+        email: "pieter.vandenberg@northwind.test",
+        linkedin_url: null,
+      },
+    ]);
+  });
+
+  it("turns every personal address on the company's domain into a lead, names read from addresses marked as guessed", async () => {
+    const crawl = await crawlAs(siblingTeamSite, "www.northwind.test");
+    expect(personLeads(crawl)).toEqual([
+      {
+        first_name: "Anna",
+        last_name: "Kowalski",
+        email: "anna.kowalski@northwind.test",
+        role: "Managing Director",
+        guessed: null,
+      },
+      { first_name: null, last_name: "Bakker", email: "j.bakker@northwind.test", role: null, guessed: "f.last" },
+      { first_name: "Lisa", last_name: "Meyer", email: "lisa.meyer@northwind.test", role: null, guessed: "first.last" },
+      // Named on the team page without an address; m.dossantos@ elsewhere on the site fits only her.
+      { first_name: "Maria", last_name: "dos Santos", email: "m.dossantos@northwind.test", role: "Senior Architect", guessed: null },
+      {
+        first_name: "Pieter",
+        last_name: "van den Berg",
+        email: "pieter.vandenberg@northwind.test",
+        role: "Head of Design",
+        guessed: null,
+      },
+      { first_name: "Tom", last_name: null, email: "tom@northwind.test", role: null, guessed: "first" },
+    ]);
+    const company = leadsOf(crawl).filter((l) => !l.first_name && !l.last_name);
+    expect(company).toHaveLength(1);
+    expect(company[0]).toMatchObject({ company_name: "Northwind Studio", email: "sales@northwind.test" });
+    expect([...(company[0]!.custom_fields!.other_emails as string[])].sort()).toEqual([
+      "hello@northwind.test",
+      "info@mailer.test",
+      "jobs@northwind.test",
+      "noreply@northwind.test",
+    ]);
+  });
+
+  it("reads people from cards, a table, a list and flat text lines, and not from name-shaped phrases", async () => {
+    const crawl = await crawlAs(mixedTeamSite, "harbor.test");
+    expect(peopleOf(crawl)).toEqual([
+      { first_name: "Ada", last_name: "Lovelace", title: "Finance Director", email: "ada.lovelace@harbor.test", linkedin_url: null },
+      { first_name: "Alan", last_name: "Turing", title: "Head of Research", email: "alan.turing@harbor.test", linkedin_url: null },
+      { first_name: "Charles", last_name: "Babbage", title: "Operations Manager", email: "c.babbage@harbor.test", linkedin_url: null },
+      { first_name: "Dorothy", last_name: "Vaughan", title: "Account Executive", email: "dorothy.vaughan@harbor.test", linkedin_url: null },
+      {
+        first_name: "Grace",
+        last_name: "Hopper",
+        title: "Chief Technology Officer",
+        email: null,
+        linkedin_url: "https://www.linkedin.com/in/gracehopper",
+      },
+      { first_name: "Katherine", last_name: "Johnson", title: "Senior Advisor", email: "katherine@harbor.test", linkedin_url: null },
+      {
+        first_name: "Mary",
+        last_name: "Jackson",
+        title: "Customer Success Manager",
+        email: "mary.jackson@harbor.test",
+        linkedin_url: null,
+      },
+    ]);
+    expect(personLeads(crawl)).toEqual([
+      { first_name: "Ada", last_name: "Lovelace", email: "ada.lovelace@harbor.test", role: "Finance Director", guessed: null },
+      { first_name: "Alan", last_name: "Turing", email: "alan.turing@harbor.test", role: "Head of Research", guessed: null },
+      { first_name: "Charles", last_name: "Babbage", email: "c.babbage@harbor.test", role: "Operations Manager", guessed: null },
+      { first_name: "Dorothy", last_name: "Vaughan", email: "dorothy.vaughan@harbor.test", role: "Account Executive", guessed: null },
+      { first_name: "Grace", last_name: "Hopper", email: "grace@harbor.test", role: "Chief Technology Officer", guessed: null },
+      { first_name: "Katherine", last_name: "Johnson", email: "katherine@harbor.test", role: "Senior Advisor", guessed: null },
+      { first_name: "Mary", last_name: "Jackson", email: "mary.jackson@harbor.test", role: "Customer Success Manager", guessed: null },
+      { first_name: null, last_name: "Feynman", email: "r.feynman@harbor.test", role: null, guessed: "f.last" },
+    ]);
+    const company = leadsOf(crawl).filter((l) => !l.first_name && !l.last_name);
+    expect(company).toEqual([
+      expect.objectContaining({
+        company_name: "Harbor Legal",
+        email: "hello@harbor.test",
+        custom_fields: { other_emails: ["billing@harbor.test"] },
+      }),
+    ]);
   });
 });
