@@ -73,11 +73,11 @@ export function teamSocketRoutes(app: FastifyInstance, ctx: AppContext, opts: { 
           return;
         }
         const text = data.toString();
-        if (conn) conn.receive(text);
-        else if (firstFrame) firstFrame(text);
-        else if ((earlyBytes += text.length) > EARLY_MAX_BYTES)
-          socket.close(SOCKET_CLOSE.tooManyRequests, "Too much sent before authentication");
-        else early.push(text);
+        if (conn) return conn.receive(text);
+        if (firstFrame) return firstFrame(text);
+        earlyBytes += text.length;
+        if (earlyBytes > EARLY_MAX_BYTES) return socket.close(SOCKET_CLOSE.tooManyRequests, "Too much sent before authentication");
+        early.push(text);
       });
       socket.on("close", () => {
         closed = true;
