@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSafeFetch, type SafeFetch } from "../../platform/safe-fetch.ts";
 import { crawlToLeads as leadsOf, nameFromAddress } from "./crawl-leads.ts";
 import { CrawlQueue } from "./crawl-queue.ts";
+import { extractPage, trimHtml } from "./page-extract.ts";
+import { PageParseError, parsePage } from "./page-parser.ts";
 import { deobfuscate, findEmails } from "./page-text.ts";
 import { splitPersonName } from "./people-extract.ts";
 import { companySite, linkFloodSite, mixedTeamSite, page, serveSite, siblingTeamSite } from "./scraping.fixtures.ts";
@@ -81,6 +83,43 @@ describe("crawl queue", () => {
     expect(q.size).toBe(3);
     expect(q.dropped).toBe(2);
     expect([q.shift(), q.shift(), q.shift(), q.shift()].map((i) => i?.url)).toEqual(["/team", "/a", "/b", undefined]);
+  });
+});
+
+describe("page limits", () => {
+  it("keeps at most 250 same-site links a page, contact pages first, and at most 200 addresses", () => {
+    const links = Array.from({ length: 5000 }, (_, i) => `<a href="/p/${i}">p</a><a href="https://other.test/${i}">o</a>`).join("");
+    const emails = Array.from({ length: 5000 }, (_, i) => `<p>person${i}@acme.test</p>`).join("");
+    const page = extractPage(`<body>${links}${emails}<a href="/about-us">About</a></body>`, "https://acme.test/");
+    expect(page.links).toHaveLength(250);
+    expect(page.links[0]).toBe("https://acme.test/about-us");
+    expect(page.links.every((l) => l.startsWith("https://acme.test/"))).toBe(true);
+    expect(page.emails).toHaveLength(200);
+  });
+
+  it("drops scripts, styles and comments before parsing (JSON-LD kept) in one pass, even with thousands of unclosed tags", () => {
+    expect(trimHtml(`<p>a</p><!-- x@y.test --><script>var e="x@y.test"</script><style>p{}</style><p>b</p>`)).toBe("<p>a</p><p>b</p>");
+    const ld = `<script type="application/ld+json">{"email":"ld@acme.test"}</script>`;
+    expect(trimHtml(`<p>a</p>${ld}`)).toBe(`<p>a</p>${ld}`);
+    // A scan per unclosed tag would be quadratic here (200,000 × 1.6 MB); one pass is instant.
+    expect(trimHtml(`<p>a</p>${"<script>".repeat(200_000)}`)).toBe("<p>a</p>");
+    const big = `<p>head</p>${"<p>filler</p>".repeat(200_000)}<footer>sales@acme.test</footer>`;
+    const kept = trimHtml(big, 100_000);
+    expect(kept.length).toBe(100_000);
+    expect(kept.startsWith("<p>head</p>")).toBe(true);
+    expect(kept.endsWith("<footer>sales@acme.test</footer>")).toBe(true);
+  });
+
+  it("reads a page whose mailto link has a broken %-escape", () => {
+    const page = extractPage(`<a href="mailto:%E0%A4%A">x</a><a href="tel:%E0%A4%A">y</a> <p>sales@acme.test</p>`, "https://acme.test/");
+    expect(page.emails).toEqual(["sales@acme.test"]);
+  });
+
+  it("abandons a page that takes longer than the parse budget and parses the next one on a fresh worker", async () => {
+    const heavy = `<body>${"<div><b>Jane Doe</b><p>Head of Sales</p></div>".repeat(20_000)}</body>`;
+    await expect(parsePage(heavy, "https://acme.test/", { timeoutMs: 1 })).rejects.toBeInstanceOf(PageParseError);
+    const next = await parsePage(`<p>sales@acme.test</p>`, "https://acme.test/");
+    expect(next.emails).toEqual(["sales@acme.test"]);
   });
 });
 
