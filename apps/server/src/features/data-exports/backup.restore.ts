@@ -8,17 +8,20 @@
  */
 import {
   AccessibilityUpdate,
+  CampaignSchedule,
+  CampaignStep,
   EmailStatus,
   FieldProvenance,
   LeadFields,
   LeadSource,
   LeadStatus,
+  MAX_STEPS,
   NotificationType,
   Permission,
   SuppressionReason,
   UserSettings,
 } from "@prospector/contracts";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 
@@ -37,6 +40,8 @@ interface Refs {
   users?: { column: string; required: boolean }[];
   /** Workspace records (table → column): a record of another workspace refuses the file. */
   records?: { column: string; table: "campaigns" | "teams"; required: boolean }[];
+  /** Lists of workspace records: ids of another workspace refuse the file, missing ones are dropped. */
+  lists?: { column: string; table: "inboxes" }[];
 }
 
 interface Restorable {
@@ -48,6 +53,8 @@ interface Restorable {
   refs: Refs;
   /** Extra permission the caller must hold for these rows to be restored (else they are left out). */
   requires?: string;
+  /** Which existing rows a restore may change (default: all of the workspace's). */
+  updatable?: SQL;
 }
 
 const columnsOf = (spec: Restorable) => Object.keys(spec.schema.shape);
@@ -80,6 +87,28 @@ const Preferences = UserSettings.omit({
 
 /** Parents before children: the order rows are written in. */
 export const RESTORABLE: Restorable[] = [
+  {
+    // The definition only: status and sending state are never read, so a campaign that comes back
+    // is a draft with no leads, and one that is running or was sent is left as it is.
+    name: "campaigns",
+    scope: "workspace",
+    schema: z.object({
+      id: Uuid,
+      name: z.string().trim().min(1).max(200),
+      steps: z.array(CampaignStep).min(1).max(MAX_STEPS),
+      inbox_ids: z.array(Uuid).max(50),
+      schedule: CampaignSchedule,
+      starts_at: Timestamp.nullable(),
+      track_opens: z.boolean(),
+      track_clicks: z.boolean(),
+      stop_on_reply: z.boolean(),
+      created_by: Uuid.nullable(),
+      created_at: Timestamp,
+      updated_at: Timestamp,
+    }),
+    refs: { users: [{ column: "created_by", required: false }], lists: [{ column: "inbox_ids", table: "inboxes" }] },
+    updatable: sql`t.status = 'draft'`,
+  },
   {
     name: "teams",
     scope: "workspace",
@@ -262,6 +291,14 @@ async function checkReferences(db: Exec, workspaceId: string, plan: RestorePlan)
         return [{ ...r, [ref.column]: null }];
       });
     }
+    for (const ref of t.spec.refs.lists ?? []) {
+      const targets = [...new Set(t.rows.flatMap((r) => r[ref.column] as string[]))];
+      const found = await existing(db, ref.table, targets, workspaceId, "workspace");
+      if (found.theirs.size > 0) {
+        throw new RestoreRefused(`${t.spec.name}.${ref.column}: ${[...found.theirs][0]} is a record of another workspace`);
+      }
+      t.rows = t.rows.map((r) => ({ ...r, [ref.column]: (r[ref.column] as string[]).filter((id) => found.mine.has(id)) }));
+    }
     for (const ref of t.spec.refs.users ?? []) {
       t.rows = t.rows.flatMap((r) => {
         const v = r[ref.column];
@@ -327,7 +364,7 @@ async function writePlan(db: Db, workspaceId: string, plan: RestorePlan, granted
           ? sql`t.workspace_id = ${workspaceId} and r.workspace_id = ${workspaceId}`
           : sql`t.team_id in ${teamsOfWorkspace} and r.team_id in ${teamsOfWorkspace}`;
       const updated = await tx.execute(
-        sql`update ${table} t set ${set} from json_populate_recordset(null::${table}, ${json}::json) r where t.id = r.id and ${owned}`,
+        sql`update ${table} t set ${set} from json_populate_recordset(null::${table}, ${json}::json) r where t.id = r.id and ${owned} and ${spec.updatable ?? sql`true`}`,
       );
       const newOwned = spec.scope === "workspace" ? sql`r.workspace_id = ${workspaceId}` : sql`r.team_id in ${teamsOfWorkspace}`;
       const inserted = await tx.execute(

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
 import { teamMembers, teamPermissions, teams, userPermissions } from "../access/access.table.ts";
+import { campaigns } from "../campaigns/campaigns.table.ts";
+import { inboxes } from "../inboxes/inboxes.table.ts";
 import { leadImportJobs, leads } from "../leads/leads.table.ts";
 import { type BackupPayload, backupKey, encodeBackup } from "./backup.format.ts";
 
@@ -85,7 +87,7 @@ describe("restore refuses crafted backups", () => {
     };
   }
 
-  async function leadRow(email: string) {
+  async function leadRow(email: string): Promise<Record<string, unknown>> {
     const [lead] = await t.app.ctx.db.insert(leads).values({ workspaceId: owner.workspaceId, email, firstName: "Before" }).returning();
     const dump = await t.app.ctx.db.execute(`select row_to_json(l) as r from leads l where l.id = '${lead!.id}'`);
     const row = ((dump as { rows: { r: Record<string, unknown> }[] }).rows[0] as { r: Record<string, unknown> }).r;
@@ -188,6 +190,49 @@ describe("restore refuses crafted backups", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().tables).toEqual({ leads: 1 });
     expect(await db.select().from(teamPermissions).where(eq(teamPermissions.teamId, team!.id))).toEqual([]);
+  });
+
+  it("brings a deleted campaign back as a draft without its sending state, and never points it at another workspace's inbox", async () => {
+    const db = t.app.ctx.db;
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/campaigns",
+      headers: owner.headers,
+      payload: { name: "Spring outreach", subject_line: "Hello {{first_name}}", body: "Hi there" },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    const dump = await db.execute(`select row_to_json(c) as r from campaigns c where c.id = '${id}'`);
+    const row = (dump as { rows: { r: Record<string, unknown> }[] }).rows[0]?.r as Record<string, unknown>;
+    const lead: Record<string, unknown> = { ...(await leadRow("campaign-lead@corp.test")), campaign_id: id };
+    await db.delete(campaigns).where(eq(campaigns.id, id));
+
+    const sent = { ...row, status: "active", launched_at: new Date().toISOString() };
+    const res = await upload(encodeBackup(payload({ campaigns: [sent], leads: [lead] }), key));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tables).toEqual({ campaigns: 1, leads: 1 });
+    const [back] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(back).toMatchObject({ name: "Spring outreach", status: "draft", launchedAt: null, workspaceId: owner.workspaceId });
+    const [restoredLead] = await db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, lead.id as string));
+    expect(restoredLead?.campaignId).toBe(id);
+
+    // A campaign that is no longer a draft keeps its definition.
+    await db.update(campaigns).set({ status: "paused" }).where(eq(campaigns.id, id));
+    await upload(encodeBackup(payload({ campaigns: [{ ...row, name: "Renamed by the file" }] }), key));
+    expect((await db.select().from(campaigns).where(eq(campaigns.id, id)))[0]?.name).toBe("Spring outreach");
+
+    const [theirInbox] = await db
+      .insert(inboxes)
+      .values({ workspaceId: other.workspaceId, kind: "local", email: "theirs@other.test" })
+      .returning();
+    await db.update(campaigns).set({ status: "draft" }).where(eq(campaigns.id, id));
+    const before = await db.select().from(campaigns).where(eq(campaigns.id, id));
+    const hijack = await upload(encodeBackup(payload({ campaigns: [{ ...row, inbox_ids: [theirInbox!.id] }] }), key));
+    expect(hijack.json().code).toBe("BACKUP_INVALID");
+    expect(await db.select().from(campaigns).where(eq(campaigns.id, id))).toEqual(before);
   });
 
   it("refuses a row that fails the service's validation, and a row whose id belongs to another workspace", async () => {
