@@ -93,7 +93,7 @@ export function BackupsSection() {
   return (
     <SettingsSection
       title="Backups"
-      description="A backup holds the workspace's leads, campaign drafts, teams, suppression list, settings, notifications and files, and can be restored here. Every backup is signed: only this server (or one with the same BACKUP_KEY) restores it, and a changed file is refused."
+      description="A backup holds the workspace's leads, campaigns (a deleted one returns as a draft), teams, suppression list, settings, notifications and files, and can be restored here. Every backup is signed: only this server (or one with the same BACKUP_KEY) restores it, and a changed file is refused."
       action={
         canManage && (
           <Button
