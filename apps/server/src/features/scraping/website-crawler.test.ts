@@ -110,6 +110,26 @@ describe("page limits", () => {
     expect(kept.endsWith("<footer>sales@acme.test</footer>")).toBe(true);
   });
 
+  it("names at most 100 leads from addresses per crawl, however many a site lists", () => {
+    const letters = (i: number) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + ((i / 26) | 0))}`;
+    const crawl = {
+      site: "https://acme.test",
+      pages: [],
+      disallowed: [],
+      failed: [],
+      emails: Array.from({ length: 300 }, (_, i) => `jane.do${letters(i)}@acme.test`),
+      phones: [],
+      socials: {},
+      people: [],
+      company: { name: "Acme", description: null, city: null, country: null },
+      cancelled: false,
+    };
+    const leads = leadsOf(crawl);
+    expect(leads.filter((l) => l.custom_fields?.name_guess)).toHaveLength(100);
+    // The rest stay listed on the company lead, not dropped silently.
+    expect(leads.at(-1)).toMatchObject({ company_name: "Acme", email: crawl.emails[100] });
+  });
+
   it("reads a page whose mailto link has a broken %-escape", () => {
     const page = extractPage(`<a href="mailto:%E0%A4%A">x</a><a href="tel:%E0%A4%A">y</a> <p>sales@acme.test</p>`, "https://acme.test/");
     expect(page.emails).toEqual(["sales@acme.test"]);
