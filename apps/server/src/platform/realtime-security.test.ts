@@ -177,7 +177,21 @@ describe("team socket security", () => {
       // Another user is not affected.
       await (await connect(owner)).close();
       await sockets[0]!.close();
-      const again = await connect(user);
+      // The server frees the slot once it has released that socket's presence: moments later.
+      let again: TestSocket | null = null;
+      for (let i = 0; !again && i < 50; i++) {
+        const s = track(await openSocket(socketUrl(base), { auth: user.token, waitFor: null }));
+        const first = await Promise.race([
+          s.next("connected").then(
+            () => "in",
+            () => "refused",
+          ),
+          s.closed.then(() => "refused"),
+        ]);
+        if (first === "in") again = s;
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!again) throw new Error("no slot came back after closing a socket");
       again.send("ping");
       await again.next("pong");
       await Promise.all([again, ...sockets].map((s) => s.close()));
