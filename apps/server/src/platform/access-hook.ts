@@ -16,11 +16,13 @@ const ACCESS_PATTERN = /^(\*|[a-z_]+):(\*|[a-z_]+)$/;
 type RateResult = { allowed: boolean; retryAfterSeconds: number; limit: number; remaining: number; count: number };
 type Decision = { allowed: boolean; reason: string };
 type Environment = { ip?: string | null; country?: string | null; requests?: number | null };
+/** Policy conditions are the only readers of the environment: it is built only when one asks. */
+type EnvironmentSource = Environment | (() => Environment);
 
 /** What the hook needs from the access engine (the engine satisfies it). */
 export interface AccessGate {
   consumeRate(auth: AuthContext): Promise<RateResult>;
-  evaluate(auth: AuthContext, resource: string, action: string, resourceId?: string, env?: Environment): Promise<Decision>;
+  evaluate(auth: AuthContext, resource: string, action: string, resourceId?: string, env?: EnvironmentSource): Promise<Decision>;
   /** The caller is still an active member of the workspace (cached; dropped on change). */
   isActive(auth: AuthContext): Promise<boolean>;
   /**
@@ -30,7 +32,11 @@ export interface AccessGate {
   cached?(
     auth: AuthContext,
     decides: boolean,
-  ): { active: boolean; consumeRate(): RateResult; evaluate(resource: string, action: string, env?: Environment): Decision } | null;
+  ): {
+    active: boolean;
+    consumeRate(): RateResult;
+    evaluate(resource: string, action: string, env?: EnvironmentSource, permission?: string): Decision;
+  } | null;
   audit: { record(entry: AccessAuditEntry): void };
 }
 
@@ -170,11 +176,23 @@ export function registerAccessHook(
     if (rate.count === rate.limit + 1) deps.access.audit.record(denial(auth, request, access, "rate_limited", "Rate limit exceeded"));
     throw new AppError("RATE_LIMITED", "Rate limit exceeded", { retryAfter: rate.retryAfterSeconds });
   };
-  const environment = (request: FastifyRequest, rate: RateResult): Environment => ({
-    ip: request.ip,
-    country: clientCountry(request, fromTrustedProxy),
-    requests: rate.count,
-  });
+  const environment =
+    (request: FastifyRequest, rate: RateResult): (() => Environment) =>
+    () => ({
+      ip: request.ip,
+      country: clientCountry(request, fromTrustedProxy),
+      requests: rate.count,
+    });
+  /** `resource:action` split once per declaration, not on every request. */
+  const parsed = new Map<string, readonly [string, string]>();
+  const parse = (access: string): readonly [string, string] => {
+    let p = parsed.get(access);
+    if (!p) {
+      p = access.split(":") as [string, string];
+      parsed.set(access, p);
+    }
+    return p;
+  };
   const applyApiKeyScope = (request: FastifyRequest, auth: AuthContext, access: Access) => {
     const refusal = apiKeyRefusal(auth, access, request.routeOptions.config.apiKeyScope);
     if (!refusal) return;
@@ -208,7 +226,7 @@ export function registerAccessHook(
     applyRate(request, reply, auth, access, rate);
     applyApiKeyScope(request, auth, access as Access);
     if (access === "authenticated") return;
-    const [resource, action] = access.split(":") as [string, string];
+    const [resource, action] = parse(access);
     let decision: Decision;
     try {
       decision = await deps.access.evaluate(auth, resource, action, undefined, environment(request, rate));
@@ -239,10 +257,10 @@ export function registerAccessHook(
     applyRate(request, reply, auth, access, rate);
     if (auth.via === "api_key") applyApiKeyScope(request, auth, access as Access);
     if (access === "authenticated") return true;
-    const [resource, action] = access.split(":") as [string, string];
+    const [resource, action] = parse(access);
     let decision: Decision;
     try {
-      decision = state.evaluate(resource, action, environment(request, rate));
+      decision = state.evaluate(resource, action, environment(request, rate), access);
     } catch (err) {
       throw unavailable(request, err);
     }

@@ -23,6 +23,21 @@ export const ACCESS_INVALIDATE = "access.invalidate";
 /** Decisions memoized per subject; bounded so a caller probing many permissions cannot grow it. */
 const DECISIONS_PER_SUBJECT = 256;
 const INACTIVE: Decision = { allowed: false, reason: REASONS.inactive, matched: null };
+const NO_ENVIRONMENT: AccessEnvironment = {};
+
+/**
+ * A caller's cache keys, built once per context object: the authenticator hands out the same
+ * AuthContext while a session is cached, so the hot path neither builds nor hashes a key string.
+ */
+const keysOf = new WeakMap<object, { subject: string; policies: string }>();
+function cacheKeys(auth: Pick<AuthContext, "userId" | "workspaceId">): { subject: string; policies: string } {
+  let keys = keysOf.get(auth);
+  if (!keys) {
+    keys = { subject: `s|${auth.userId}|${auth.workspaceId}`, policies: `p|${auth.workspaceId}` };
+    keysOf.set(auth, keys);
+  }
+  return keys;
+}
 
 export type Subject = Pick<AuthContext, "userId" | "workspaceId" | "organizationId" | "role"> &
   Partial<Pick<AuthContext, "email" | "via" | "scopes">>;
@@ -37,6 +52,12 @@ export interface AccessEnvironment {
   /** The caller is over the rate limit: the decision stops there. */
   rateExceeded?: boolean;
 }
+
+/**
+ * The environment, or a function that makes it: policy conditions are the only readers, so a
+ * workspace without policies never builds it.
+ */
+export type EnvironmentSource = AccessEnvironment | (() => AccessEnvironment);
 
 /** Which cached entries an invalidation drops; empty drops everything. */
 export interface InvalidateScope {
@@ -57,7 +78,8 @@ type CacheValue =
 export interface CachedAccess {
   active: boolean;
   consumeRate(): RateResult;
-  evaluate(resource: string, action: string, env?: AccessEnvironment): Decision;
+  /** `permission`: the same check as one `resource:action` string (a route's declaration), reused as the memo key. */
+  evaluate(resource: string, action: string, env?: EnvironmentSource, permission?: string): Decision;
 }
 
 /** One request's view of its caller (a class, so the hot path creates no closures). */
@@ -83,10 +105,10 @@ class CallerAccess implements CachedAccess {
     return (this.limiter.consumeSync as NonNullable<RateLimiter["consumeSync"]>)(this.auth);
   }
 
-  evaluate(resource: string, action: string, env: AccessEnvironment = {}): Decision {
+  evaluate(resource: string, action: string, env: EnvironmentSource = NO_ENVIRONMENT, permission?: string): Decision {
     if (!this.subject?.active) return INACTIVE;
     if (!this.rules) throw new Error("CachedAccess.evaluate: the policies were not loaded (cached(auth, false))");
-    return this.decideFor(this.auth, this.subject, this.rules, resource, action, undefined, env);
+    return this.decideFor(this.auth, this.subject, this.rules, resource, action, undefined, env, permission);
   }
 }
 
@@ -97,12 +119,13 @@ type DecideFor = (
   resource: string,
   action: string,
   resourceId: string | undefined,
-  env: AccessEnvironment,
+  env: EnvironmentSource,
+  permission?: string,
 ) => Decision;
 
 export interface AccessEngine {
   /** Full decision with the rule or grant that made it. */
-  evaluate(subject: Subject, resource: string, action: string, resourceId?: string, env?: AccessEnvironment): Promise<Decision>;
+  evaluate(subject: Subject, resource: string, action: string, resourceId?: string, env?: EnvironmentSource): Promise<Decision>;
   check(auth: AuthContext, resource: string, action: string, resourceId?: string): Promise<AccessDecision>;
   consumeRate(auth: AuthContext): Promise<RateResult>;
   /**
@@ -189,18 +212,19 @@ export async function createAccessEngine(deps: {
     resource: string,
     action: string,
     resourceId?: string,
-    env: AccessEnvironment = {},
+    env: EnvironmentSource = NO_ENVIRONMENT,
   ): Promise<Decision> {
     const subj = await subject(s.userId, s.workspaceId);
     if (!subj?.active) return INACTIVE;
-    if (env.rateExceeded) return { allowed: false, reason: REASONS.rateLimited, matched: null };
+    if (typeof env !== "function" && env.rateExceeded) return { allowed: false, reason: REASONS.rateLimited, matched: null };
     return decideFor(s, subj, await policiesOf(s.workspaceId, subj.organizationId), resource, action, resourceId, env);
   }
 
   /** The decision for an active subject whose policies are loaded: synchronous from here on. */
-  const decideFor: DecideFor = (s, subj, rules, resource, action, resourceId, env) => {
+  const decideFor: DecideFor = (s, subj, rules, resource, action, resourceId, source, permission) => {
     let decision: Decision | null = null;
     if (rules.length) {
+      const env = typeof source === "function" ? source() : source;
       const ctx: ConditionContext = {
         now: env.now ?? new Date(now()),
         ip: env.ip ?? null,
@@ -212,7 +236,8 @@ export async function createAccessEngine(deps: {
       decision = decideByPolicies(rules, { userId: s.userId, role: subj.role, teamIds: subj.teamIds }, resource, action, ctx);
     }
     if (!decision) {
-      const key = `${resource}|${action}|${resourceId ?? ""}`;
+      // One string per check: a route's own declaration when it passes one (no string built per request).
+      const key = resourceId ? `${resource}:${action}|${resourceId}` : (permission ?? `${resource}:${action}`);
       decision = subj.decisions.get(key) ?? null;
       if (!decision) {
         decision = decide(subj.grants, resource, action, resourceId);
@@ -233,10 +258,11 @@ export async function createAccessEngine(deps: {
 
   function cached(auth: AuthContext, decides: boolean): CachedAccess | null {
     if (!rateLimiter.consumeSync) return null;
-    const entry = cache.get(`s|${auth.userId}|${auth.workspaceId}`);
+    const keys = cacheKeys(auth);
+    const entry = cache.get(keys.subject);
     if (entry?.kind !== "subject") return null;
     if (!entry.subject?.active || !decides) return new CallerAccess(auth, rateLimiter, entry.subject, null, decideFor);
-    const policies = cache.get(`p|${auth.workspaceId}`);
+    const policies = cache.get(keys.policies);
     if (policies?.kind !== "policies") return null;
     // This request decides on what it read now, even if the entries expire a moment later.
     return new CallerAccess(auth, rateLimiter, entry.subject, policies.policies, decideFor);
