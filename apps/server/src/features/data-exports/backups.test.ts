@@ -4,9 +4,11 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
-import { teamMembers, teams } from "../access/access.table.ts";
+import { teamMembers, teamPermissions, teams } from "../access/access.table.ts";
+import { campaigns } from "../campaigns/campaigns.table.ts";
 import { leads } from "../leads/leads.table.ts";
 import { notifications } from "../notifications/notifications.table.ts";
+import { suppressions } from "../suppression/suppression.table.ts";
 import { userSettings } from "../user-settings/user-settings.table.ts";
 
 const URL = "/api/user-settings/backups";
@@ -59,6 +61,9 @@ describe("workspace backups", () => {
         .orderBy(asc(notifications.id)),
       teams: await db.select().from(teams).where(eq(teams.workspaceId, owner.workspaceId)).orderBy(asc(teams.id)),
       teamMembers: await db.select().from(teamMembers).orderBy(asc(teamMembers.id)),
+      teamPermissions: await db.select().from(teamPermissions).orderBy(asc(teamPermissions.id)),
+      suppressions: await db.select().from(suppressions).where(eq(suppressions.workspaceId, owner.workspaceId)),
+      campaigns: await db.select().from(campaigns).where(eq(campaigns.workspaceId, owner.workspaceId)).orderBy(asc(campaigns.id)),
       settings: await db.select().from(userSettings).where(eq(userSettings.workspaceId, owner.workspaceId)),
     };
   }
@@ -82,6 +87,24 @@ describe("workspace backups", () => {
       .values({ workspaceId: owner.workspaceId, name: "Closers", metadata: { region: "EU" } })
       .returning();
     await db.insert(teamMembers).values({ teamId: team!.id, userId: member.id });
+    await db.insert(teamPermissions).values({ teamId: team!.id, resource: "lead", action: "export", effect: "deny" });
+    await db.insert(suppressions).values({ workspaceId: owner.workspaceId, email: "gone@corp.test", reason: "unsubscribed" });
+    const campaign = await t.app.inject({
+      method: "POST",
+      url: "/api/campaigns",
+      headers: owner.headers,
+      payload: {
+        name: "Q3",
+        subject_line: "Hi {{first_name}}",
+        body: "Body",
+        steps: [
+          { subject: "Hi", body: "One" },
+          { delay_days: 3, subject: "Again", body: "Two", variants: [{ subject: "B", body: "Other" }] },
+        ],
+        schedule: { timezone: "Europe/Berlin", days: [1, 2, 3], start: "08:30", end: "17:00" },
+      },
+    });
+    expect(campaign.statusCode).toBe(201);
     await t.app.inject({
       method: "PUT",
       url: "/api/user-settings/settings/email",
@@ -104,6 +127,8 @@ describe("workspace backups", () => {
 
     // Lose data: delete rows, change others, remove the attachment.
     await db.delete(teams).where(eq(teams.id, team!.id));
+    await db.delete(suppressions).where(eq(suppressions.workspaceId, owner.workspaceId));
+    await db.delete(campaigns).where(eq(campaigns.id, campaign.json().id));
     await db.delete(leads).where(eq(leads.email, "x@corp.test"));
     await db.update(leads).set({ firstName: "Changed" }).where(eq(leads.email, "y@corp.test"));
     await db.delete(notifications).where(eq(notifications.workspaceId, owner.workspaceId));
@@ -118,13 +143,24 @@ describe("workspace backups", () => {
 
     const res = await t.app.inject({ method: "POST", url: `${URL}/${backup.id}/restore`, headers: owner.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json().tables).toMatchObject({ leads: 2, teams: 1, team_members: 1, notifications: 1 });
+    expect(res.json().tables).toMatchObject({
+      leads: 2,
+      teams: 1,
+      team_members: 1,
+      team_permissions: 1,
+      notifications: 1,
+      suppressions: 1,
+      campaigns: 1,
+    });
     expect(res.json().attachments).toBe(1);
     const after = await snapshot();
     expect(after.leads).toEqual(before.leads);
     expect(after.notifications).toEqual(before.notifications);
     expect(after.teams).toEqual(before.teams);
     expect(after.teamMembers).toEqual(before.teamMembers);
+    expect(after.teamPermissions).toEqual(before.teamPermissions);
+    expect(after.suppressions).toEqual(before.suppressions);
+    expect(after.campaigns).toEqual(before.campaigns);
     expect(after.settings.map((s) => s.preferences)).toEqual(before.settings.map((s) => s.preferences));
     expect(fs.readFileSync(path.join(attachments, "brief.txt"), "utf8")).toBe("attachment body");
     const restored = await t.app.inject({ method: "GET", url: "/api/user-settings/settings/email", headers: owner.headers });
