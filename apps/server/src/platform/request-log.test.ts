@@ -17,7 +17,7 @@ describe("request log", () => {
   });
   afterAll(() => t.close());
 
-  it("never writes a query-string value: socket tokens, reset links and API calls are logged by path and parameter names", async () => {
+  it("never writes a query-string value or a credential in the path: socket tokens, reset and unsubscribe links, API calls", async () => {
     const s = await openSocket(socketUrl(base, user.token, "&workspace_id=x"));
     await s.close();
     const refused = await openSocket(socketUrl(base, "stolen-session-token-0001"), { waitFor: null });
@@ -25,10 +25,13 @@ describe("request log", () => {
     await fetch(`${base}/reset-password?token=reset-secret-0002&email=ann%40example.com`);
     await fetch(`${base}/api/notifications?token=api-secret-0003`, { headers: { authorization: `Bearer ${user.token}` } });
     await fetch(`${base}/verify-email?eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LTAwMDQ#frag-secret-0005`);
+    await fetch(`${base}/u/unsubscribe-token-0006`);
+    await fetch(`${base}/t/o/0193aaaa-0000-7000-8000-000000000000/open-sig-0007.gif`);
 
     const text = lines.join("");
     const secrets = [user.token, encodeURIComponent(user.token), "stolen-session-token-0001", "reset-secret-0002", "ann%40example.com"];
-    for (const secret of [...secrets, "api-secret-0003", "c2VjcmV0LTAwMDQ", "frag-secret-0005"]) expect(text).not.toContain(secret);
+    for (const secret of [...secrets, "api-secret-0003", "c2VjcmV0LTAwMDQ", "frag-secret-0005", "unsubscribe-token-0006", "open-sig-0007"])
+      expect(text).not.toContain(secret);
 
     const urls = lines.map((l) => JSON.parse(l) as { req?: { url?: string } }).flatMap((l) => (l.req?.url ? [l.req.url] : []));
     expect(urls).toEqual(
@@ -38,6 +41,8 @@ describe("request log", () => {
         "/reset-password?token=[redacted]&email=[redacted]",
         "/api/notifications?token=[redacted]",
         "/verify-email?[redacted]",
+        "/u/[redacted]",
+        "/t/o/0193aaaa-0000-7000-8000-000000000000/[redacted]",
       ]),
     );
   });
