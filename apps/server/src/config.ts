@@ -51,7 +51,9 @@ export const ConfigSchema = z.object({
     .int()
     .min(1)
     .default(20)
-    .describe("Requests per minute one client address may make to each public sign-in endpoint (login, sign-up, reset, resend, two-factor)"),
+    .describe(
+      "Requests per minute one client address may make to each public sign-in endpoint (login, sign-up, reset, resend, two-factor)",
+    ),
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: z.coerce
     .number()
     .int()

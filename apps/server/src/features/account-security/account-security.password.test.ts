@@ -69,7 +69,11 @@ describe("changing the password", () => {
     expect((await useKey(kept)).statusCode).toBe(200);
 
     const second = await newKey();
-    const res = await api.post(a.token, "/password", { current_password: "Second-Pass2!", new_password: "Third-Pass3!", revoke_api_keys: true });
+    const res = await api.post(a.token, "/password", {
+      current_password: "Second-Pass2!",
+      new_password: "Third-Pass3!",
+      revoke_api_keys: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ api_keys_revoked: 2, message: expect.stringMatching(/2 API keys were revoked/) });
     // Cached lookups go at once, not after their TTL.

@@ -2,20 +2,14 @@
  * Password change, active sessions and the security overview of the signed-in user
  * (outreach-core §3 "Security", §5 new password rules, §7 /api/user-settings).
  */
-import {
-  type ActiveSession,
-  type ChangePasswordRequest,
-  type ChangePasswordResponse,
-  type PasswordPolicy,
-  type SecurityOverview,
-} from "@prospector/contracts";
+import type { ActiveSession, ChangePasswordRequest, ChangePasswordResponse, PasswordPolicy, SecurityOverview } from "@prospector/contracts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { revokeAllApiKeys } from "../api-keys/api-keys.service.ts";
 import type { SessionAuthenticator } from "../identity/identity.authenticator.ts";
 import type { Identity } from "../identity/identity.routes.ts";
-import { revokeAllApiKeys } from "../api-keys/api-keys.service.ts";
 import { assertPasswordAccepted, passwordPolicy } from "../identity/identity.service.ts";
 import type { AccountSecurityRepository, SessionRow } from "./account-security.repository.ts";
 import { type PasswordConfirmation, requireSession } from "./password-confirmation.ts";

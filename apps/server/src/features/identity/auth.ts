@@ -154,7 +154,10 @@ export function createIdentityAuth(deps: IdentityAuthDeps) {
             // single sign-on must not create the first account, nor any account when sign-up is closed.
             if (isSsoCallback(context?.path)) {
               if (await setup.pending()) {
-                throw new APIError("FORBIDDEN", { code: "SETUP_TOKEN_REQUIRED", message: "Create the first account with the setup link first." });
+                throw new APIError("FORBIDDEN", {
+                  code: "SETUP_TOKEN_REQUIRED",
+                  message: "Create the first account with the setup link first.",
+                });
               }
               if (config.SIGNUP_MODE === "closed") {
                 throw new APIError("FORBIDDEN", { code: "SIGNUP_CLOSED", message: "Sign-up is closed on this instance." });

@@ -139,7 +139,11 @@ describe("single sign-on with an OIDC provider", () => {
   }
 
   const register = (email: string, setup_token?: string) =>
-    t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email, password: "Correct-Horse7", full_name: "Pre Registered", setup_token } });
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { email, password: "Correct-Horse7", full_name: "Pre Registered", setup_token },
+    });
 
   it("shows the SSO button's name", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/auth/config" });
@@ -201,7 +205,9 @@ describe("single sign-on with an OIDC provider", () => {
     // password to confirm there, so it is written directly).
     const secret = generateSecret();
     const crypto = createTwoFactorCrypto(loadAuthSecret(t.config));
-    await t.database.db.insert(twoFactorCredentials).values({ userId: bob.user.id, secretEncrypted: crypto.encrypt(secret), enabledAt: new Date() });
+    await t.database.db
+      .insert(twoFactorCredentials)
+      .values({ userId: bob.user.id, secretEncrypted: crypto.encrypt(secret), enabledAt: new Date() });
     await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, bob.user.id));
 
     const { location, cookie } = await ssoCallback("bob");

@@ -20,10 +20,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { bearerToken } from "./identity.authenticator.ts";
 import { AppError } from "../../platform/errors.ts";
-import { createMemoryAuthLimitStore, createRedisAuthLimitStore } from "./auth-rate-limit.store.ts";
 import { AUTH_BASE_PATH, createIdentityAuth, emailVerificationRequired, type IdentityAuth, isDisabledPath } from "./auth.ts";
+import { createMemoryAuthLimitStore, createRedisAuthLimitStore } from "./auth-rate-limit.store.ts";
+import { bearerToken } from "./identity.authenticator.ts";
 import { type AuthLimiter, createAuthLimiter } from "./identity.rate-limit.ts";
 import { createIdentityRepository, type IdentityRepository } from "./identity.repository.ts";
 import { type ClientInfo, createIdentityService, type IdentityService } from "./identity.service.ts";
@@ -71,7 +71,9 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     setup,
   });
   const store = ctx.redis
-    ? createRedisAuthLimitStore(ctx.redis, { onError: (err) => ctx.log.warn({ err: err.message }, "sign-in limits: redis failed, using memory") })
+    ? createRedisAuthLimitStore(ctx.redis, {
+        onError: (err) => ctx.log.warn({ err: err.message }, "sign-in limits: redis failed, using memory"),
+      })
     : createMemoryAuthLimitStore();
   const limiter = createAuthLimiter({ config: ctx.config, store });
   const service = createIdentityService({

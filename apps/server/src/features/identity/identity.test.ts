@@ -58,7 +58,11 @@ describe("sign-up and sign-in (/api/auth)", () => {
     expect(missing.statusCode).toBe(403);
     expect(missing.json()).toMatchObject({ code: "SETUP_TOKEN_REQUIRED" });
     expect(missing.json().detail).toMatch(/sign-up link printed in the server console/);
-    const wrong = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { ...payload, setup_token: "guessed-token-guessed" } });
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { ...payload, setup_token: "guessed-token-guessed" },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().code).toBe("SETUP_TOKEN_INVALID");
     const [row] = await t.database.db.select().from(users).where(eq(users.email, "stranger@example.com"));
@@ -287,7 +291,12 @@ describe("sign-up and sign-in (/api/auth)", () => {
       "/api/identity/sign-in%2Femail",
     ]) {
       const method = url.includes("reset-password") ? "GET" : "POST";
-      const other = await t.app.inject({ method, url, headers: { origin: t.config.publicUrl }, payload: method === "POST" ? { email: "ada@example.com", password: PASSWORD } : undefined });
+      const other = await t.app.inject({
+        method,
+        url,
+        headers: { origin: t.config.publicUrl },
+        payload: method === "POST" ? { email: "ada@example.com", password: PASSWORD } : undefined,
+      });
       expect(other.statusCode, url).toBe(404);
     }
     const ok = await t.app.inject({ method: "GET", url: "/api/identity/ok" });

@@ -10,13 +10,18 @@ export interface RegisterInput {
   password: string;
   full_name: string;
   remember: boolean;
+  /** From the first-run link (`/sign-up?setup_token=…`); the server needs it for the first account only. */
+  setup_token?: string | undefined;
 }
 
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ email, password, full_name }: RegisterInput) =>
-      api.post<RegisterResponse>("/auth/register", { email, password, full_name }),
+    mutationFn: ({ email, password, full_name, setup_token }: RegisterInput) =>
+      api.post<RegisterResponse>(
+        "/auth/register",
+        setup_token ? { email, password, full_name, setup_token } : { email, password, full_name },
+      ),
     onSuccess: (response, input) => {
       if (response.access_token && response.user) storeSession(queryClient, response.access_token, response.user, input.remember);
       // first_user flips once an account exists.

@@ -119,4 +119,10 @@ describe("sign-in page", () => {
     const sso = await screen.findByRole("link", { name: "Sign in with Okta" });
     expect(sso.getAttribute("href")).toBe("/api/auth/sso/start?redirect=%2Fdashboard");
   });
+
+  it("explains why single sign-on did not sign in to an existing password account", async () => {
+    mockApi({ "GET /api/auth/config": { body: { ...config, sso: { enabled: true, name: "Okta" } } } });
+    renderPage(<SignInPage />, { path: "/sign-in", at: "/sign-in?error=account_not_linked" });
+    expect((await screen.findByRole("alert")).textContent).toMatch(/already exists here and signs in with a password/);
+  });
 });

@@ -37,6 +37,15 @@ type SignInForm = z.infer<typeof SignInForm>;
 
 type Notice = { kind: "locked" | "unverified" | "error"; text: string; email?: string } | null;
 
+/** What the identity provider's error callback means for the person (codes from better-auth or our hooks). */
+const SSO_ERROR_TEXT: Record<string, string> = {
+  account_not_linked:
+    "An account with this email address already exists here and signs in with a password. Sign in with your password; single sign-on is not linked to it automatically.",
+  SETUP_TOKEN_REQUIRED:
+    "This server is not set up yet: its first account must be created with the sign-up link printed in the server console.",
+  SIGNUP_CLOSED: "There is no account for you on this server, and sign-up is closed. Ask an administrator to invite you.",
+};
+
 export default function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -128,7 +137,8 @@ export default function SignInPage() {
         <SsoButton />
         {ssoError && !notice && (
           <Alert severity="error" role="alert">
-            Single sign-on did not complete ({ssoError.replaceAll("_", " ").toLowerCase()}). Try again or sign in with your password.
+            {SSO_ERROR_TEXT[ssoError] ??
+              `Single sign-on did not complete (${ssoError.replaceAll("_", " ").toLowerCase()}). Try again or sign in with your password.`}
           </Alert>
         )}
         {notice?.kind === "locked" && (

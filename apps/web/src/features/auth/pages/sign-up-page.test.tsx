@@ -8,7 +8,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 const policy = { min_length: 10, require_uppercase: true, require_lowercase: true, require_numbers: true, require_special: true };
 const config = (over: object = {}) => ({
-  body: { sso: { enabled: false, name: "" }, first_user: false, email_verification_required: false, password_policy: policy, ...over },
+  body: {
+    sso: { enabled: false, name: "" },
+    first_user: false,
+    signup_open: true,
+    email_verification_required: false,
+    password_policy: policy,
+    ...over,
+  },
 });
 
 async function fill(name: string, email: string, password: string) {
@@ -23,10 +30,44 @@ async function fill(name: string, email: string, password: string) {
 describe("sign-up page", () => {
   it("says the first account becomes the admin and shows the server's password policy", async () => {
     mockApi({ "GET /api/auth/config": config({ first_user: true }) });
-    renderPage(<SignUpPage />, { path: "/sign-up" });
+    renderPage(<SignUpPage />, { path: "/sign-up", at: "/sign-up?setup_token=tok-123" });
     expect(await screen.findByText(/This first account becomes the organization's administrator/)).toBeTruthy();
     expect(screen.getByText("At least 10 characters")).toBeTruthy();
     expect(screen.getByText("Contains special character")).toBeTruthy();
+  });
+
+  it("sends the setup token from the first-run link with the first sign-up", async () => {
+    const api = mockApi({
+      "GET /api/auth/config": config({ first_user: true }),
+      "POST /api/auth/register": {
+        body: { access_token: null, token_type: "bearer", user: null, verification_required: true, is_first_user: true },
+      },
+    });
+    renderPage(<SignUpPage />, { path: "/sign-up", at: "/sign-up?setup_token=tok-123" });
+    await screen.findByText("At least 10 characters");
+    await fill("Ada Lovelace", "ada@example.com", "Str0ng!Password");
+    expect(await screen.findByRole("heading", { name: "Check your email" })).toBeTruthy();
+    expect(api.calls().find((c) => c.path === "/api/auth/register")?.body).toEqual({
+      full_name: "Ada Lovelace",
+      email: "ada@example.com",
+      password: "Str0ng!Password",
+      setup_token: "tok-123",
+    });
+  });
+
+  it("tells a visitor of a fresh server without the setup link where to find it", async () => {
+    mockApi({ "GET /api/auth/config": config({ first_user: true }) });
+    renderPage(<SignUpPage />, { path: "/sign-up" });
+    expect(await screen.findByText(/Open the sign-up link printed in the server console/)).toBeTruthy();
+    expect(screen.queryByText(/This first account becomes the organization's administrator/)).toBeNull();
+  });
+
+  it("says sign-up is closed instead of showing the form", async () => {
+    mockApi({ "GET /api/auth/config": config({ signup_open: false }) });
+    renderPage(<SignUpPage />, { path: "/sign-up" });
+    expect(await screen.findByRole("heading", { name: "Sign-up is closed" })).toBeTruthy();
+    expect(screen.getByText(/by invitation only/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Create Account" })).toBeNull();
   });
 
   it("enforces the policy before calling the server", async () => {

@@ -1,10 +1,12 @@
 /**
  * /sign-up: creates an account (POST /api/auth/register). Shows when this first account will
- * administer the organization, the instance's password policy as a live checklist, the demo
+ * administer the organization (it needs the setup token from the link the server prints at first
+ * start), when sign-up is closed, the instance's password policy as a live checklist, the demo
  * intent from the landing page, and a "check your email" state when verification is required.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import AdminPanelSettings from "@mui/icons-material/AdminPanelSettings";
+import LockOutlined from "@mui/icons-material/LockOutlined";
 import MarkEmailUnread from "@mui/icons-material/MarkEmailUnread";
 import PlayCircleOutlined from "@mui/icons-material/PlayCircleOutlined";
 import Alert from "@mui/material/Alert";
@@ -67,6 +69,7 @@ function CheckYourEmail({ email }: { email: string }) {
 export default function SignUpPage() {
   const [params] = useSearchParams();
   const demo = params.get("intent") === "demo";
+  const setupToken = params.get("setup_token")?.trim() || undefined;
   const navigate = useNavigate();
   const session = useSession();
   const config = useAuthConfig();
@@ -87,7 +90,7 @@ export default function SignUpPage() {
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     try {
-      const result = await registerAccount.mutateAsync(values);
+      const result = await registerAccount.mutateAsync({ ...values, setup_token: setupToken });
       if (result.access_token) navigate(takeLandingPath(), { replace: true });
       else setVerifyEmail(values.email);
     } catch (error) {
@@ -100,6 +103,19 @@ export default function SignUpPage() {
   if (verifyEmail) return <CheckYourEmail email={verifyEmail} />;
   if (session.status === "authenticated" && !registerAccount.isPending && !registerAccount.isSuccess)
     return <Navigate to="/dashboard" replace />;
+  if (config.data && !config.data.signup_open) {
+    return (
+      <AuthLayout title="Sign-up is closed">
+        <Box sx={{ textAlign: "center", display: "grid", gap: 2 }}>
+          <LockOutlined color="action" sx={{ fontSize: 56, mx: "auto" }} />
+          <Typography>New accounts on this Prospector server are by invitation only. Ask an administrator to invite you.</Typography>
+          <Button component={RouterLink} to="/sign-in" variant="contained">
+            Go to Sign In
+          </Button>
+        </Box>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -121,9 +137,15 @@ export default function SignUpPage() {
             data.
           </Alert>
         )}
-        {config.data?.first_user && (
+        {config.data?.first_user && setupToken && (
           <Alert icon={<AdminPanelSettings />} severity="success">
             No account exists yet. This first account becomes the organization's administrator.
+          </Alert>
+        )}
+        {config.data?.first_user && !setupToken && (
+          <Alert icon={<AdminPanelSettings />} severity="warning">
+            This server is not set up yet: the first account becomes its administrator, so it needs the setup link. Open the sign-up link
+            printed in the server console when it started (it ends with <code>?setup_token=…</code>).
           </Alert>
         )}
         {config.isError && (

@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderPage } from "../testing/render-page.tsx";
 import SsoCompletePage from "./sso-complete-page.tsx";
@@ -21,6 +22,24 @@ describe("SSO completion", () => {
     mockApi({ "POST /api/auth/sso/token": { body: { access_token: "sso-tok", token_type: "bearer", user } } });
     renderPage(<SsoCompletePage />, { path: "/sso/complete", at: "/sso/complete?redirect=%2F%2Fevil.example" });
     expect((await screen.findByTestId("location")).textContent).toBe("/dashboard");
+  });
+
+  it("asks for the authenticator code when the account has two-factor on, then signs in", async () => {
+    const api = mockApi({
+      "POST /api/auth/sso/token": {
+        status: 401,
+        body: { detail: "Enter the code", code: "TWO_FACTOR_REQUIRED", two_factor_token: "chal-1", expires_in: 300 },
+      },
+      "POST /api/auth/login/two-factor": { body: { access_token: "after-2fa", token_type: "bearer", user } },
+    });
+    renderPage(<SsoCompletePage />, { path: "/sso/complete", at: "/sso/complete?redirect=%2Fleads" });
+    expect(await screen.findByRole("heading", { name: "Two-step verification" })).toBeTruthy();
+    const typing = userEvent.setup();
+    await typing.type(screen.getByLabelText("Verification code", { selector: "input" }), "123456");
+    await typing.click(screen.getByRole("button", { name: "Verify" }));
+    expect((await screen.findByTestId("location")).textContent).toBe("/leads");
+    expect(window.localStorage.getItem("token")).toBe("after-2fa");
+    expect(api.calls().find((c) => c.path === "/api/auth/login/two-factor")?.body).toEqual({ two_factor_token: "chal-1", code: "123456" });
   });
 
   it("explains a failed exchange and offers the way back", async () => {

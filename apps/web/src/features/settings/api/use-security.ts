@@ -46,9 +46,13 @@ function useRefreshSecurity() {
 
 export function useChangePassword() {
   const refresh = useRefreshSecurity();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) => api.post<ChangePasswordResponse>(`${BASE}/password`, body, { report: false }),
-    onSuccess: refresh,
+    onSuccess: (answer) => {
+      refresh();
+      if (answer.api_keys_revoked > 0) void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys() });
+    },
   });
 }
 

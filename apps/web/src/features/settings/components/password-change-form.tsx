@@ -1,5 +1,8 @@
-/** Change password: the rule a new password breaks is shown on the field, as are the server's refusals. */
-import { Alert, Button, Grid, Stack, TextField } from "@mui/material";
+/**
+ * Change password: the rule a new password breaks is shown on the field, as are the server's
+ * refusals. It can also revoke every API key, for when the password may have been known to someone.
+ */
+import { Alert, Button, Checkbox, FormControlLabel, Grid, Stack, TextField } from "@mui/material";
 import { type PasswordPolicy, passwordProblems } from "@prospector/contracts";
 import { useState } from "react";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
@@ -10,6 +13,7 @@ export function PasswordChangeForm({ policy }: { policy: PasswordPolicy }) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
+  const [revokeKeys, setRevokeKeys] = useState(false);
   const [local, setLocal] = useState<Record<string, string>>({});
   const change = useChangePassword();
   const toast = useToast();
@@ -41,17 +45,19 @@ export function PasswordChangeForm({ policy }: { policy: PasswordPolicy }) {
     change.reset();
     if (Object.keys(problems).length > 0) return;
     change.mutate(
-      { current_password: current, new_password: next },
+      { current_password: current, new_password: next, revoke_api_keys: revokeKeys },
       {
         onSuccess: (answer) => {
           setCurrent("");
           setNext("");
           setConfirm("");
-          toast.success(
+          setRevokeKeys(false);
+          const sessions =
             answer.other_sessions_revoked > 0
-              ? `Password changed. ${answer.other_sessions_revoked} other session${answer.other_sessions_revoked === 1 ? " was" : "s were"} signed out.`
-              : "Password changed.",
-          );
+              ? ` ${answer.other_sessions_revoked} other session${answer.other_sessions_revoked === 1 ? " was" : "s were"} signed out.`
+              : "";
+          const keys = revokeKeys ? ` ${answer.api_keys_revoked} API key${answer.api_keys_revoked === 1 ? " was" : "s were"} revoked.` : "";
+          toast.success(`Password changed.${sessions}${keys}`);
         },
       },
     );
@@ -107,6 +113,10 @@ export function PasswordChangeForm({ policy }: { policy: PasswordPolicy }) {
           />
         </Grid>
       </Grid>
+      <FormControlLabel
+        control={<Checkbox checked={revokeKeys} onChange={(e) => setRevokeKeys(e.target.checked)} />}
+        label="Also revoke all my API keys (scripts and integrations using them stop working)"
+      />
       {general && <Alert severity="error">{general}</Alert>}
       <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
         <Button type="submit" variant="contained" loading={change.isPending}>
