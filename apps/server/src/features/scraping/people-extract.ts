@@ -56,7 +56,7 @@ export function looksLikeTitle(text: string): boolean {
 
 const PERSON_LINKEDIN = /^https?:\/\/([a-z]{2,3}\.)?linkedin\.com\/in\/[^/?#]+/i;
 const NAME_SELECTOR = "h1, h2, h3, h4, h5, h6, strong, b, dt, [itemprop=name], [class*=name i]";
-const INNER = "h1, h2, h3, h4, h5, h6, strong, b";
+const INNER = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "strong", "b"]);
 const LABELLED_TITLE = "[itemprop=jobTitle], [class*=title i], [class*=role i], [class*=position i], [class*=job i]";
 /** "Jane Doe – CEO", "Jane Doe, CEO", "Jane Doe | CEO | jane@…", "Jane Doe (CEO)". */
 const SEPARATOR = /\s*(?:[,|·•–—:()]|\s-\s)\s*/;
@@ -109,34 +109,32 @@ export function findPeople($: Doc): Person[] {
       linkedin_url: prev?.linkedin_url ?? found.linkedin_url,
     });
   };
-  const nameOf = new Map<Node, boolean>();
-  const isName = (n: Node): boolean => {
-    let v = nameOf.get(n);
-    if (v === undefined) {
-      const $n = $(n);
-      v = $n.is(NAME_SELECTOR) && !$n.find(INNER).length && splitPersonName($n.text()) !== null;
-      nameOf.set(n, v);
-    }
-    return v;
-  };
-  const holdsName = (n: Node) => isName(n) || $(n).find(NAME_SELECTOR).toArray().some(isName);
+  // Every name element of the page, and how many sit under each node, in one pass: climbing from
+  // 500 names through one big wrapper must not search the wrapper 500 times.
+  const names = new Set<Node>();
+  const namesUnder = new Map<Node, number>();
+  for (const el of $(NAME_SELECTOR).toArray()) {
+    if (holdsInner(el) || !splitPersonName($(el).text())) continue; // the innermost element counts
+    names.add(el);
+    for (let p = el.parent as Node | null; p; p = p.parent as Node | null) namesUnder.set(p, (namesUnder.get(p) ?? 0) + 1);
+  }
+  const isName = (n: Node) => names.has(n);
+  const namesIn = (n: Node) => namesUnder.get(n) ?? 0;
+  const holdsName = (n: Node) => isName(n) || namesIn(n) > 0;
 
-  for (const el of $(NAME_SELECTOR).toArray().slice(0, MAX_CANDIDATES)) {
-    if (!isName(el)) continue;
-    const $el = $(el);
-    const text = norm($el.text());
+  for (const el of [...names].slice(0, MAX_CANDIDATES)) {
+    const text = norm($(el).text());
     const split = splitPersonName(text)!;
     // The card: the largest ancestor (up to 4 levels) that holds no other person's name.
-    let card = $el;
+    let card: Node = el;
     for (let i = 0; i < 4; i++) {
-      const parent = card.parent();
+      const parent = card.parent as Node | null;
       // A list item, table row or article is a card of its own: never merge it with its neighbours.
-      if (!parent.length || parent.is("body, main, html") || card.is("li, tr, article")) break;
-      if (parent.find(NAME_SELECTOR).toArray().filter(isName).length > 1) break;
+      if (!parent || PAGE_LEVEL.has(tagOf(parent)) || OWN_CARD.has(tagOf(card)) || namesIn(parent) > 1) break;
       card = parent;
     }
-    const alone = card.is($el);
-    const nodes = alone ? [el, ...sectionAfter($, el, holdsName)] : card.toArray();
+    const alone = card === el;
+    const nodes = alone ? [el, ...sectionAfter(el, holdsName)] : [card];
     if (alone && nodes.length === 1) continue; // a lone bolded name with nothing around it is too weak
     const found = details($, nodes, text);
     // "Jane Doe, CEO" in the heading itself.
@@ -177,6 +175,19 @@ export function findPeople($: Doc): Person[] {
   return [...people.values()];
 }
 
+const PAGE_LEVEL = new Set(["body", "main", "html", ""]);
+const OWN_CARD = new Set(["li", "tr", "article"]);
+const tagOf = (n: Node) => ("name" in n ? n.name : "");
+
+/** Whether a heading or bold element sits inside `n`: then that one, not `n`, is the name. */
+function holdsInner(n: Node): boolean {
+  for (const c of "children" in n ? n.children : []) {
+    if ("name" in c && INNER.has(c.name)) return true;
+    if (holdsInner(c as Node)) return true;
+  }
+  return false;
+}
+
 const fold = (s: string) =>
   s
     .normalize("NFD")
@@ -200,26 +211,35 @@ function addressFits(email: string, name: { first_name: string; last_name: strin
  * the next name, or a heading of the same or higher rank ("Our offices"). A name wrapped alone in
  * a paragraph (<p><strong>Jane Doe</strong></p>) counts from that paragraph.
  */
-function sectionAfter($: Doc, el: Node, holdsName: (n: Node) => boolean): Node[] {
+function sectionAfter(el: Node, holdsName: (n: Node) => boolean): Node[] {
   let start = el;
   for (let i = 0; i < 3; i++) {
     const parent = start.parent as Node | null;
-    if (!parent || $(parent).is("body, main, html, section, article") || norm($(parent).text()) !== norm($(start).text())) break;
+    if (!parent || PAGE_LEVEL.has(tagOf(parent)) || OWN_SECTION.has(tagOf(parent)) || !onlyContent(parent, start)) break;
     start = parent;
   }
-  const rank = headingRank($, start);
+  const rank = headingRank(start);
   const out: Node[] = [];
   for (let n = start.nextSibling as Node | null; n && out.length < MAX_SECTION; n = n.nextSibling as Node | null) {
-    if (n.nodeType === 1) {
-      if (holdsName(n) || headingRank($, n) <= rank) break;
-    }
+    if (n.nodeType === 1 && (holdsName(n) || headingRank(n) <= rank)) break;
     out.push(n);
   }
   return out;
 }
 
-function headingRank($: Doc, n: Node): number {
-  const m = /^h([1-6])$/.exec(($(n).prop("tagName") ?? "").toLowerCase());
+const OWN_SECTION = new Set(["section", "article"]);
+
+/** Whether `child` is all that `parent` holds (whitespace aside). */
+function onlyContent(parent: Node, child: Node): boolean {
+  for (const c of "children" in parent ? (parent.children as Node[]) : []) {
+    if (c === child) continue;
+    if (c.nodeType === 1 || ("data" in c && typeof c.data === "string" && c.data.trim())) return false;
+  }
+  return true;
+}
+
+function headingRank(n: Node): number {
+  const m = /^h([1-6])$/.exec(tagOf(n));
   return m ? Number(m[1]) : 7;
 }
 
