@@ -12,6 +12,7 @@ import { retryTransaction } from "../../db/retry.ts";
 import { checkInboxHealth } from "../inboxes/inboxes.health.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
 import { applyOutcome, type Outcome } from "../sending/lead-outcome.ts";
+import { lockCampaign } from "../sending/sending.repository.ts";
 import { insertEvent, type NewEvent, pushEvent } from "../tracking/tracking.repository.ts";
 import { classify, type Inbound, referencedIds } from "./replies.classify.ts";
 import * as repo from "./replies.repository.ts";
@@ -50,9 +51,11 @@ export async function processInbound(
   }
   const type = EVENT[inbound.kind];
   // Database writes only (the event is pushed and the sender notified after the commit), so a
-  // deadlock victim runs again. The campaign row is locked first in applyOutcome (docs/campaigns.md,
-  // "Lock order"); the bounced mark on the outbox row comes after the lead, which only a writer
-  // outside the campaign lock could still meet in the other order.
+  // deadlock victim runs again, as a second line. The order is the sender's own (docs/campaigns.md,
+  // "Lock order"): the campaign row, then a hard bounce's outbox row, then the membership, queued
+  // retries and the lead (applyOutcome), as the SMTP bounce and the "sent" mark take them. The
+  // bounced mark used to come after the lead, against a "sent" mark holding that row and waiting
+  // for the membership.
   const applied = await retryTransaction(
     () =>
       ctx.db.transaction(async (tx) => {
@@ -69,6 +72,11 @@ export async function processInbound(
                 : inbound.kind === "bounce" && inbound.hard
                   ? "bounced"
                   : null;
+        if (inbound.kind === "bounce" && inbound.hard) {
+          if (match.source === "campaign" && match.campaignId) await lockCampaign(tx, match.campaignId);
+          const why = [inbound.status, inbound.diagnostic].filter(Boolean).join(" ").slice(0, 500);
+          await repo.markBounced(tx, match, occurredAt, `Bounced${why ? `: ${why}` : ""}`);
+        }
         if (outcome) {
           await applyOutcome(tx, {
             workspaceId: match.workspaceId,
@@ -82,10 +90,6 @@ export async function processInbound(
         }
         if (inbound.kind === "reply" && match.leadId) await repo.touchLeadActivity(tx, match.workspaceId, match.leadId, occurredAt);
         if (inbound.kind === "reply" && match.source === "compose") await repo.markComposeReplied(tx, match.id, occurredAt);
-        if (inbound.kind === "bounce" && inbound.hard) {
-          const why = [inbound.status, inbound.diagnostic].filter(Boolean).join(" ").slice(0, 500);
-          await repo.markBounced(tx, match, occurredAt, `Bounced${why ? `: ${why}` : ""}`);
-        }
         // A one-off send has no campaign: no campaign event (its row carries replied_at / bounced_at).
         if (match.source !== "campaign" || !match.campaignId) return { at: occurredAt, event: null };
         const event: NewEvent = {

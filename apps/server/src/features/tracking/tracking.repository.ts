@@ -8,6 +8,7 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { retryTransaction } from "../../db/retry.ts";
 import { campaignEvents, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
+import { leads } from "../leads/leads.table.ts";
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
@@ -55,13 +56,34 @@ export interface NewEvent {
   occurredAt?: Date;
 }
 
+/**
+ * Locks the rows an event points at FOR KEY SHARE, in the documented order (docs/campaigns.md,
+ * "Lock order"): campaign, lead, then message, which is the order a lead deletion takes them (its
+ * cascade clears the message's lead_id, a key update, after deleting the lead). Explicit, so it no
+ * longer depends on the order the foreign keys were created in. Returns the lead and message that
+ * still exist: one deleted since the caller read it is left out of the event, which still counts for
+ * the campaign, instead of failing the insert (and with it an unsubscribe's suppression).
+ */
+async function lockReferences(db: Tx, m: NewEvent["message"]): Promise<{ leadId: string | null; messageId: string | null }> {
+  await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, m.campaignId)).for("key share");
+  const [lead] = m.leadId ? await db.select({ id: leads.id }).from(leads).where(eq(leads.id, m.leadId)).for("key share") : [];
+  const [message] = await db
+    .select({ id: campaignMessages.id })
+    .from(campaignMessages)
+    .where(eq(campaignMessages.id, m.id))
+    .for("key share");
+  return { leadId: lead?.id ?? null, messageId: message?.id ?? null };
+}
+
+/** Call inside a transaction: the references are locked until the insert commits. */
 export async function insertEvent(db: Tx, e: NewEvent): Promise<Date> {
   const occurredAt = e.occurredAt ?? new Date();
+  const { leadId, messageId } = await lockReferences(db, e.message);
   await db.insert(campaignEvents).values({
     workspaceId: e.message.workspaceId,
     campaignId: e.message.campaignId,
-    leadId: e.message.leadId,
-    messageId: e.message.id,
+    leadId,
+    messageId,
     type: e.type,
     isBot: e.isBot ?? false,
     step: e.message.step,
@@ -91,9 +113,8 @@ export async function pushEvent(ctx: Pick<AppContext, "realtime" | "log">, e: Ne
 }
 
 export async function recordEvent(ctx: Pick<AppContext, "db" | "realtime" | "log">, e: NewEvent): Promise<void> {
-  // One statement; its foreign-key checks lock the campaign, lead and message rows in the order
-  // the constraints were created, outside the documented order, so a lead deletion can make it a
-  // deadlock victim: it simply runs again.
-  const at = await retryTransaction(() => insertEvent(ctx.db, e));
+  // In the documented lock order (see lockReferences); a deadlock (40P01) against a writer outside
+  // it still runs again, as a second line.
+  const at = await retryTransaction(() => ctx.db.transaction((tx) => insertEvent(tx, e)));
   await pushEvent(ctx, e, at);
 }
