@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { E2E_SETUP_TOKEN } from "./setup-token.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-e2e-"));
@@ -23,6 +24,8 @@ env.PUBLIC_URL = `http://127.0.0.1:${env.PORT}`;
 env.OUTBOUND_ALLOWLIST = "127.0.0.1";
 // The campaigns spec waits for a reply read over IMAP: poll as often as the config allows.
 env.IMAP_POLL_SECONDS = "5";
+// The newcomer spec is the instance's first sign-up: it opens the link with this token.
+env.SETUP_TOKEN = E2E_SETUP_TOKEN;
 
 let dropDb: (() => Promise<void>) | null = null;
 if (process.env.DATABASE_URL) {

@@ -1,9 +1,10 @@
 /**
- * A newcomer's first visit, end to end on the real server: landing → sign up (first account is
- * the admin) → dashboard → sign out → forgot password → the reset mail in the local mailbox →
- * reset → sign in with the new password → 404 page and its redirect.
+ * A newcomer's first visit, end to end on the real server: landing → sign up through the
+ * first-run setup link (first account is the admin) → dashboard → sign out → forgot password → the
+ * reset mail in the local mailbox → reset → sign in with the new password → 404 page and redirect.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { E2E_SETUP_TOKEN } from "../setup-token.ts";
 
 const email = `owner-${Date.now()}@example.com`;
 const firstPassword = "Prospect0r!first";
@@ -29,7 +30,10 @@ test("a newcomer signs up, signs out, resets the password and signs in again", a
   await page.screenshot({ path: "test-results/screens/landing.png" });
   await page.getByRole("link", { name: "Start Free Trial" }).first().click();
   await expect(page).toHaveURL(/\/sign-up/);
-  await expect(page.getByText(/first account/i)).toBeVisible();
+  // A fresh instance is claimed only through the one-time link the server prints at first start.
+  await expect(page.getByText(/not set up yet/i)).toBeVisible();
+  await page.goto(`/sign-up?setup_token=${E2E_SETUP_TOKEN}`);
+  await expect(page.getByText(/This first account becomes the organization's administrator/)).toBeVisible();
 
   await page.getByLabel("Full name").fill("Olivia Owner");
   await page.getByLabel("Work email").fill(email);
