@@ -188,8 +188,17 @@ async function render(kind: "text" | "html", source: string, field: string, seed
   const engine = kind === "html" ? htmlEngine : textEngine;
   const spun = resolveSpintax(source, seed);
   const templates = parseCached(kind, kind === "html" ? rawSignature(spun) : spun, field);
+  const vars = variables(ctx);
   try {
-    return await engine.render(templates, variables(ctx));
+    return await engine.render(templates, vars);
+  } catch (err) {
+    // The time limit is wall-clock: a pause of the whole process (GC, a busy machine) can hit it in
+    // a render that needs a fraction of a millisecond, and the sender stops a lead whose message
+    // cannot render. One more try; a template that really loops too much fails again.
+    if (!/^template render limit exceeded/.test(String((err as Error).message))) throw templateError(err, field);
+  }
+  try {
+    return await engine.render(templates, vars);
   } catch (err) {
     throw templateError(err, field);
   }
