@@ -1,14 +1,124 @@
 /**
  * Web app build: React, the dev proxy to the API on :8000 (so /api, /ws and /docs share one
- * origin as in production), and a build into apps/web/dist that the API server serves.
+ * origin as in production), and a build into apps/web/dist that the API server serves, with a
+ * brotli and a gzip copy of every text file (apps/server/src/platform/web-app.ts picks one by
+ * Accept-Encoding). Route chunking and its budget: bench/web and bench/README.md.
  */
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import type { ChunkingContext } from "rolldown";
+import { defineConfig, type Plugin } from "vite";
 
 const apiTarget = process.env.PROSPECTOR_API_URL ?? "http://127.0.0.1:8000";
 
+/** The pages a first visit lands on: the landing page and the auth screens (and the entry). */
+const LANDING = 1;
+const AUTH = 2;
+function publicRoot(id: string): number {
+  if (/[\\/]src[\\/]main\.tsx$/.test(id)) return LANDING | AUTH;
+  if (/[\\/]src[\\/]features[\\/]landing[\\/]pages[\\/][^\\/]+-page\.tsx$/.test(id)) return LANDING;
+  if (/[\\/]src[\\/]features[\\/]auth[\\/]pages[\\/][^\\/]+-page\.tsx$/.test(id)) return AUTH;
+  return 0;
+}
+/** What every page runs: React, the router, MUI's styling engine, the query cache. */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|@babel[\\/]runtime|@mui[\\/](system|styled-engine|utils|private-theming)|@tanstack[\\/](query-core|react-query))[\\/]/;
+/** UI libraries whose modules a page loads one by one (each MUI component is its own module). */
+const UI_LIBRARY = /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs|clsx|prop-types|react-is)[\\/]/;
+/** Package entry files re-export everything, so being imported by one says nothing about use. */
+const BARREL = /node_modules[\\/]@mui[\\/](material|icons-material)[\\/]index\.m?js$/;
+
+/**
+ * Names the chunks of the libraries the public pages use. The framework chunk holds the parts of
+ * React, the router, MUI's styling engine and TanStack Query that those pages run (the parts only
+ * app pages use are split by route). UI-library modules go into three chunks: those both the
+ * landing page and the auth screens use, and those only one of them uses. Left to automatic
+ * splitting, each MUI component shared with the app became its own small chunk: 40 files for the
+ * landing page, about 19 KB more on the wire than the same code in a few files. App pages load
+ * these chunks too, and split the rest of MUI (and all of MUI X) by route.
+ */
+function publicUiChunks() {
+  const roots = new Map<string, number>();
+  let usedBy: Map<string, number> | undefined;
+  /** Static imports from each public page, not through package entry files. */
+  const walk = (ctx: ChunkingContext) => {
+    const found = new Map<string, number>();
+    for (const [root, pages] of roots) {
+      const stack = [root];
+      while (stack.length) {
+        const id = stack.pop() as string;
+        const seen = found.get(id) ?? 0;
+        if ((seen & pages) === pages) continue;
+        found.set(id, seen | pages);
+        if (BARREL.test(id)) continue;
+        stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+      }
+    }
+    return found;
+  };
+  const names = ["", "landing-ui", "auth-ui", "public-ui"];
+  const plugin: Plugin = {
+    name: "prospector:public-pages",
+    apply: "build",
+    transform(_code, id) {
+      const pages = publicRoot(id);
+      if (pages) roots.set(id, pages);
+      return null;
+    },
+  };
+  const name = (id: string, ctx: ChunkingContext): string | null => {
+    const library = FRAMEWORK.test(id) ? "framework" : UI_LIBRARY.test(id) ? "ui" : null;
+    if (!library) return null;
+    usedBy ??= walk(ctx);
+    const pages = usedBy.get(id) ?? 0;
+    if (!pages) return null;
+    return library === "framework" ? "framework" : (names[pages] ?? null);
+  };
+  return { plugin, name };
+}
+
+const publicUi = publicUiChunks();
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes name.br (quality 11) and name.gz (level 9) next to each text file of the build, once at
+ * build time, so the server never compresses a static file per request. A copy that would not be
+ * smaller is not written; the server then sends the file as it is.
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "prospector:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const body = await readFile(full);
+          const [br, gz] = await Promise.all([
+            brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            gzip(body, { level: 9 }),
+          ]);
+          if (br.length < body.length) await writeFile(`${full}.br`, br);
+          if (gz.length < body.length) await writeFile(`${full}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), publicUi.plugin],
   server: {
     proxy: {
       "/api": { target: apiTarget, changeOrigin: false },
@@ -22,16 +132,19 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      treeshake: {
+        // The contracts package is schemas and constants: importing PLANS must not bring every
+        // schema (and with them zod) into the landing page. Building a zod schema has no effect
+        // outside its value, so an unused one may be dropped. (Configure zod through `config`
+        // from "zod/v4/core", never `z.config`, which this would drop.)
+        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]/, sideEffects: false }],
+        manualPureFunctions: ["z"],
+      },
       output: {
-        // Pages are split by route through lazy imports; the large libraries get their own
-        // long-cached chunks so a page change does not re-download them.
+        // Chunks follow the routes (lazy pages in router.tsx): a page downloads the libraries it
+        // renders and nothing else, so the public pages never fetch MUI X or the app's code.
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
-            { name: "mui-x", test: /node_modules[\\/]@mui[\\/]x-/, priority: 25 },
-            { name: "mui", test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 20 },
-            { name: "vendor", test: /node_modules/, priority: 10 },
-          ],
+          groups: [{ name: publicUi.name, debugName: "public-pages", includeDependenciesRecursively: false }],
         },
       },
     },

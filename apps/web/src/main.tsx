@@ -1,25 +1,32 @@
 /** Browser entry: providers around the router, crash reporting for anything unhandled. */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { AppErrorBoundary } from "./app/app-error-boundary.tsx";
 import { AppProviders } from "./app/providers.tsx";
 import { errorTracker } from "./lib/error-tracker.ts";
 import { ApiError } from "./lib/errors.ts";
-import { createAppRouter } from "./router.tsx";
+import { AppRoutes } from "./router.tsx";
+
+// zod probes for eval (new Function) to speed up parsing; under our Content-Security-Policy the
+// probe fails and is reported as a violation, so it must not try. zod reads its settings from this
+// global (its `config()` writes there too); setting it here keeps zod itself out of the public
+// pages, which load none of it. e2e/specs/csp.spec.ts fails if a probe happens.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: true };
 
 window.addEventListener("unhandledrejection", (event) => {
   // API errors are reported by the client itself; the rest would otherwise vanish.
   if (!(event.reason instanceof ApiError)) errorTracker.trackException(event.reason, { component: "unhandledrejection" });
 });
 
-const router = createAppRouter();
-
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <AppErrorBoundary>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </AppErrorBoundary>
   </StrictMode>,

@@ -1,7 +1,9 @@
-import { render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, render, screen } from "@testing-library/react";
+import { createMemoryRouter, Link, MemoryRouter, RouterProvider, useRoutes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { AuthGuard } from "./app/auth-guard.tsx";
+import { RootRoute } from "./app/root-route.tsx";
+import { errorTracker } from "./lib/error-tracker.ts";
 import { signOutIntent } from "./lib/storage.ts";
 import { LoginRedirect } from "./router.tsx";
 
@@ -76,5 +78,42 @@ describe("auth guard", () => {
     session.status = "authenticated";
     renderAt("/dashboard");
     expect(screen.getByText("Dashboard content")).toBeTruthy();
+  });
+});
+
+function Broken(): never {
+  throw new Error("page exploded");
+}
+function CrashRoutes() {
+  return useRoutes([
+    {
+      element: <RootRoute />,
+      children: [
+        { path: "/broken", element: <Broken /> },
+        { path: "/", element: <p>Home</p> },
+      ],
+    },
+  ]);
+}
+
+describe("a page that fails", () => {
+  it("shows the crash screen in place of the page, reports it, and clears when the user goes elsewhere", () => {
+    const track = vi.spyOn(errorTracker, "trackException").mockImplementation(() => {});
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    render(
+      <MemoryRouter initialEntries={["/broken"]}>
+        <Link to="/">Go home</Link>
+        <CrashRoutes />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    expect(track).toHaveBeenCalledWith(
+      expect.objectContaining({ message: "page exploded" }),
+      expect.objectContaining({ component: "RouteErrorBoundary" }),
+    );
+    act(() => screen.getByText("Go home").click());
+    expect(screen.getByText("Home")).toBeTruthy();
+    track.mockRestore();
+    quiet.mockRestore();
   });
 });

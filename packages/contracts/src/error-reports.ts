@@ -21,19 +21,8 @@ export const ERROR_REPORT_LIMITS = {
   perIpPerMinute: 60,
 } as const;
 
-/** Shell §8: validation low; permission high; server high, critical for a 5xx; network and timeout medium. */
-export function deriveSeverity(error: { type: ClientErrorType; status?: number | string | null; code?: string | null }): ErrorSeverity {
-  switch (error.type) {
-    case "validation":
-      return "low";
-    case "permission":
-      return "high";
-    case "server":
-      return [error.status, error.code].some((v) => String(v ?? "").startsWith("5")) ? "critical" : "high";
-    default:
-      return "medium";
-  }
-}
+// Re-exported from its own module: the web app uses it on every page without any schema here.
+export { deriveSeverity } from "./error-severity.ts";
 
 const jsonChars = (v: unknown) => JSON.stringify(v ?? null).length;
 const bounded = (max: number, name: string) => z.string().max(max, `${name} must be at most ${max} characters`);

@@ -1,6 +1,6 @@
 /**
  * Serves the built web app from the API's own origin. The build writes content-hashed files under
- * assets/ with brotli and gzip copies beside them (apps/web/scripts/compress-dist.mjs); they are
+ * assets/ with brotli and gzip copies beside them (the precompress plugin in apps/web/vite.config.ts); they are
  * sent by content negotiation and cached for a year, since a changed file gets a new name.
  * index.html (any client-side route) is revalidated on every visit so a deploy is picked up at once.
  */

@@ -1,8 +1,10 @@
-/** Everything the app runs inside: data cache, theme, toasts and notification pop-ups. */
+/**
+ * What every page runs inside: data cache and theme. Toasts and notification pop-ups belong to the
+ * signed-in app and are mounted by its layout (app/layout/app-layout.tsx), so the public pages
+ * never download them.
+ */
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { NotificationProvider } from "../ui/notifications/notification-provider.tsx";
-import { ToastProvider } from "../ui/toast/toast-provider.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { ThemeModeProvider } from "./theme-mode-provider.tsx";
 
@@ -10,11 +12,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeModeProvider>
-        <ToastProvider>
-          <NotificationProvider>{children}</NotificationProvider>
-        </ToastProvider>
-      </ThemeModeProvider>
+      <ThemeModeProvider>{children}</ThemeModeProvider>
     </QueryClientProvider>
   );
 }

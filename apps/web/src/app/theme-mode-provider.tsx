@@ -3,7 +3,8 @@
  * (dashboard.theme) so settings pages can change it through useThemeMode; auto follows the
  * system's prefers-color-scheme and reacts when it changes.
  */
-import { CssBaseline, ThemeProvider } from "@mui/material";
+import CssBaseline from "@mui/material/CssBaseline";
+import { ThemeProvider } from "@mui/material/styles";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { readUserSettings, USER_SETTINGS_KEY, updateUserSettings } from "../lib/storage.ts";
 import { AccessibilityEffects } from "./accessibility/accessibility-effects.tsx";

@@ -1,5 +1,7 @@
 /** The "Loading..." placeholder the spec shows while a lazy page or the session is loading. */
-import { Box, CircularProgress, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
+import Typography from "@mui/material/Typography";
 
 export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
   return (

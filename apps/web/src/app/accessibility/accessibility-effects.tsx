@@ -6,7 +6,7 @@
  * region that announces the page title after navigation.
  */
 
-import { GlobalStyles } from "@mui/material";
+import GlobalStyles from "@mui/material/GlobalStyles";
 import { useTheme } from "@mui/material/styles";
 import type { AccessibilitySettings } from "@prospector/contracts";
 import { useEffect, useState } from "react";

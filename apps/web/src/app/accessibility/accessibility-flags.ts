@@ -2,33 +2,67 @@
  * The accessibility flags in force (outreach-core §3 "Accessibility flags"), read from the locally
  * stored user_settings.accessibility so they apply from the first paint, before any request; the
  * settings tab writes them there and fires ACCESSIBILITY_EVENT.
+ *
+ * Checked by hand against the defaults rather than with the contract's zod schema: this runs on
+ * every page, the public ones included, which then need not download the validation library.
+ * accessibility.test.tsx pins the defaults and the accepted values to AccessibilitySettings.
  */
-import { AccessibilitySettings } from "@prospector/contracts";
+import type { AccessibilitySettings } from "@prospector/contracts";
 import { useSyncExternalStore } from "react";
 import { readUserSettings, USER_SETTINGS_KEY } from "../../lib/storage.ts";
 
 export const ACCESSIBILITY_EVENT = "accessibility-updated";
-export const DEFAULT_ACCESSIBILITY: AccessibilitySettings = AccessibilitySettings.parse({});
+export const DEFAULT_ACCESSIBILITY: Readonly<AccessibilitySettings> = Object.freeze({
+  highContrast: false,
+  largeText: false,
+  textSizeMultiplier: 1,
+  reduceMotion: false,
+  screenReader: false,
+  keyboardNavigation: true,
+  focusIndicators: true,
+  colorBlindMode: false,
+  colorBlindType: "deuteranopia",
+  altText: true,
+  audioDescriptions: false,
+  captions: false,
+  autoplayDisabled: false,
+  simplifiedInterface: false,
+});
+export const COLOR_BLIND_TYPES: readonly AccessibilitySettings["colorBlindType"][] = [
+  "protanopia",
+  "deuteranopia",
+  "tritanopia",
+  "achromatopsia",
+];
+export const TEXT_SIZE_RANGE = { min: 1, max: 2 } as const;
+
+function accepts(key: keyof AccessibilitySettings, value: unknown): boolean {
+  if (key === "colorBlindType") return COLOR_BLIND_TYPES.includes(value as AccessibilitySettings["colorBlindType"]);
+  if (key === "textSizeMultiplier") return typeof value === "number" && value >= TEXT_SIZE_RANGE.min && value <= TEXT_SIZE_RANGE.max;
+  return typeof value === "boolean";
+}
+
+/** Stored flags over the defaults: anything unreadable falls back to the default for that flag. */
+export function parseAccessibility(stored: unknown): AccessibilitySettings {
+  const flags: Record<string, unknown> = { ...DEFAULT_ACCESSIBILITY };
+  if (stored && typeof stored === "object") {
+    for (const key of Object.keys(DEFAULT_ACCESSIBILITY) as (keyof AccessibilitySettings)[]) {
+      const value = (stored as Record<string, unknown>)[key];
+      if (value !== undefined && accepts(key, value)) flags[key] = value;
+    }
+  }
+  return flags as AccessibilitySettings;
+}
 
 let cachedRaw: string | undefined;
 let cached: AccessibilitySettings = DEFAULT_ACCESSIBILITY;
 
-/** Stored flags over the defaults; anything unreadable falls back to the default for that flag. */
 export function readAccessibility(): AccessibilitySettings {
   const stored = readUserSettings().accessibility;
   const raw = JSON.stringify(stored ?? null);
   if (raw === cachedRaw) return cached;
   cachedRaw = raw;
-  const parsed = AccessibilitySettings.safeParse(stored ?? {});
-  if (parsed.success) cached = parsed.data;
-  else {
-    const partial: Record<string, unknown> = { ...DEFAULT_ACCESSIBILITY };
-    for (const [key, value] of Object.entries(stored && typeof stored === "object" ? stored : {})) {
-      const one = AccessibilitySettings.shape[key as keyof AccessibilitySettings]?.safeParse(value);
-      if (one?.success) partial[key] = one.data;
-    }
-    cached = partial as AccessibilitySettings;
-  }
+  cached = parseAccessibility(stored);
   return cached;
 }
 

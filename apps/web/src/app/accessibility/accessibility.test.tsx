@@ -1,9 +1,16 @@
 import { useTheme } from "@mui/material/styles";
+import { AccessibilitySettings, ColorBlindType } from "@prospector/contracts";
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { USER_SETTINGS_KEY } from "../../lib/storage.ts";
 import { ThemeModeProvider } from "../theme-mode-provider.tsx";
-import { ACCESSIBILITY_EVENT } from "./accessibility-flags.ts";
+import {
+  ACCESSIBILITY_EVENT,
+  COLOR_BLIND_TYPES,
+  DEFAULT_ACCESSIBILITY,
+  parseAccessibility,
+  TEXT_SIZE_RANGE,
+} from "./accessibility-flags.ts";
 import { CHART_PALETTES, chartPalette, STATUS_PALETTES } from "./accessibility-palettes.ts";
 
 function Probe() {
@@ -99,5 +106,35 @@ describe("accessibility flags apply to the whole app", () => {
     expect(chartPalette({ colorBlindMode: false, colorBlindType: "deuteranopia" })).not.toEqual(CHART_PALETTES.deuteranopia);
     expect(chartPalette({ colorBlindMode: true, colorBlindType: "protanopia" })).toContain("#E69F00");
     for (const palette of Object.values(STATUS_PALETTES)) expect(new Set(Object.values(palette)).size).toBe(4);
+  });
+});
+
+describe("stored accessibility flags are read without the validation library, as the contract says", () => {
+  it("has the contract's defaults and accepted values", () => {
+    expect(DEFAULT_ACCESSIBILITY).toEqual(AccessibilitySettings.parse({}));
+    expect([...COLOR_BLIND_TYPES]).toEqual(ColorBlindType.options);
+    const size = AccessibilitySettings.shape.textSizeMultiplier;
+    expect(size.safeParse(TEXT_SIZE_RANGE.min).success && size.safeParse(TEXT_SIZE_RANGE.max).success).toBe(true);
+    expect(size.safeParse(TEXT_SIZE_RANGE.min - 0.01).success || size.safeParse(TEXT_SIZE_RANGE.max + 0.01).success).toBe(false);
+  });
+
+  it("keeps each valid flag and falls back to the default for each invalid one, like the schema", () => {
+    const samples: unknown[] = [
+      undefined,
+      null,
+      "high",
+      { highContrast: true, textSizeMultiplier: 1.5, colorBlindType: "tritanopia", extra: 1 },
+      { highContrast: "yes", largeText: true, textSizeMultiplier: 3, colorBlindType: "sepia", keyboardNavigation: false },
+      { textSizeMultiplier: 0.5, reduceMotion: 1, simplifiedInterface: true },
+    ];
+    for (const stored of samples) {
+      const expected: Record<string, unknown> = { ...AccessibilitySettings.parse({}) };
+      for (const [key, schema] of Object.entries(AccessibilitySettings.shape)) {
+        const value = stored && typeof stored === "object" ? (stored as Record<string, unknown>)[key] : undefined;
+        const one = schema.safeParse(value);
+        if (value !== undefined && one.success) expected[key] = one.data;
+      }
+      expect(parseAccessibility(stored), JSON.stringify(stored)).toEqual(expected);
+    }
   });
 });

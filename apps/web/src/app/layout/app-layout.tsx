@@ -1,6 +1,7 @@
 /**
  * The main app layout: side navigation (280 px; 80 px collapsed, the default on tablets; a
  * swipe-open drawer on phones), the top bar, global search, live notifications, and the page.
+ * It also mounts what only the signed-in app uses: toasts, notification pop-ups, the team socket.
  */
 import { Box, Drawer, useMediaQuery, useTheme } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
@@ -8,6 +9,8 @@ import { Outlet } from "react-router";
 import { useSession } from "../../features/auth/api/use-session.ts";
 import { useLiveNotifications } from "../../features/notifications/api/use-notifications.ts";
 import { TeamSocketProvider } from "../../lib/use-socket.tsx";
+import { NotificationProvider } from "../../ui/notifications/notification-provider.tsx";
+import { ToastProvider } from "../../ui/toast/toast-provider.tsx";
 import { SearchDialog, useSearchHotkey } from "../search/search-dialog.tsx";
 import { LAYOUT } from "../theme.ts";
 import { PageTransition } from "./page-transition.tsx";
@@ -77,8 +80,12 @@ function Shell() {
 
 export function AppLayout() {
   return (
-    <TeamSocketProvider>
-      <Shell />
-    </TeamSocketProvider>
+    <ToastProvider>
+      <NotificationProvider>
+        <TeamSocketProvider>
+          <Shell />
+        </TeamSocketProvider>
+      </NotificationProvider>
+    </ToastProvider>
   );
 }

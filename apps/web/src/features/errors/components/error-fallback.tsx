@@ -1,6 +1,8 @@
 /** The crash screen (shell spec §2): the exact texts, and "Go to Home" reloads the app at /. */
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
-import { Box, Button, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
 
 export function ErrorFallback() {
   return (

@@ -6,12 +6,15 @@ import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
+import { lazy } from "react";
 import { Link as RouterLink } from "react-router";
 import { COMPLIANCE_BADGES } from "../content/landing-copy.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { HEADER_HEIGHT_PX } from "./landing-section.tsx";
-import { NewsletterForm } from "./newsletter-form.tsx";
+import { LoadWhenNear } from "./load-when-near.tsx";
 
+// Loaded when the footer comes near: see LoadWhenNear.
+const NewsletterForm = lazy(() => import("./newsletter-form.tsx").then((m) => ({ default: m.NewsletterForm })));
 interface FooterLink {
   label: string;
   href: string;
@@ -92,7 +95,9 @@ export function LandingFooter() {
             <Typography variant="body2" sx={{ mb: 1.5 }}>
               Outbound tips and product updates, once a month.
             </Typography>
-            <NewsletterForm />
+            <LoadWhenNear minHeight={40}>
+              <NewsletterForm />
+            </LoadWhenNear>
           </Box>
         </Box>
         <Divider sx={{ borderColor: "grey.800", my: 4 }} />

@@ -4,13 +4,9 @@ import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemText from "@mui/material/ListItemText";
 import Toolbar from "@mui/material/Toolbar";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { BrandMark } from "./brand-mark.tsx";
 
@@ -22,6 +18,9 @@ export const NAV_SECTIONS = [
   { id: "company", label: "Company" },
 ] as const;
 
+const loadLandingMenu = () => import("./landing-menu.tsx");
+const LandingMenu = lazy(() => loadLandingMenu().then((m) => ({ default: m.LandingMenu })));
+
 interface Props {
   activeId: string | null;
   signedIn: boolean;
@@ -29,6 +28,12 @@ interface Props {
 
 export function LandingHeader({ activeId, signedIn }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The phone menu's code (drawer, modal, list) loads on the first touch of its button.
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const openMenu = () => {
+    setMenuLoaded(true);
+    setMenuOpen(true);
+  };
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider", backdropFilter: "blur(8px)" }}>
       <Container maxWidth="lg">
@@ -67,26 +72,23 @@ export function LandingHeader({ activeId, signedIn }: Props) {
                 </Button>
               </>
             )}
-            <IconButton aria-label="Open menu" onClick={() => setMenuOpen(true)} sx={{ display: { md: "none" } }}>
+            <IconButton
+              aria-label="Open menu"
+              onPointerDown={loadLandingMenu}
+              onFocus={loadLandingMenu}
+              onClick={openMenu}
+              sx={{ display: { md: "none" } }}
+            >
               <MenuIcon />
             </IconButton>
           </Box>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={menuOpen} onClose={() => setMenuOpen(false)}>
-        <List sx={{ width: 240 }} aria-label="Sections">
-          {NAV_SECTIONS.map((s) => (
-            <ListItemButton key={s.id} component="a" href={`#${s.id}`} selected={activeId === s.id} onClick={() => setMenuOpen(false)}>
-              <ListItemText primary={s.label} />
-            </ListItemButton>
-          ))}
-          {!signedIn && (
-            <ListItemButton component={RouterLink} to="/login">
-              <ListItemText primary="Sign In" />
-            </ListItemButton>
-          )}
-        </List>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <LandingMenu open={menuOpen} onClose={() => setMenuOpen(false)} activeId={activeId} signedIn={signedIn} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }
