@@ -317,8 +317,8 @@ function affected(res: unknown): number {
 /**
  * Writes a parsed plan in one transaction: rows that still exist get their backed-up values, rows
  * that were deleted come back, rows created after the backup are kept. A deleted row whose unique
- * values (a lead's email) were taken since by a newer row is skipped. `allowed` says which
- * permission-gated tables the caller may restore.
+ * values (a lead's email) were taken since by a newer row is skipped. `granted` holds the
+ * permissions ("team:update") that gated tables need.
  */
 export async function restorePlan(
   db: Db,
@@ -331,10 +331,9 @@ export async function restorePlan(
   } catch (err) {
     // A constraint the checks above did not foresee (a unique value taken since) refuses the file.
     const code = String((err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code ?? "");
-    if (code.startsWith("23") || code.startsWith("22")) {
-      const message = (err as { cause?: Error }).cause?.message ?? (err as Error).message;
-      throw new RestoreRefused(`The backup conflicts with the workspace's current data (${message.slice(0, 200)})`);
-    }
+    if (code === "23505")
+      throw new RestoreRefused("The backup gives a row a value another row of the workspace now uses (an email, a name)");
+    if (code.startsWith("23") || code.startsWith("22")) throw new RestoreRefused(`The backup holds a value the database refuses (${code})`);
     throw err;
   }
 }

@@ -244,6 +244,24 @@ describe("restore refuses crafted backups", () => {
     expect(res.json().detail).toContain("leads");
     expect(await state()).toEqual(before);
 
+    // A change that collides with a newer row (an email taken since) refuses the file as a whole.
+    const taken = await leadRow("taken-since@corp.test");
+    const clash = encodeBackup(
+      payload({
+        leads: [
+          { ...taken, first_name: "New" },
+          { ...lead, email: "taken-since@corp.test" },
+        ],
+      }),
+      key,
+    );
+    const before2 = await state();
+    const conflict = await upload(clash);
+    expect(conflict.statusCode).toBe(422);
+    expect(conflict.json().code).toBe("BACKUP_INVALID");
+    expect(conflict.json().detail).toContain("another row");
+    expect(await state()).toEqual(before2);
+
     const [foreign] = await t.app.ctx.db.insert(leads).values({ workspaceId: other.workspaceId, email: "theirs@corp.test" }).returning();
     const stolen = encodeBackup(payload({ leads: [{ ...lead, id: foreign!.id, email: "stolen@corp.test" }] }), key);
     expect((await upload(stolen)).json().code).toBe("BACKUP_INVALID");
