@@ -113,7 +113,7 @@ export const ConfigSchema = z.object({
     .min(32, "must be at least 32 characters")
     .optional()
     .describe(
-      "Key for AES-256-GCM encrypted workspace backups; when unset it is derived from the auth secret, so set it if backups must stay readable after that secret changes or on another server",
+      "Key that encrypts (AES-256-GCM) or signs (HMAC-SHA256) workspace backups, so only this server restores them; when unset it is derived from the auth secret, so set it if backups must stay readable after that secret changes or on another server",
     ),
   BACKUP_MAX_BYTES: z.coerce
     .number()
