@@ -63,6 +63,9 @@ export function nameFromAddress(email: string): { first_name: string | null; las
   return { first_name: cap(first), last_name: last, pattern: `first${sep}last` };
 }
 
+/** A person lead has a first or a last name (a name read from j.doe@ has only the last); the company lead has neither. */
+export const isPersonLead = (l: ScrapedLead) => Boolean(l.first_name || l.last_name);
+
 const GENERIC_LOCAL = /^(info|contact|hello|hi|office|sales|enquiries|inquiries|team|mail|admin|support|kontakt|bonjour|hola)$/;
 
 /** People who come with an email become person leads; otherwise one company lead carries the best generic address. */

@@ -46,7 +46,7 @@ describe("scraping jobs", () => {
         "/": page("Leeds Dental 1", `<a href="/contact">Contact</a>`, `<meta name="description" content="Family dentist in Leeds.">`),
         "/contact": page(
           "Contact",
-          `<p>Book: reception@leedsdental.test</p><div class="card"><h4>Sarah Jones</h4><p>Principal Dentist</p><a href="mailto:sarah@leedsdental.test">Email</a></div>`,
+          `<p>Book: reception@leedsdental.test</p><p>Hygienist: k.patel@leedsdental.test</p><div class="card"><h4>Sarah Jones</h4><p>Principal Dentist</p><a href="mailto:sarah@leedsdental.test">Email</a></div>`,
         ),
       })),
       "leedsdental.test",
@@ -190,13 +190,20 @@ describe("scraping jobs", () => {
     expect(res.statusCode).toBe(202);
     const job = await waitFor(res.json().id);
     expect(job.status).toBe("completed");
-    // 3 places, and the principal dentist listed on the first one's website.
-    expect(job.counts).toMatchObject({ found: 4, created: 4, duplicates_skipped: 0 });
+    // 3 places, the principal dentist listed on the first one's website, and its hygienist's address.
+    expect(job.counts).toMatchObject({ found: 5, created: 5, duplicates_skipped: 0 });
     expect(places.requests[0]!.body).toMatchObject({ textQuery: "dentists in Leeds" });
     const [first] = await t.app.ctx.db
       .select()
       .from(leads)
-      .where(and(eq(leads.workspaceId, owner.workspaceId), eq(leads.companyName, "Leeds Dental 1"), isNull(leads.firstName)));
+      .where(
+        and(
+          eq(leads.workspaceId, owner.workspaceId),
+          eq(leads.companyName, "Leeds Dental 1"),
+          isNull(leads.firstName),
+          isNull(leads.lastName),
+        ),
+      );
     expect(first).toMatchObject({
       source: "google_maps",
       phone: "+44 113 496 0001",
@@ -207,6 +214,15 @@ describe("scraping jobs", () => {
     });
     const [sarah] = await t.app.ctx.db.select().from(leads).where(eq(leads.email, "sarah@leedsdental.test"));
     expect(sarah).toMatchObject({ firstName: "Sarah", lastName: "Jones", role: "Principal Dentist", companyName: "Leeds Dental 1" });
+    // A name read from an address (last name only) is a person of the place, not its company lead.
+    const [patel] = await t.app.ctx.db.select().from(leads).where(eq(leads.email, "k.patel@leedsdental.test"));
+    expect(patel).toMatchObject({
+      firstName: null,
+      lastName: "Patel",
+      companyName: "Leeds Dental 1",
+      customFields: { name_guess: { from_email: "k.patel@leedsdental.test", pattern: "f.last" } },
+    });
+    expect(patel!.provenance.last_name).toMatchObject({ source: NAME_GUESS_SOURCE });
   });
 
   it("fetches people from the LinkedIn data provider", async () => {

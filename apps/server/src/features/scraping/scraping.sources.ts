@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
 import { SafeFetchError } from "../../platform/safe-fetch.ts";
+import { isPersonLead } from "./crawl-leads.ts";
 import { createGooglePlacesClient, type Place, placeToLead } from "./google-places.client.ts";
 import { createLinkedInProviderClient, type LinkedInQuery, personToLead } from "./linkedin-provider.client.ts";
 import { type CrawlResult, crawlToLeads, crawlWebsite, type ScrapedLead } from "./website-crawler.ts";
@@ -115,16 +116,14 @@ async function placeLeads(run: SourceRun, place: Place, crawl: boolean): Promise
     return [base];
   }
   const fromSite = crawlToLeads(result);
-  const people = fromSite
-    .filter((l) => l.first_name)
-    .map((l) => ({
-      ...l,
-      company_name: base.company_name,
-      city: base.city ?? l.city,
-      country: base.country ?? l.country,
-      industry: base.industry,
-    }));
-  const siteCompany = fromSite.find((l) => !l.first_name);
+  const people = fromSite.filter(isPersonLead).map((l) => ({
+    ...l,
+    company_name: base.company_name,
+    city: base.city ?? l.city,
+    country: base.country ?? l.country,
+    industry: base.industry,
+  }));
+  const siteCompany = fromSite.find((l) => !isPersonLead(l));
   const company: ScrapedLead = {
     ...base,
     email: siteCompany?.email ?? null,
