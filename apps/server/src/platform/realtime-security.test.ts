@@ -9,6 +9,7 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../test/factories.ts";
+import { sessions } from "../features/identity/identity.table.ts";
 import { workspaceMembers, workspaces } from "../features/organizations/organizations.table.ts";
 import { openSocket, socketUrl, type TestSocket } from "./realtime.test-client.ts";
 import { teamSocketRoutes } from "./realtime-socket.ts";
@@ -162,6 +163,15 @@ describe("team socket security", () => {
       await s.next("pong");
       await s.close();
     });
+  });
+
+  it("closes a socket at once when its session is revoked, without waiting for the next heartbeat", async () => {
+    const user = await addMember(t.database.db, owner, "viewer");
+    const s = await connect(user);
+    await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await t.app.ctx.authenticator.invalidate(user.id);
+    expect(await s.closed).toEqual({ code: SOCKET_CLOSE.unauthorized, reason: "Session expired. Please sign in again." });
+    expect(s.frames.map((f) => f.type)).toEqual(["connected"]);
   });
 
   describe("limits", () => {
