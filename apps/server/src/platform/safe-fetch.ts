@@ -241,10 +241,16 @@ export function createAddressGuard(opts: AddressGuardOptions = {}): AddressGuard
     );
   }) as unknown as net.LookupFunction;
 
-  const connect = async (host: string, port: number, timeoutMs: number): Promise<net.Socket> => {
-    const [first] = await check(host);
-    return new Promise((resolve, reject) => {
-      const socket = net.connect({ host: first!.address, port });
+  const connect = (host: string, port: number, timeoutMs: number): Promise<net.Socket> =>
+    new Promise((resolve, reject) => {
+      const bare = host.replace(/^\[|\]$/g, "");
+      try {
+        checkLiteral(bare);
+      } catch (err) {
+        return reject(err);
+      }
+      // A name goes through `lookup`: every address is checked, then tried in turn (IPv6 and IPv4).
+      const socket = net.connect({ host: bare, port, lookup, autoSelectFamily: true });
       const timer = setTimeout(() => {
         socket.destroy();
         reject(Object.assign(new Error(`Connection to ${host}:${port} timed out`), { code: "ETIMEDOUT" }));
@@ -260,7 +266,6 @@ export function createAddressGuard(opts: AddressGuardOptions = {}): AddressGuard
         resolve(socket);
       });
     });
-  };
 
   return { check, checkLiteral, lookup, connect };
 }
