@@ -336,8 +336,15 @@ describe("restore upload size", () => {
   });
   afterAll(() => t.close());
 
-  it("refuses an upload over BACKUP_MAX_BYTES with FILE_TOO_LARGE", async () => {
+  it("refuses an upload over BACKUP_MAX_BYTES with FILE_TOO_LARGE, keeping no temporary file", async () => {
     const u = await createUser(t.app.ctx.db);
+    // What a crashed restore left behind a day ago is swept by the next upload.
+    const dir = path.join(t.config.dataDir, "tmp", "restores");
+    fs.mkdirSync(dir, { recursive: true });
+    const stale = path.join(dir, "restore-left-behind.psbk");
+    fs.writeFileSync(stale, "old");
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    fs.utimesSync(stale, dayAgo, dayAgo);
     const body = multipart(crypto.randomBytes(70_000));
     const res = await t.app.inject({
       method: "POST",
@@ -348,5 +355,6 @@ describe("restore upload size", () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe("FILE_TOO_LARGE");
     expect(res.json().detail).toContain("backup");
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Receives a backup file for restore: streamed to a private temporary file under DATA_DIR, never
- * buffered, and cut off at BACKUP_MAX_BYTES. The caller restores from the file and removes it.
+ * buffered, and cut off at BACKUP_MAX_BYTES. The caller restores from the file and removes it;
+ * files a crashed process left behind are swept by the next upload.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,6 +20,7 @@ export async function withBackupUpload<T>(request: FastifyRequest, config: Confi
   if (part?.fieldname !== "file") throw new AppError("FILE_MISSING");
   const dir = restoreUploadsDir(config);
   await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  await sweepStale(dir);
   const file = path.join(dir, `restore-${crypto.randomUUID()}.psbk`);
   try {
     try {
@@ -31,5 +33,18 @@ export async function withBackupUpload<T>(request: FastifyRequest, config: Confi
     return await use(file);
   } finally {
     await fs.promises.rm(file, { force: true });
+  }
+}
+
+/** A restore takes minutes at most: a temporary file older than a day belongs to a crashed process. */
+const STALE_MS = 24 * 3600_000;
+
+async function sweepStale(dir: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await fs.promises.readdir(dir).catch(() => [])) {
+    if (!/^restore-[\w-]+\.psbk$/.test(name)) continue;
+    const full = path.join(dir, name);
+    const stat = await fs.promises.stat(full).catch(() => null);
+    if (stat && now - stat.mtimeMs > STALE_MS) await fs.promises.rm(full, { force: true });
   }
 }
