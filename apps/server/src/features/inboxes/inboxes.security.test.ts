@@ -12,7 +12,14 @@ import { startDnsServer, type Zone } from "../enrichment/dns.fixtures.ts";
 import type { ComposedMessage } from "../sending/sending.compose.ts";
 import { sendingHelpers } from "../sending/sending.test-helpers.ts";
 import { getInboxById, insertInbox } from "./inboxes.repository.ts";
-import { type CountingSmtp, type ScriptedImap, startCountingSmtp, startScriptedImap } from "./mail-servers.test-helpers.ts";
+import {
+  type CountingSmtp,
+  type ScriptedImap,
+  selfSignedCert,
+  startCountingSmtp,
+  startScriptedImap,
+  startTlsImap,
+} from "./mail-servers.test-helpers.ts";
 
 let t: TestApp;
 let owner: TestUser;
@@ -201,6 +208,30 @@ describe("no password in clear without TLS", () => {
     expect(result.smtp).toMatchObject({ ok: true });
     expect(result.imap).toMatchObject({ ok: true });
     expect(smtp.logins.slice(logins)).toEqual([{ user: "sam", password: "smtp-secret-9" }]);
+  });
+
+  it("still verifies the certificate of a TLS server reached through the guarded socket", async () => {
+    const cert = selfSignedCert();
+    const [tlsSmtp, tlsImap] = await Promise.all([startCountingSmtp("127.0.0.1", cert), startTlsImap(cert)]);
+    try {
+      const inbox = await h.ok(
+        owner,
+        "POST",
+        "/api/inboxes",
+        inboxBody({
+          smtp: { host: "relay.allowed.test", port: tlsSmtp.port, secure: true, username: "sam", password: "tls-secret" },
+          imap: { host: "relay.allowed.test", port: tlsImap.port, secure: true, username: "sam", password: "tls-secret" },
+        }),
+        201,
+      );
+      const result = await h.ok(owner, "POST", `/api/inboxes/${inbox.id}/test`);
+      expect(result.smtp).toMatchObject({ ok: false, message: expect.stringMatching(/self[- ]signed certificate/i) });
+      expect(result.imap).toMatchObject({ ok: false, message: expect.stringMatching(/self[- ]signed certificate/i) });
+      expect(tlsSmtp.logins).toEqual([]);
+      expect(tlsImap.lines).toEqual([]);
+    } finally {
+      await Promise.all([tlsSmtp.close(), tlsImap.close()]);
+    }
   });
 
   it("the local mailbox has no connection to loosen", async () => {

@@ -4,8 +4,28 @@
  * can stay silent to play a stalling server. Both listen on any loopback address (127.0.0.2 is a
  * "private" host that OUTBOUND_ALLOWLIST=127.0.0.1 does not cover).
  */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import tls from "node:tls";
 import { SMTPServer } from "smtp-server";
+
+/** A fresh self-signed certificate for `localhost` (openssl), which no client trusts. */
+export function selfSignedCert(): { key: string; cert: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-cert-"));
+  try {
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", "key.pem", "-out", "cert.pem"],
+      { cwd: dir, stdio: "ignore" },
+    );
+    return { key: fs.readFileSync(path.join(dir, "key.pem"), "utf8"), cert: fs.readFileSync(path.join(dir, "cert.pem"), "utf8") };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export interface CountingSmtp {
   port: number;
@@ -14,9 +34,11 @@ export interface CountingSmtp {
   close(): Promise<void>;
 }
 
-export async function startCountingSmtp(host = "127.0.0.1"): Promise<CountingSmtp> {
+/** `tls` makes it an implicit-TLS server (port 465 style) with that key and certificate. */
+export async function startCountingSmtp(host = "127.0.0.1", tlsOptions?: { key: string; cert: string }): Promise<CountingSmtp> {
   const state = { connections: 0, logins: [] as { user: string; password: string }[] };
   const server = new SMTPServer({
+    ...(tlsOptions ? { secure: true, key: tlsOptions.key, cert: tlsOptions.cert } : {}),
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
@@ -34,12 +56,28 @@ export async function startCountingSmtp(host = "127.0.0.1"): Promise<CountingSmt
       stream.on("end", () => cb());
     },
   });
+  // A client that refuses the certificate drops the handshake: expected here, not a test failure.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.server.address() as net.AddressInfo).port;
   return Object.assign(state, {
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
+}
+
+/** An implicit-TLS IMAP server (port 993 style) that greets and records whether anyone got that far. */
+export async function startTlsImap(creds: { key: string; cert: string }): Promise<ScriptedImap> {
+  const state = { connections: 0, lines: [] as string[] };
+  const server = tls.createServer({ key: creds.key, cert: creds.cert }, (socket) => {
+    state.connections++;
+    socket.on("error", () => {});
+    socket.write("* OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] tls server ready\r\n");
+    socket.on("data", (chunk) => state.lines.push(...chunk.toString("latin1").split("\r\n").filter(Boolean)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return Object.assign(state, { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
 }
 
 export interface ScriptedImap {
