@@ -25,9 +25,9 @@ function publicRoot(id: string): number {
 }
 /** What every page runs: React, the router, MUI's styling engine, the query cache. */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|@babel[\\/]runtime|@mui[\\/](system|styled-engine|utils|private-theming)|@tanstack[\\/](query-core|react-query))[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|@babel[\\/]runtime|clsx|prop-types|react-is|@mui[\\/](system|styled-engine|utils|private-theming)|@tanstack[\\/](query-core|react-query))[\\/]/;
 /** UI libraries whose modules a page loads one by one (each MUI component is its own module). */
-const UI_LIBRARY = /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs|clsx|prop-types|react-is)[\\/]/;
+const UI_LIBRARY = /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs)[\\/]/;
 /** Package entry files re-export everything, so being imported by one says nothing about use. */
 const BARREL = /node_modules[\\/]@mui[\\/](material|icons-material)[\\/]index\.m?js$/;
 
