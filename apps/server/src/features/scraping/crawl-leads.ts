@@ -29,7 +29,12 @@ const NOT_A_NAME = new Set(
     "editorial donate donations volunteer volunteers membership members member payroll invoice invoices finance accounts " +
     "accounting billing legal gdpr dpo privacy compliance ops enquiry enquiries inquiry inquiries quote quotes service " +
     "services care customercare client clients general reception frontdesk desk feedback abuse security social community " +
-    "test demo example user name firstname lastname first last your you me yourname mailbox hq"
+    "test demo example user name firstname lastname first last your you me yourname mailbox hq " +
+    "new business human resources data protection projects project wholesale export returns warranty tickets ticket " +
+    "admissions training academy school clinic appointments appointment reservations reservation concierge catering " +
+    "kitchen hotel restaurant gallery shipping delivery dispatch warehouse logistics purchasing procurement suppliers " +
+    "vendors vendor quality safety servicedesk claims insurance rentals lettings property enquire bookkeeping tax " +
+    "affiliates affiliate sponsorship sponsors partnerships growth print studio"
   ).split(" "),
 );
 const MAX_GUESSED = 100;

@@ -56,6 +56,9 @@ describe("email and name extraction", () => {
     "jdoe@acme.test",
     "jane.doe2@acme.test",
     "ceo@acme.test",
+    "new.business@acme.test",
+    "human.resources@acme.test",
+    "projects@acme.test",
     "jo@acme.test",
   ])("reads no name out of %s", (email) => {
     expect(nameFromAddress(email)).toBeNull();
