@@ -1,7 +1,7 @@
 /**
  * A polite crawler for one company website: robots.txt respected, same site only, bounded depth,
- * pages and time, two fetches at a time with a delay; contact/about/team pages first. Turns what
- * it reads into lead candidates (people with emails, else one company lead).
+ * pages, time and memory, two fetches at a time with a delay; contact/about/team pages first.
+ * Pages are parsed off the event loop (page-parser.ts); crawl-leads.ts turns the result into leads.
  */
 import robotsParser from "robots-parser";
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
