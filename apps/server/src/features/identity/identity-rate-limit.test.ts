@@ -3,7 +3,7 @@
  * address, and the lockout per account and address. Runs on Redis too when REDIS_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
+import { createPeerApp, createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
 
 const PASSWORD = "Correct-Horse7";
 // Per run: with REDIS_URL the counts outlive the test database.
@@ -80,5 +80,36 @@ describe("limits on the public sign-in endpoints", () => {
     expect((await login(OWNER, PASSWORD, nextIp())).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 2100));
     expect((await login(OWNER, PASSWORD, stranger)).statusCode).toBe(200);
+  });
+});
+
+// Scale-out: two API processes on one PostgreSQL and one Redis share the counts.
+describe.runIf(process.env.REDIS_URL && process.env.DATABASE_URL)("limits across API processes (Redis)", () => {
+  const env = { AUTH_RATE_LIMIT_PER_MINUTE: "4", LOGIN_MAX_ATTEMPTS: "3", LOGIN_LOCKOUT_SECONDS: "60" };
+  let a: TestApp;
+  let b: Awaited<ReturnType<typeof createPeerApp>>;
+  beforeAll(async () => {
+    a = await createTestApp(env);
+    b = await createPeerApp(a, env);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const ip = () => `172.${16 + Math.floor(Math.random() * 16)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  const login = (app: TestApp["app"], email: string, password: string, remoteAddress: string) =>
+    app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress });
+
+  it("counts one client address over both processes, and a lockout from one holds on the other", async () => {
+    const from = ip();
+    const email = `peer-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    expect((await login(a.app, email, "Wrong-guess-1", from)).statusCode).toBe(401);
+    expect((await login(b.app, email, "Wrong-guess-2", from)).statusCode).toBe(401);
+    expect((await login(a.app, email, "Wrong-guess-3", from)).statusCode).toBe(423);
+    expect((await login(b.app, email, "Wrong-guess-4", from)).statusCode).toBe(423);
+    const fifth = await login(a.app, email, "Wrong-guess-5", from);
+    expect(fifth.statusCode).toBe(429);
+    expect(Number(fifth.headers["retry-after"])).toBeGreaterThanOrEqual(1);
   });
 });
