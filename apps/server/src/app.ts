@@ -41,6 +41,7 @@ import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
 import { userSettingsRoutes } from "./features/user-settings/user-settings.routes.ts";
 import { registerAccessHook } from "./platform/access-hook.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
+import { registerApiCompression } from "./platform/compression.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
 import { createJobs } from "./platform/jobs.ts";
 import { createMailer } from "./platform/mailer.ts";
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerApiCompression(app);
   registerAccessHook(app, { authenticator, access, trustProxy: config.trustProxy });
   // The web app is served from the API's own origin, which needs no CORS: the plugin (a hook on
   // every request) is there only for other origins the operator lists.
