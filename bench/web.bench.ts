@@ -1,0 +1,209 @@
+/**
+ * Web benchmark: builds the web app, starts the real server (API + built app) on 127.0.0.1 with a
+ * temporary DATA_DIR, and runs Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU)
+ * on a cold cache against `/`, `/sign-in` and, signed in, `/dashboard`. For each route it prints
+ * the JavaScript bytes on the wire (compressed, with headers) and uncompressed, the request count,
+ * and the performance and accessibility scores, beside the targets. Prints one JSON object; exits
+ * non-zero only when something crashes. Chromium is Debian's (CHROME_PATH, default
+ * /usr/bin/chromium); Lighthouse never downloads a browser.
+ *
+ *   npm run bench:web -w bench               # build, then measure
+ *   BENCH_WEB_BUILD=0 npm run bench:web -w bench   # measure the existing apps/web/dist
+ *   BENCH_WEB_RUNS=3 …                       # Lighthouse runs per route (median score counts)
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
+const TARGETS = {
+  "/": { js_kb: 170, performance: 95, accessibility: 100 },
+  "/sign-in": { js_kb: 170, performance: 90, accessibility: 100 },
+  "/dashboard": { js_kb: null, performance: 90, accessibility: 100 },
+} as const;
+type Route = keyof typeof TARGETS;
+
+interface Measure {
+  performance: number;
+  accessibility: number;
+  fcp_ms: number;
+  lcp_ms: number;
+  tbt_ms: number;
+  js_kb_wire: number;
+  js_kb_raw: number;
+  js_requests: number;
+  js_not_compressed: string[];
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+
+async function startServer(dataDir: string, setupToken: string): Promise<{ base: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "apps/server/src/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      SETUP_TOKEN: setupToken,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { base, proc };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start within 120 s");
+}
+
+async function signUp(base: string, setupToken: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@example.com", password: "Bench-web-1234!", full_name: "Bench Web", setup_token: setupToken }),
+  });
+  const body = (await res.json()) as { access_token?: string | null; detail?: string };
+  if (!res.ok || !body.access_token) throw new Error(`sign-up failed (${res.status}): ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** One Lighthouse run in a fresh browser profile (cold cache); `token` signs the page in first. */
+async function audit(base: string, route: Route, token?: string): Promise<Measure> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    if (token) {
+      // The web app keeps the bearer token in localStorage (apps/web/src/lib/storage.ts). Set it
+      // on a same-origin address that loads no script, so no app file enters the cache.
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      await page.goto(`${base}/api/health`);
+      await page.evaluate((t) => window.localStorage.setItem("token", t), token);
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(`${base}${route}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      // Keeps the token above; the profile is new, so the cache is cold all the same.
+      disableStorageReset: Boolean(token),
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${route}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
+    if (token && !lhr.finalDisplayedUrl.endsWith(route)) throw new Error(`${route} was not shown signed in: ${lhr.finalDisplayedUrl}`);
+    const requests = (lhr.audits["network-requests"]?.details as { items: NetworkItem[] } | undefined)?.items ?? [];
+    const scripts = requests.filter((r) => r.resourceType === "Script");
+    const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      fcp_ms: metric("first-contentful-paint"),
+      lcp_ms: metric("largest-contentful-paint"),
+      tbt_ms: metric("total-blocking-time"),
+      js_kb_wire: kb(scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+      js_kb_raw: kb(scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0)),
+      js_requests: scripts.length,
+      // Anything large sent without compression (the transfer would be close to the file size).
+      js_not_compressed: scripts
+        .filter((r) => (r.resourceSize ?? 0) > 2048 && (r.transferSize ?? 0) > 0.8 * (r.resourceSize ?? 0))
+        .map((r) => r.url),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_WEB_BUILD !== "0") {
+    const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    if (build.status !== 0) throw new Error("web build failed");
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-bench-web-"));
+  const setupToken = randomBytes(16).toString("hex");
+  const { base, proc } = await startServer(dataDir, setupToken);
+  try {
+    const token = await signUp(base, setupToken);
+    const routes: Record<string, unknown> = {};
+    for (const route of Object.keys(TARGETS) as Route[]) {
+      const runs: Measure[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(base, route, route === "/dashboard" ? token : undefined));
+      const best = runs.find((r) => r.performance === median(runs.map((m) => m.performance))) as Measure;
+      const target = TARGETS[route];
+      routes[route] = {
+        ...best,
+        performance_runs: runs.map((r) => r.performance),
+        target,
+        met: {
+          js_kb: target.js_kb === null || best.js_kb_wire <= target.js_kb,
+          performance: best.performance >= target.performance,
+          accessibility: best.accessibility >= target.accessibility,
+        },
+      };
+    }
+    console.log(
+      JSON.stringify(
+        { bench: "web", lighthouse: "mobile preset, simulated throttling", runs_per_route: RUNS, chromium: CHROME_PATH, routes },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    proc.kill("SIGTERM");
+    await new Promise((r) => proc.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
