@@ -117,8 +117,68 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The page modules each address renders first (router.tsx). A page's chunks load only once the
+ * entry has run and the router has matched: one more round trip on a first visit. The server sends
+ * these as `Link: rel=modulepreload` with index.html (platform/web-app.ts), so the browser fetches
+ * them alongside the entry.
+ */
+const ROUTE_MODULES: Record<string, string[]> = {
+  "/": ["src/features/landing/pages/landing-page.tsx"],
+  "/landing": ["src/features/landing/pages/landing-page.tsx"],
+  "/sign-in": ["src/features/auth/pages/sign-in-page.tsx"],
+  "/sign-up": ["src/features/auth/pages/sign-up-page.tsx"],
+  "/forgot-password": ["src/features/auth/pages/forgot-password-page.tsx"],
+  "/reset-password": ["src/features/auth/pages/reset-password-page.tsx"],
+  "/verify-email": ["src/features/auth/pages/verify-email-page.tsx"],
+  "/dashboard": ["src/app/layout/app-layout.tsx", "src/features/dashboard/pages/dashboard-page.tsx"],
+  "/leads": ["src/app/layout/app-layout.tsx", "src/features/leads/pages/leads-page.tsx"],
+  "/campaigns": ["src/app/layout/app-layout.tsx", "src/features/campaigns/pages/campaigns-page.tsx"],
+  "/analytics": ["src/app/layout/app-layout.tsx", "src/features/analytics/pages/analytics-page.tsx"],
+};
+export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+
+/** Writes route-preloads.json: for each address, the files of its pages not already in index.html. */
+function routePreloads(): Plugin {
+  let root = "";
+  return {
+    name: "prospector:route-preloads",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId as string, c]));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (files: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...files];
+        while (stack.length) {
+          const file = stack.pop() as string;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const preloads: Record<string, string[]> = {};
+      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+        const files = modules.map((m) => {
+          const chunk = byModule.get(path.resolve(root, m));
+          if (!chunk) throw new Error(`route-preloads: no chunk for ${m} (${route}); update ROUTE_MODULES`);
+          return chunk.fileName;
+        });
+        preloads[route] = [...closure(files)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: "asset", fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), publicUi.plugin],
+  plugins: [react(), precompress(), publicUi.plugin, routePreloads()],
   server: {
     proxy: {
       "/api": { target: apiTarget, changeOrigin: false },

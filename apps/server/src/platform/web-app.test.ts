@@ -21,6 +21,10 @@ function writeDist(dir: string) {
     fs.writeFileSync(path.join(dir, `${file}.gz`), zlib.gzipSync(body));
   }
   fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\n");
+  fs.writeFileSync(
+    path.join(dir, "route-preloads.json"),
+    JSON.stringify({ "/": ["/assets/landing-X1.js", "/assets/ui-X2.js"], "/sign-in": ["/assets/sign-in-X3.js"] }),
+  );
   return { script, html };
 }
 
@@ -76,6 +80,16 @@ describe("web app serving", () => {
       expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(files.html);
       expect(res.headers["content-security-policy"], url).toBe(CONTENT_SECURITY_POLICY);
     }
+  });
+
+  it("sends index.html with modulepreload links for the chunks of the page at that address", async () => {
+    const landing = await t.app.inject({ url: "/" });
+    expect(landing.headers.link).toBe("</assets/landing-X1.js>; rel=modulepreload, </assets/ui-X2.js>; rel=modulepreload");
+    const signIn = await t.app.inject({ url: "/sign-in/?next=1" });
+    expect(signIn.headers.link).toBe("</assets/sign-in-X3.js>; rel=modulepreload");
+    const other = await t.app.inject({ url: "/campaigns/123" });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.link).toBeUndefined();
   });
 
   it("keeps the policy strict: own scripts only, no eval, no framing, no plugins", () => {
