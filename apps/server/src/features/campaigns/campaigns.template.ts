@@ -12,11 +12,17 @@ import { allSpintaxOptions, resolveSpintax } from "./spintax.ts";
  * Work one template may cost, so a hostile one (nested loops, filters doubling a string) fails fast
  * instead of holding the event loop: rendering runs synchronously between awaits, and the sender
  * renders every message of a campaign with the same engine. A typical message renders in well under
- * a millisecond, the longest body the contracts accept (100,000 characters, thousands of outputs)
- * in about 30 ms, and up to 200 ms in a process that has not warmed up yet. memoryLimit counts the characters and items loops and filters create (a range of N
+ * a millisecond; the longest body the contracts accept (100,000 characters, thousands of outputs)
+ * in about 30 ms, up to 200 ms before the JIT has warmed up and more on a busy machine. So the time
+ * a render may take grows with the template: 100 ms plus 2 ms per 1,000 characters (300 ms for
+ * the longest body), about ten times what it needs, while a short template that loops is stopped
+ * at 100 ms. memoryLimit counts the characters and items loops and filters create (a range of N
  * costs N); parseLimit is twice the longest body the contracts accept.
  */
-export const TEMPLATE_LIMITS = { renderMs: 100, memory: 1_000_000, parseChars: 200_000 } as const;
+export const TEMPLATE_LIMITS = { renderMs: 100, renderMsPer1kChars: 2, memory: 1_000_000, parseChars: 200_000 } as const;
+
+/** The render time a template of this length may take. */
+export const renderLimitFor = (chars: number) => TEMPLATE_LIMITS.renderMs + Math.ceil(chars / 1000) * TEMPLATE_LIMITS.renderMsPer1kChars;
 // strictFilters: a misspelt filter is an error the author sees, not silently dropped text.
 const limits = {
   parseLimit: TEMPLATE_LIMITS.parseChars,
@@ -135,16 +141,18 @@ const lineOf = (err: unknown): number | null => {
 };
 
 /** liquidjs's limit messages ("template render limit exceeded", …) said in the author's terms. */
-const LIMIT_MESSAGES: Record<string, string> = {
-  "template render": `the template takes too long to render (over ${TEMPLATE_LIMITS.renderMs} ms): reduce its loops`,
-  "memory alloc": `the template builds too much text or too many items while rendering (over ${TEMPLATE_LIMITS.memory.toLocaleString("en-US")}): reduce its loops and filters`,
-  "parse length": `the template is too long (over ${TEMPLATE_LIMITS.parseChars.toLocaleString("en-US")} characters)`,
+const LIMIT_MESSAGES: Record<string, (renderMs: number) => string> = {
+  "template render": (renderMs) => `the template takes too long to render (over ${renderMs} ms): reduce its loops`,
+  "memory alloc": () =>
+    `the template builds too much text or too many items while rendering (over ${TEMPLATE_LIMITS.memory.toLocaleString("en-US")}): reduce its loops and filters`,
+  "parse length": () => `the template is too long (over ${TEMPLATE_LIMITS.parseChars.toLocaleString("en-US")} characters)`,
 };
 
-function templateError(err: unknown, field: string): TemplateError {
+function templateError(err: unknown, field: string, renderMs: number = TEMPLATE_LIMITS.renderMs): TemplateError {
   const message = String((err as Error).message).split(", file:")[0] as string;
   const limit = /^(template render|memory alloc|parse length) limit exceeded/.exec(message);
-  return new TemplateError(`${field}: ${limit ? LIMIT_MESSAGES[limit[1] as string] : message}`, field, lineOf(err));
+  const said = limit ? (LIMIT_MESSAGES[limit[1] as string] as (ms: number) => string)(renderMs) : message;
+  return new TemplateError(`${field}: ${said}`, field, lineOf(err));
 }
 
 function parse(engine: Liquid, source: string, field: string): Template[] {
@@ -203,8 +211,9 @@ async function render(kind: "text" | "html", source: string, field: string, seed
   const spun = resolveSpintax(source, seed);
   const templates = parseCached(kind, kind === "html" ? rawSignature(spun) : spun, field);
   const vars = variables(ctx);
+  const renderLimit = renderLimitFor(spun.length);
   try {
-    return await engine.render(templates, vars);
+    return await engine.render(templates, vars, { renderLimit });
   } catch (err) {
     // The time limit is wall-clock: a pause of the whole process (GC, a busy machine) or a first
     // render before the JIT has warmed up can hit it, and the sender stops a lead whose message
@@ -212,9 +221,9 @@ async function render(kind: "text" | "html", source: string, field: string, seed
     if (!/^template render limit exceeded/.test(String((err as Error).message))) throw templateError(err, field);
   }
   try {
-    return await engine.render(templates, vars);
+    return await engine.render(templates, vars, { renderLimit });
   } catch (err) {
-    throw templateError(err, field);
+    throw templateError(err, field, renderLimit);
   }
 }
 
