@@ -95,6 +95,18 @@ describe("templates", () => {
     expect(stats.chars).toBeGreaterThan(PARSED_CACHE_LIMITS.chars / 2); // still caching the recent ones
   });
 
+  it("fails a looping text at once for the next leads once it ran out of its limit (the sender renders hundreds per pass)", async () => {
+    const body = "{% for a in (1..3000) %}{% for b in (1..330) %}x{% endfor %}{% endfor %}";
+    const send = (lead: string) => renderMessage({ subject: "s", body }, { step: 0, variant: 0, ctx: ctx({ id: lead }) });
+    const firstStart = performance.now();
+    await expect(send("slow-1")).rejects.toThrow(/^steps\.0\.body: the template takes too long to render \(over 102 ms\)/);
+    const first = performance.now() - firstStart;
+    const restStart = performance.now();
+    for (let i = 2; i <= 21; i++) await expect(send(`slow-${i}`)).rejects.toThrow(/takes too long to render \(over 102 ms\)/);
+    // Twenty more leads cost less than the first one did alone (each used to take the full limit, twice).
+    expect(performance.now() - restStart).toBeLessThan(first);
+  });
+
   it("lists the variables a template reads, across every spintax option", () => {
     expect(checkTemplate("{Hi {{first_name}}|Hello {{ company_name }}} {{ custom_fields.x }}", "body", "html").sort()).toEqual(
       ["company_name", "custom_fields", "first_name"].sort(),

@@ -206,10 +206,31 @@ function parseCached(kind: "text" | "html", source: string, field: string): Temp
   return templates;
 }
 
+/**
+ * Texts that ran out of a limit, for ten minutes: the sender renders a step for hundreds of leads in
+ * one pass (inside its claim transaction), and a looping template would cost its full time limit for
+ * every one of them. The next lead with the same text fails at once with the same message. Limits
+ * hit because of one lead's data are rare: lead fields are short, and the time limit is ten times
+ * what the text needs.
+ */
+const overLimit = new Map<string, { err: unknown; renderMs: number; until: number }>();
+const OVER_LIMIT_MS = 10 * 60_000;
+const OVER_LIMIT_MAX = 1_000;
+const isLimit = (err: unknown) => /^(template render|memory alloc) limit exceeded/.test(String((err as Error).message));
+
+function rememberOverLimit(key: string, err: unknown, renderMs: number): void {
+  if (overLimit.size >= OVER_LIMIT_MAX) overLimit.delete(overLimit.keys().next().value as string);
+  overLimit.set(key, { err, renderMs, until: Date.now() + OVER_LIMIT_MS });
+}
+
 async function render(kind: "text" | "html", source: string, field: string, seed: string, ctx: MessageContext): Promise<string> {
   const engine = kind === "html" ? htmlEngine : textEngine;
   const spun = resolveSpintax(source, seed);
-  const templates = parseCached(kind, kind === "html" ? rawSignature(spun) : spun, field);
+  const text = kind === "html" ? rawSignature(spun) : spun;
+  const key = `${kind}\u0000${text}`;
+  const known = overLimit.get(key);
+  if (known && known.until > Date.now()) throw templateError(known.err, field, known.renderMs);
+  const templates = parseCached(kind, text, field);
   const vars = variables(ctx);
   const renderLimit = renderLimitFor(spun.length);
   try {
@@ -218,11 +239,15 @@ async function render(kind: "text" | "html", source: string, field: string, seed
     // The time limit is wall-clock: a pause of the whole process (GC, a busy machine) or a first
     // render before the JIT has warmed up can hit it, and the sender stops a lead whose message
     // cannot render. One more try; a template that really loops too much fails again.
-    if (!/^template render limit exceeded/.test(String((err as Error).message))) throw templateError(err, field);
+    if (!/^template render limit exceeded/.test(String((err as Error).message))) {
+      if (isLimit(err)) rememberOverLimit(key, err, renderLimit);
+      throw templateError(err, field);
+    }
   }
   try {
     return await engine.render(templates, vars, { renderLimit });
   } catch (err) {
+    if (isLimit(err)) rememberOverLimit(key, err, renderLimit);
     throw templateError(err, field, renderLimit);
   }
 }
