@@ -7,8 +7,20 @@ export const CACHE_TTL_MS = 5 * 60_000;
 export const CACHE_MAX = 10_000;
 export const CACHE_SWEEP_MS = 60_000;
 
+/**
+ * A stored entry. `live` turns false the moment the entry leaves the cache (replaced, deleted,
+ * evicted, dropped), so a caller holding the record can tell without looking the key up again.
+ */
+export interface CacheRecord<V> {
+  readonly value: V;
+  readonly expires: number;
+  live: boolean;
+}
+
 export interface TtlCache<V> {
   get(key: string): V | undefined;
+  /** The live record behind `get`, to hold on to (see CacheRecord.live); undefined when absent or expired. */
+  record(key: string): CacheRecord<V> | undefined;
   /** Loads through the cache; concurrent misses for one key share a single load. */
   load(key: string, loader: () => Promise<V>): Promise<V>;
   delete(key: string): void;
@@ -22,36 +34,43 @@ export function createTtlCache<V>(opts: { ttlMs?: number; max?: number; sweepMs?
   const ttl = opts.ttlMs ?? CACHE_TTL_MS;
   const max = opts.max ?? CACHE_MAX;
   const now = opts.now ?? Date.now;
-  const entries = new Map<string, { value: V; expires: number }>();
+  const entries = new Map<string, CacheRecord<V>>();
+  const remove = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    e.live = false;
+    entries.delete(key);
+  };
   const inflight = new Map<string, Promise<V>>();
   let generation = 0;
 
   const sweep = setInterval(() => {
     const t = now();
-    for (const [k, e] of entries) if (e.expires <= t) entries.delete(k);
+    for (const [k, e] of entries) if (e.expires <= t) remove(k);
   }, opts.sweepMs ?? CACHE_SWEEP_MS);
   sweep.unref();
 
-  function get(key: string): V | undefined {
+  function record(key: string): CacheRecord<V> | undefined {
     const e = entries.get(key);
     if (!e) return undefined;
     if (e.expires <= now()) {
-      entries.delete(key);
+      remove(key);
       return undefined;
     }
-    return e.value;
+    return e;
   }
 
   function set(key: string, value: V): void {
-    entries.delete(key);
-    while (entries.size >= max) entries.delete(entries.keys().next().value as string);
-    entries.set(key, { value, expires: now() + ttl });
+    remove(key);
+    while (entries.size >= max) remove(entries.keys().next().value as string);
+    entries.set(key, { value, expires: now() + ttl, live: true });
   }
 
   return {
-    get,
+    get: (key) => record(key)?.value,
+    record,
     async load(key, loader) {
-      const hit = get(key);
+      const hit = record(key)?.value;
       if (hit !== undefined) return hit;
       const pending = inflight.get(key);
       if (pending) return pending;
@@ -68,16 +87,12 @@ export function createTtlCache<V>(opts: { ttlMs?: number; max?: number; sweepMs?
       return p;
     },
     delete(key) {
-      entries.delete(key);
+      remove(key);
     },
     drop(predicate) {
       generation++;
       inflight.clear();
-      if (!predicate) {
-        entries.clear();
-        return;
-      }
-      for (const [k, e] of entries) if (predicate(e.value)) entries.delete(k);
+      for (const [k, e] of entries) if (!predicate || predicate(e.value)) remove(k);
     },
     size: () => entries.size,
     close() {
