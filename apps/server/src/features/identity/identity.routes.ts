@@ -2,6 +2,8 @@
  * The spec's /api/auth/* routes (outreach-core §7) as thin adapters over identity.service.ts, and
  * better-auth's own handler at /api/identity/* (the SSO callback and session endpoints).
  */
+
+import crypto from "node:crypto";
 import {
   AuthConfig,
   LoginRequest,
@@ -18,6 +20,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Config } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -72,6 +75,7 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
   });
   const store = ctx.redis
     ? createRedisAuthLimitStore(ctx.redis, {
+        prefix: authLimitPrefix(ctx.config),
         onError: (err) => ctx.log.warn({ err: err.message }, "sign-in limits: redis failed, using memory"),
       })
     : createMemoryAuthLimitStore();
@@ -195,6 +199,16 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
 
   mountBetterAuth(app, auth, repo);
   return { auth, repo, service, limiter };
+}
+
+/**
+ * Redis keys of the sign-in limits carry the instance: every process of one instance (one database)
+ * shares the counts, while two instances on one Redis (staging and production, or test databases)
+ * never count each other's requests. The database name, not the whole URL: hosts may differ.
+ */
+export function authLimitPrefix(config: Config): string {
+  const instance = config.DATABASE_URL ? new URL(config.DATABASE_URL).pathname : config.dataDir;
+  return `prospector:authrl:${crypto.createHash("sha256").update(instance).digest("base64url").slice(0, 12)}:`;
 }
 
 /** The session token a better-auth request carries: bearer, or the session cookie (`token.signature`). */
