@@ -10,6 +10,8 @@
  *   npm run bench:web -w bench               # build, then measure
  *   BENCH_WEB_BUILD=0 npm run bench:web -w bench   # measure the existing apps/web/dist
  *   BENCH_WEB_RUNS=3 …                       # Lighthouse runs per route (median score counts)
+ *   BENCH_WEB_ROUTES=/,/sign-in …            # only these routes
+ *   BENCH_WEB_REPORTS=<dir> …                # also write each Lighthouse report (JSON) there
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -36,6 +38,7 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 const TARGETS = {
   "/": { js_kb: 170, performance: 95, accessibility: 100 },
   "/sign-in": { js_kb: 170, performance: 90, accessibility: 100 },
@@ -131,6 +134,10 @@ async function audit(base: string, route: Route, token?: string): Promise<Measur
     });
     if (!result) throw new Error(`no Lighthouse result for ${route}`);
     const { lhr } = result;
+    if (REPORTS) {
+      fs.mkdirSync(REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(REPORTS, `${route.replace(/\W+/g, "_") || "root"}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
     if (token && !lhr.finalDisplayedUrl.endsWith(route)) throw new Error(`${route} was not shown signed in: ${lhr.finalDisplayedUrl}`);
     const requests = (lhr.audits["network-requests"]?.details as { items: NetworkItem[] } | undefined)?.items ?? [];
@@ -176,7 +183,8 @@ async function main(): Promise<void> {
   try {
     const token = await signUp(base, setupToken);
     const routes: Record<string, unknown> = {};
-    for (const route of Object.keys(TARGETS) as Route[]) {
+    const only = process.env.BENCH_WEB_ROUTES?.split(",").map((r) => r.trim());
+    for (const route of (Object.keys(TARGETS) as Route[]).filter((r) => !only || only.includes(r))) {
       const runs: Measure[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(base, route, route === "/dashboard" ? token : undefined));
       const best = runs.find((r) => r.performance === median(runs.map((m) => m.performance))) as Measure;
