@@ -28,7 +28,10 @@ export const validationError = (errors: FieldError[], detail?: string) =>
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.code === "RATE_LIMITED" && err.extra.retryAfter) reply.header("retry-after", String(err.extra.retryAfter));
+      // A lockout says when to come back the same way as a rate limit (RFC 9110 allows it on any status).
+      if ((err.code === "RATE_LIMITED" || err.code === "ACCOUNT_LOCKED") && err.extra.retryAfter) {
+        reply.header("retry-after", String(err.extra.retryAfter));
+      }
       return reply.status(err.status).send(err.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

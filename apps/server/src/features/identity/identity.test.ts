@@ -196,6 +196,7 @@ describe("sign-up and sign-in (/api/auth)", () => {
     expect(fifth.json().code).toBe("ACCOUNT_LOCKED");
     expect(fifth.json().detail).toMatch(/Try again in 15 minutes/);
     expect(fifth.json().retryAfter).toBeGreaterThan(890);
+    expect(Number(fifth.headers["retry-after"])).toBe(fifth.json().retryAfter);
 
     const right = await login("locked@example.com", PASSWORD, stranger);
     expect(right.statusCode).toBe(423);

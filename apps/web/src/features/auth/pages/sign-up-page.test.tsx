@@ -55,11 +55,12 @@ describe("sign-up page", () => {
     });
   });
 
-  it("tells a visitor of a fresh server without the setup link where to find it", async () => {
-    mockApi({ "GET /api/auth/config": config({ first_user: true }) });
+  it("tells a visitor of a fresh server without the setup link where to find it, and offers no SSO", async () => {
+    mockApi({ "GET /api/auth/config": config({ first_user: true, sso: { enabled: true, name: "Okta" } }) });
     renderPage(<SignUpPage />, { path: "/sign-up" });
     expect(await screen.findByText(/Open the sign-up link printed in the server console/)).toBeTruthy();
     expect(screen.queryByText(/This first account becomes the organization's administrator/)).toBeNull();
+    expect(screen.queryByRole("link", { name: "Sign in with Okta" })).toBeNull();
   });
 
   it("says sign-up is closed instead of showing the form", async () => {

@@ -156,7 +156,8 @@ export default function SignUpPage() {
             {notice}
           </Alert>
         )}
-        <SsoButton />
+        {/* Single sign-on cannot create an instance's first account: that takes the setup link. */}
+        {!config.data?.first_user && <SsoButton />}
         <TextField
           {...muiField(register("full_name"))}
           label="Full name"
