@@ -11,12 +11,13 @@ import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from "@mui/material";
 import type { GridPaginationModel, GridSortModel } from "@mui/x-data-grid";
 import type { EnrichmentJob, Lead } from "@prospector/contracts";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { permits } from "../../../app/layout/nav-items.ts";
 import { downloadBlob } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
+import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useBulkEnrich } from "../api/use-enrichment.ts";
@@ -29,7 +30,6 @@ import { LeadFiltersBar } from "../components/lead-filters-bar.tsx";
 import { LeadsGrid } from "../components/leads-grid.tsx";
 import { MergeDuplicatesDialog } from "../components/merge-duplicates-dialog.tsx";
 import { NewLeadDialog } from "../components/new-lead-dialog.tsx";
-import { QualityReportView } from "../components/quality-report-view.tsx";
 import { leadName } from "../lib/lead-labels.ts";
 import {
   DEFAULT_PAGE_SIZE,
@@ -41,6 +41,9 @@ import {
   listParams,
 } from "../lib/lead-list-params.ts";
 import { leadsToCsv } from "../lib/leads-csv.ts";
+
+// Its charts (MUI X Charts) load only when the quality view is opened, not with the list.
+const QualityReportView = lazy(() => import("../components/quality-report-view.tsx").then((m) => ({ default: m.QualityReportView })));
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -165,7 +168,9 @@ export default function LeadsPage() {
       </Tabs>
 
       {view === "quality" ? (
-        <QualityReportView />
+        <Suspense fallback={<LoadingScreen />}>
+          <QualityReportView />
+        </Suspense>
       ) : (
         <>
           <LeadFiltersBar filters={filters} onChange={changeFilters} />
