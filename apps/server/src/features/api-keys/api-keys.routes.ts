@@ -25,24 +25,18 @@ export async function apiKeysRoutes(fastify: FastifyInstance, ctx: AppContext): 
   // Keys never see or manage keys (the service refuses writes too).
   const sessionOnly = { access: "authenticated" as const, apiKeyScope: false as const };
 
-  app.get(BASE, { config: sessionOnly, schema: { tags, response: { 200: z.array(ApiKey) } } }, (req) =>
-    keys.list(requireAuth(req)),
-  );
+  app.get(BASE, { config: sessionOnly, schema: { tags, response: { 200: z.array(ApiKey) } } }, (req) => keys.list(requireAuth(req)));
   app.get(`${BASE}/permissions`, { config: sessionOnly, schema: { tags, response: { 200: z.array(ApiPermission) } } }, () =>
     keys.permissions(),
   );
   app.get(`${BASE}/usage`, { config: sessionOnly, schema: { tags, response: { 200: ApiKeyUsage } } }, (req) =>
     keys.usage(requireAuth(req)),
   );
-  app.post(
-    BASE,
-    { config: sessionOnly, schema: { tags, body: ApiKeyCreate, response: { 201: ApiKeyCreated } } },
-    async (req, reply) => reply.status(201).send(await keys.create(requireAuth(req), req.body)),
+  app.post(BASE, { config: sessionOnly, schema: { tags, body: ApiKeyCreate, response: { 201: ApiKeyCreated } } }, async (req, reply) =>
+    reply.status(201).send(await keys.create(requireAuth(req), req.body)),
   );
-  app.get(
-    `${BASE}/:id/usage`,
-    { config: sessionOnly, schema: { tags, params: IdParams, response: { 200: ApiKeyUsage } } },
-    (req) => keys.usage(requireAuth(req), req.params.id),
+  app.get(`${BASE}/:id/usage`, { config: sessionOnly, schema: { tags, params: IdParams, response: { 200: ApiKeyUsage } } }, (req) =>
+    keys.usage(requireAuth(req), req.params.id),
   );
   app.put(
     `${BASE}/:id`,

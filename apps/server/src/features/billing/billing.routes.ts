@@ -15,11 +15,15 @@ export function billingRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const billing = createBillingService(ctx, { processor: createPaymentProcessor() });
   const tags = ["billing"];
 
-  app.get(BASE, { config: { access: "authenticated", apiKeyScope: "billing:update" }, schema: { tags, response: { 200: BillingOverview } } }, (req) =>
-    billing.overview(requireAuth(req)),
+  app.get(
+    BASE,
+    { config: { access: "authenticated", apiKeyScope: "billing:update" }, schema: { tags, response: { 200: BillingOverview } } },
+    (req) => billing.overview(requireAuth(req)),
   );
-  app.get(`${BASE}/plans`, { config: { access: "authenticated", apiKeyScope: "billing:update" }, schema: { tags, response: { 200: z.array(BillingPlan) } } }, () =>
-    billing.catalogue(),
+  app.get(
+    `${BASE}/plans`,
+    { config: { access: "authenticated", apiKeyScope: "billing:update" }, schema: { tags, response: { 200: z.array(BillingPlan) } } },
+    () => billing.catalogue(),
   );
   app.post(
     `${BASE}/plan`,
@@ -39,7 +43,9 @@ export function billingRoutes(fastify: FastifyInstance, ctx: AppContext): void {
     },
     (req) => billing.setAutoRenew(requireAuth(req), req.body.autoRenew),
   );
-  app.get(`${BASE}/invoices`, { config: { access: "authenticated", apiKeyScope: "billing:update" }, schema: { tags, response: { 200: z.array(Invoice) } } }, (req) =>
-    billing.invoices(requireAuth(req)),
+  app.get(
+    `${BASE}/invoices`,
+    { config: { access: "authenticated", apiKeyScope: "billing:update" }, schema: { tags, response: { 200: z.array(Invoice) } } },
+    (req) => billing.invoices(requireAuth(req)),
   );
 }

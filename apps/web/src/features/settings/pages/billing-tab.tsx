@@ -240,8 +240,8 @@ export function BillingTab() {
         ) : (
           <Alert severity="info" data-testid="payments-not-configured">
             Card payments need a payment processor (such as Stripe) to be configured on this server, and none is. Until then no card is
-            taken or stored here: only the instance administrator can move an organization to a paid plan, and invoices come from
-            whoever runs this instance.
+            taken or stored here: only the instance administrator can move an organization to a paid plan, and invoices come from whoever
+            runs this instance.
           </Alert>
         )}
       </SettingsSection>
