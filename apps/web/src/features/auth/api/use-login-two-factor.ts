@@ -2,7 +2,7 @@
  * The second sign-in step (POST /api/auth/login/two-factor): the challenge token from the password
  * step with an authenticator code or a recovery code; success stores the session like a password sign-in.
  */
-import { type LoginResponse, TwoFactorChallenge } from "@prospector/contracts";
+import type { LoginResponse, TwoFactorChallenge } from "@prospector/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { ApiError } from "../../../lib/errors.ts";
@@ -19,8 +19,11 @@ export interface LoginTwoFactorInput {
 /** The challenge a password sign-in answered with when the account has two-factor on, else null. */
 export function twoFactorChallengeOf(error: unknown): TwoFactorChallenge | null {
   if (!(error instanceof ApiError) || error.code !== "TWO_FACTOR_REQUIRED") return null;
-  const parsed = TwoFactorChallenge.safeParse(error.body);
-  return parsed.success ? parsed.data : null;
+  // Checked by hand, not with the contract's zod schema: the sign-in page loads no zod.
+  const body = error.body as Partial<Record<keyof TwoFactorChallenge, unknown>> | undefined;
+  if (typeof body?.detail !== "string" || typeof body.two_factor_token !== "string") return null;
+  if (typeof body.expires_in !== "number" || !Number.isInteger(body.expires_in)) return null;
+  return { detail: body.detail, code: "TWO_FACTOR_REQUIRED", two_factor_token: body.two_factor_token, expires_in: body.expires_in };
 }
 
 export function useLoginTwoFactor() {

@@ -3,33 +3,28 @@ import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
-import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import { useState } from "react";
+import { AuthTextField, type AuthTextFieldProps } from "./auth-text-field.tsx";
 
-export function PasswordField(props: TextFieldProps & { toggleLabel?: string }) {
+export function PasswordField(props: Omit<AuthTextFieldProps, "type" | "endAdornment"> & { toggleLabel?: string }) {
   const { toggleLabel = "password", ...rest } = props;
   const [shown, setShown] = useState(false);
   return (
-    <TextField
+    <AuthTextField
       {...rest}
       type={shown ? "text" : "password"}
-      slotProps={{
-        ...rest.slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={shown ? `Hide ${toggleLabel}` : `Show ${toggleLabel}`}
-                onClick={() => setShown((s) => !s)}
-                edge="end"
-                disabled={rest.disabled}
-              >
-                {shown ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={shown ? `Hide ${toggleLabel}` : `Show ${toggleLabel}`}
+            onClick={() => setShown((s) => !s)}
+            edge="end"
+            disabled={rest.disabled}
+          >
+            {shown ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

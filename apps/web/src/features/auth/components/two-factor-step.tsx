@@ -5,12 +5,12 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { TwoFactorChallenge } from "@prospector/contracts";
 import { type FormEvent, useEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/errors.ts";
 import { useLoginTwoFactor } from "../api/use-login-two-factor.ts";
+import { AuthTextField } from "./auth-text-field.tsx";
 
 /** Why the step handed the user back to the password form. */
 export type RestartReason = { kind: "locked" | "error"; text: string } | null;
@@ -85,7 +85,7 @@ export function TwoFactorStep({ challenge, remember, onSignedIn, onRestart }: Pr
         </Alert>
       )}
       {mode === "code" ? (
-        <TextField
+        <AuthTextField
           key="code"
           label="Verification code"
           value={value}
@@ -96,10 +96,10 @@ export function TwoFactorStep({ challenge, remember, onSignedIn, onRestart }: Pr
           fullWidth
           error={!!fieldError}
           helperText={fieldError}
-          slotProps={{ htmlInput: { inputMode: "numeric", pattern: "[0-9]*", maxLength: 6 } }}
+          htmlInput={{ inputMode: "numeric", pattern: "[0-9]*", maxLength: 6 }}
         />
       ) : (
-        <TextField
+        <AuthTextField
           key="recovery"
           label="Recovery code"
           value={value}
@@ -109,7 +109,7 @@ export function TwoFactorStep({ challenge, remember, onSignedIn, onRestart }: Pr
           fullWidth
           error={!!fieldError}
           helperText={fieldError}
-          slotProps={{ htmlInput: { autoCapitalize: "characters", spellCheck: false, maxLength: 64 } }}
+          htmlInput={{ autoCapitalize: "characters", spellCheck: false, maxLength: 64 }}
         />
       )}
       <Button type="submit" variant="contained" size="large" disabled={busy}>

@@ -3,14 +3,12 @@
  * so a 409 or 422 from the API shows next to the field it is about.
  */
 import { type PasswordPolicy, passwordProblems } from "@prospector/contracts";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { z } from "zod";
-import { ApiError, errorMessage } from "../../../lib/errors.ts";
+import { EMAIL_INVALID, EMAIL_PATTERN, EMAIL_REQUIRED, PASSWORD_REQUIRED } from "./auth-fields.ts";
 
-// "{something}@{something}.{something}" with no spaces (shell spec §5).
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { applyServerError } from "./auth-fields.ts";
 
-export const emailField = z.string().trim().min(1, "Email is required").regex(EMAIL_PATTERN, "Please enter a valid email address");
+export const emailField = z.string().trim().min(1, EMAIL_REQUIRED).regex(EMAIL_PATTERN, EMAIL_INVALID);
 
 /** outreach-core §5: the policy to assume when the server's configuration cannot be read. */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
@@ -34,35 +32,11 @@ export function policyChecklist(password: string, policy: PasswordPolicy): Array
 export function policyPasswordField(policy: PasswordPolicy) {
   return z
     .string()
-    .min(1, "Password is required")
+    .min(1, PASSWORD_REQUIRED)
     .superRefine((value, ctx) => {
       const problem = passwordProblems(value, policy)[0];
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
-}
-
-/**
- * Puts a failed request's messages on the fields they name (the server's field names match the
- * form's); returns the message for what no field covers, or null when every message was placed.
- */
-export function applyServerError<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: ReadonlyArray<Path<T>>,
-  aliases: Partial<Record<string, Path<T>>> = {},
-): string | null {
-  if (!(error instanceof ApiError) || !error.errors?.length)
-    return error instanceof ApiError ? (error.detail ?? error.message) : errorMessage(error);
-  const unplaced: string[] = [];
-  const byField = new Map<Path<T>, string[]>();
-  for (const e of error.errors) {
-    const field = (aliases[e.field] ?? e.field) as Path<T>;
-    if (fields.includes(field)) byField.set(field, [...(byField.get(field) ?? []), e.message]);
-    else unplaced.push(e.message);
-  }
-  for (const [field, messages] of byField) setError(field, { type: "server", message: messages.join(". ") });
-  if (unplaced.length) return unplaced.join(". ");
-  return byField.size ? null : (error.detail ?? error.message);
 }
 
 /** register() for MUI inputs: the ref must reach the <input>, or reset() cannot clear it. */

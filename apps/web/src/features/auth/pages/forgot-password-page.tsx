@@ -8,7 +8,6 @@ import MarkEmailRead from "@mui/icons-material/MarkEmailRead";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -16,6 +15,7 @@ import { Link as RouterLink } from "react-router";
 import { z } from "zod";
 import { useRequestPasswordReset } from "../api/use-password-reset.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
+import { AuthTextField } from "../components/auth-text-field.tsx";
 import { emailField, muiField } from "../lib/auth-form.ts";
 
 const ForgotPasswordForm = z.object({ email: emailField });
@@ -79,7 +79,7 @@ export default function ForgotPasswordPage() {
       subtitle="Enter the email you signed up with and we'll send you a link to reset your password."
     >
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: "grid", gap: 2 }}>
-        <TextField
+        <AuthTextField
           {...muiField(register("email"))}
           label="Email"
           type="email"

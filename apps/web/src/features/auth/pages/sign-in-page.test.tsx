@@ -88,6 +88,27 @@ describe("sign-in page", () => {
     expect(api.calls().some((c) => c.path === "/api/auth/login")).toBe(false);
   });
 
+  it("focuses the first field in error and checks a field again as it changes once a submit was tried", async () => {
+    const api = mockApi({ "GET /api/auth/config": { body: config } });
+    const user = userEvent.setup();
+    show();
+    const email = screen.getByLabelText("Email", { selector: "input" });
+    await user.type(email, "ada at example");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Please enter a valid email address")).toBeTruthy();
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(email.getAttribute("aria-describedby")).toBe(screen.getByText("Please enter a valid email address").id);
+    await user.clear(email);
+    await user.type(email, "ada@example.com");
+    expect(screen.queryByText("Please enter a valid email address")).toBeNull();
+    // The password's message stays until the password changes.
+    expect(screen.getByText("Password is required")).toBeTruthy();
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "x");
+    expect(screen.queryByText("Password is required")).toBeNull();
+    expect(api.calls().some((c) => c.path === "/api/auth/login")).toBe(false);
+  });
+
   it("keeps the session for this tab only unless 'Remember me', then goes to the dashboard", async () => {
     const api = mockApi({
       "GET /api/auth/config": { body: config },

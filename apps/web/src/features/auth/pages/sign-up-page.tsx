@@ -15,7 +15,6 @@ import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type PasswordPolicy, TRIAL_DAYS } from "@prospector/contracts";
 import { useMemo, useState } from "react";
@@ -29,6 +28,7 @@ import { useResendVerification } from "../api/use-password-reset.ts";
 import { useRegister } from "../api/use-register.ts";
 import { useSession } from "../api/use-session.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
+import { AuthTextField } from "../components/auth-text-field.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { RequirementList } from "../components/requirement-list.tsx";
 import { SsoButton } from "../components/sso-button.tsx";
@@ -158,7 +158,7 @@ export default function SignUpPage() {
         )}
         {/* Single sign-on cannot create an instance's first account: that takes the setup link. */}
         {!config.data?.first_user && <SsoButton />}
-        <TextField
+        <AuthTextField
           {...muiField(register("full_name"))}
           label="Full name"
           autoComplete="name"
@@ -167,7 +167,7 @@ export default function SignUpPage() {
           error={!!errors.full_name}
           helperText={errors.full_name?.message}
         />
-        <TextField
+        <AuthTextField
           {...muiField(register("email"))}
           label="Work email"
           type="email"
