@@ -153,7 +153,16 @@ export function ScheduledExportsSection({ timezone }: { timezone: string }) {
                     </Typography>
                   </>
                 }
-                secondary={`${s.enabled && s.nextRun ? `Next run ${formatDateTime(s.nextRun)}` : "Paused"} · ${s.lastRun ? `last run ${formatDateTime(s.lastRun)}` : "not run yet"} · ${s.timezone}`}
+                secondary={
+                  <>
+                    {`${s.enabled && s.nextRun ? `Next run ${formatDateTime(s.nextRun)}` : "Paused"} · ${s.lastRun ? `last run ${formatDateTime(s.lastRun)}` : "not run yet"} · ${s.timezone}`}
+                    {s.stoppedReason && (
+                      <Typography component="span" variant="body2" color="error" display="block" data-testid="scheduled-export-stopped">
+                        Stopped: {s.stoppedReason}
+                      </Typography>
+                    )}
+                  </>
+                }
                 sx={{ pr: 14 }}
               />
             </ListItem>

@@ -213,3 +213,27 @@ describe("settings tabs show each error next to its field", () => {
     expect(screen.queryByLabelText(/card number/i)).toBeNull();
   });
 });
+
+describe("data tab: scheduled exports", () => {
+  it("says why a run stopped a schedule (its API key was revoked)", async () => {
+    const schedule = {
+      id: "s1",
+      name: "Nightly leads",
+      schedule: "0 2 * * *",
+      timezone: "UTC",
+      options: {},
+      enabled: false,
+      lastRun: null,
+      nextRun: null,
+      createdAt: "2026-11-01T00:00:00.000Z",
+      createdWith: "api_key",
+      stoppedReason: "The API key that made this schedule was deleted",
+    };
+    mockApi({ ...base, "GET /api/user-settings/scheduled-exports": { body: [schedule] } });
+    renderSettings(<SettingsPage />, { at: "/settings/data" });
+    expect((await screen.findByTestId("scheduled-export-stopped")).textContent).toBe(
+      "Stopped: The API key that made this schedule was deleted",
+    );
+    expect(screen.getByTestId("scheduled-export-row").textContent).toContain("Paused");
+  });
+});
