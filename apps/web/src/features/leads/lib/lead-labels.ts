@@ -99,6 +99,7 @@ const PROVENANCE_LABELS: Record<string, string> = {
   email_verifier: "email verification",
   lead_score: "lead scoring",
   website_crawler: "a website crawl",
+  "website_crawler (name guessed from email)": "a website crawl (name guessed from the email address, not seen on the site)",
   google_places: "Google Maps",
   linkedin_provider: "the LinkedIn provider",
   import: "a CSV import",
