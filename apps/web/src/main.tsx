@@ -3,7 +3,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppErrorBoundary } from "./app/app-error-boundary.tsx";
+import { startEarly } from "./app/early-start.ts";
 import { AppProviders } from "./app/providers.tsx";
+import { createQueryClient } from "./app/query-client.ts";
 import { errorTracker } from "./lib/error-tracker.ts";
 import { ApiError } from "./lib/errors.ts";
 import { AppRoutes } from "./router.tsx";
@@ -20,10 +22,14 @@ window.addEventListener("unhandledrejection", (event) => {
   if (!(event.reason instanceof ApiError)) errorTracker.trackException(event.reason, { component: "unhandledrejection" });
 });
 
+const queryClient = createQueryClient();
+// A signed-in visit to an app page asks for its session, settings and modules now, not one after another.
+startEarly(queryClient, window.location.pathname);
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <AppErrorBoundary>
-      <AppProviders>
+      <AppProviders client={queryClient}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

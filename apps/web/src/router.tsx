@@ -14,7 +14,9 @@ import { RootRoute } from "./app/root-route.tsx";
 import { LoadingScreen } from "./ui/loading-screen.tsx";
 
 // The shell itself is lazy too: visitors of the public pages never download it.
-const AppLayout = lazy(() => import("./app/layout/app-layout.tsx").then((m) => ({ default: m.AppLayout })));
+const loadAppLayout = () => import("./app/layout/app-layout.tsx");
+const loadDashboardPage = () => import("./features/dashboard/pages/dashboard-page.tsx");
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 const LandingPage = lazy(() => import("./features/landing/pages/landing-page.tsx"));
 const SignInPage = lazy(() => import("./features/auth/pages/sign-in-page.tsx"));
 const SignUpPage = lazy(() => import("./features/auth/pages/sign-up-page.tsx"));
@@ -22,7 +24,7 @@ const ForgotPasswordPage = lazy(() => import("./features/auth/pages/forgot-passw
 const ResetPasswordPage = lazy(() => import("./features/auth/pages/reset-password-page.tsx"));
 const SsoCompletePage = lazy(() => import("./features/auth/pages/sso-complete-page.tsx"));
 const VerifyEmailPage = lazy(() => import("./features/auth/pages/verify-email-page.tsx"));
-const DashboardPage = lazy(() => import("./features/dashboard/pages/dashboard-page.tsx"));
+const DashboardPage = lazy(loadDashboardPage);
 const NotificationsPage = lazy(() => import("./features/notifications/pages/notifications-page.tsx"));
 const MailboxPage = lazy(() => import("./features/mailbox/pages/mailbox-page.tsx"));
 const LeadsPage = lazy(() => import("./features/leads/pages/leads-page.tsx"));
@@ -36,6 +38,22 @@ const InboxesPage = lazy(() => import("./features/inboxes/pages/inboxes-page.tsx
 const AnalyticsPage = lazy(() => import("./features/analytics/pages/analytics-page.tsx"));
 const AbTestsPage = lazy(() => import("./features/ab-tests/pages/ab-tests-page.tsx"));
 const NotFoundPage = lazy(() => import("./features/errors/pages/not-found-page.tsx"));
+
+/** App pages whose modules are worth starting before the session is known (app/early-start.ts). */
+const EARLY_PAGES: Record<string, () => Promise<unknown>> = { "/dashboard": loadDashboardPage };
+
+/**
+ * Starts running the layout's and the page's modules when a signed-in visit lands on one of
+ * EARLY_PAGES, instead of after GET /api/auth/me has answered (their files are already on the way:
+ * the server sends them as modulepreload links with index.html). Whether it is one of them.
+ */
+export function preloadAppPage(pathname: string): boolean {
+  const load = EARLY_PAGES[pathname.replace(/\/$/, "")];
+  if (!load) return false;
+  void loadAppLayout().catch(() => undefined);
+  void load().catch(() => undefined);
+  return true;
+}
 
 function page(Component: LazyExoticComponent<ComponentType>, fullPage = true) {
   return (

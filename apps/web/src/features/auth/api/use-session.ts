@@ -18,16 +18,19 @@ export interface Session {
   refresh: () => Promise<void>;
 }
 
+/** GET /api/auth/me, as useSession runs it and app/early-start.ts starts it. */
+export const meQuery = {
+  queryKey: authKeys.me(),
+  queryFn: () => api.get<Me>("/auth/me"),
+  // A refused token is not worth retrying: the guard should send the user to sign in at once.
+  retry: false,
+  staleTime: 60_000,
+} as const;
+
 export function useSession(): Session {
   const token = useSyncExternalStore(subscribeToken, () => tokenStore.get() ?? null);
-  const query = useQuery({
-    queryKey: authKeys.me(),
-    queryFn: () => api.get<Me>("/auth/me"),
-    enabled: token !== null,
-    // A refused token is not worth retrying: the guard should send the user to sign in at once.
-    retry: false,
-    staleTime: 60_000,
-  });
+  // The entry may have started this request already (app/early-start.ts): same key and options.
+  const query = useQuery({ ...meQuery, enabled: token !== null });
   const { refetch } = query;
   const refresh = useCallback(async () => {
     await refetch();

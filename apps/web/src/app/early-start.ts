@@ -1,0 +1,37 @@
+/**
+ * Work a signed-in first visit can start before React renders. Without it an app page is a chain:
+ * the entry runs, the auth guard asks GET /api/auth/me, only its answer lets the layout and page
+ * modules run, the dashboard then asks for the user's settings, and only those let the widgets
+ * ask for their figures. Here, as the entry starts: the session request, the layout's and the
+ * page's modules (preloadAppPage in router.tsx) and, for /dashboard, the settings request, all at
+ * once. The queries land in the cache under the keys and options the hooks use, so the hooks find
+ * them there (or in flight) instead of asking again.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import { meQuery } from "../features/auth/api/use-session.ts";
+import { settingsKeys } from "../features/settings/api/settings-keys.ts";
+import { tokenStore } from "../lib/storage.ts";
+import { preloadAppPage } from "../router.tsx";
+
+/** Starts what the page at `pathname` will need first; does nothing without a stored token. */
+export function startEarly(queryClient: QueryClient, pathname: string): void {
+  if (tokenStore.get() === null || !preloadAppPage(pathname)) return;
+  const me = queryClient.fetchQuery(meQuery).catch(() => undefined);
+  if (!pathname.startsWith("/dashboard")) return;
+  void import("../features/settings/api/use-settings.ts")
+    .then(({ loadSettings }) =>
+      // Key and options as in useUserSettings.
+      queryClient.prefetchQuery({
+        queryKey: settingsKeys.settings(),
+        staleTime: 60_000,
+        retry: false,
+        // The account only matters when the server cannot answer (the defaults carry its name):
+        // then read once more with it, after the session request.
+        queryFn: async () => {
+          const loaded = await loadSettings();
+          return loaded.source === "server" ? loaded : loadSettings(await me);
+        },
+      }),
+    )
+    .catch(() => undefined);
+}
