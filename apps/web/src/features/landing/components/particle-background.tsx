@@ -1,6 +1,10 @@
 /**
  * Decorative drifting particles behind the hero: 30 under 768 px wide, else 50 (shell spec §2).
  * Not rendered for visitors who prefer reduced motion; pauses while the tab is hidden.
+ *
+ * Decoration must not slow the page it decorates: it starts once the browser is idle after the
+ * first render (bench/web counted its frames as long tasks while the page was still loading), and
+ * reads the canvas size on resize only, not in every frame (that forced a layout per frame).
  */
 import { useTheme } from "@mui/material/styles";
 import { useEffect, useRef } from "react";
@@ -29,8 +33,10 @@ export function ParticleBackground() {
 
     let particles: Particle[] = [];
     let frame = 0;
+    let width = 0;
+    let height = 0;
     const resize = () => {
-      const { width, height } = canvas.getBoundingClientRect();
+      ({ width, height } = canvas.getBoundingClientRect());
       const dpr = window.devicePixelRatio || 1;
       canvas.width = width * dpr;
       canvas.height = height * dpr;
@@ -44,7 +50,6 @@ export function ParticleBackground() {
       }));
     };
     const draw = () => {
-      const { width, height } = canvas.getBoundingClientRect();
       ctx.clearRect(0, 0, width, height);
       ctx.fillStyle = color;
       ctx.strokeStyle = color;
@@ -75,11 +80,20 @@ export function ParticleBackground() {
       cancelAnimationFrame(frame);
       if (!document.hidden) frame = requestAnimationFrame(draw);
     };
-    resize();
-    frame = requestAnimationFrame(draw);
-    window.addEventListener("resize", resize);
-    document.addEventListener("visibilitychange", onVisibility);
+    let started = false;
+    const start = () => {
+      started = true;
+      resize();
+      frame = requestAnimationFrame(draw);
+      window.addEventListener("resize", resize);
+      document.addEventListener("visibilitychange", onVisibility);
+    };
+    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(start, { timeout: 3000 }) : undefined;
+    const timer = idle === undefined ? window.setTimeout(start, 1000) : undefined;
     return () => {
+      if (idle !== undefined) cancelIdleCallback(idle);
+      window.clearTimeout(timer);
+      if (!started) return;
       cancelAnimationFrame(frame);
       window.removeEventListener("resize", resize);
       document.removeEventListener("visibilitychange", onVisibility);
