@@ -105,6 +105,8 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     if (token === null) return;
     const link = `${ctx.config.publicUrl}/sign-up?setup_token=${ctx.config.SETUP_TOKEN ? "<SETUP_TOKEN>" : encodeURIComponent(token)}`;
     ctx.log.info(`No account yet: open ${link} to create the first account (it becomes the organization's admin; the link works once)`);
+    // The log is JSON; the console also gets the link on a line of its own, one click away.
+    process.stdout.write(`\n  No account yet. Create the first one (it becomes the admin) at:\n\n    ${link}\n\n`);
   };
 
   app.post(
