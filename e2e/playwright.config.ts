@@ -4,6 +4,7 @@
  * database when DATABASE_URL is set (see server.ts).
  */
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8777);
 
@@ -23,15 +24,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [
