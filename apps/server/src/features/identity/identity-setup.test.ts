@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { startupLines } from "./identity.test-helpers.ts";
 
 const PASSWORD = "Correct-Horse7";
-
-async function startupLines(t: TestApp): Promise<string[]> {
-  const lines: string[] = [];
-  const log = t.app.ctx.log;
-  t.app.ctx.log = { ...log, info: (msg: unknown) => lines.push(String(msg)) } as typeof log;
-  try {
-    await t.app.ctx.onStarted?.();
-  } finally {
-    t.app.ctx.log = log;
-  }
-  return lines;
-}
 
 const register = (t: TestApp, email: string, setup_token?: string) =>
   t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email, password: PASSWORD, full_name: "Owner", setup_token } });

@@ -4,6 +4,7 @@ import { createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/cre
 import { setActive } from "../../../test/factories.ts";
 import { organizations, workspaceMembers } from "../organizations/organizations.table.ts";
 import { sessions, users } from "./identity.table.ts";
+import { startupLines } from "./identity.test-helpers.ts";
 
 const PASSWORD = "Correct-Horse7";
 
@@ -33,24 +34,12 @@ describe("sign-up and sign-in (/api/auth)", () => {
   });
 
   it("prints where to sign up while the instance has no account", async () => {
-    const lines = await startupLines();
+    const lines = await startupLines(t);
     // SETUP_TOKEN was configured (createTestApp): the operator has it, the log does not repeat it.
     expect(lines).toContain(
       `No account yet: open ${t.config.publicUrl}/sign-up?setup_token=<SETUP_TOKEN> to create the first account (it becomes the organization's admin; the link works once)`,
     );
   });
-
-  async function startupLines(): Promise<string[]> {
-    const lines: string[] = [];
-    const log = t.app.ctx.log;
-    t.app.ctx.log = { ...log, info: (msg: unknown) => lines.push(String(msg)) } as typeof log;
-    try {
-      await t.app.ctx.onStarted?.();
-    } finally {
-      t.app.ctx.log = log;
-    }
-    return lines;
-  }
 
   it("refuses the first sign-up without the setup token, or with a wrong one, and creates nothing", async () => {
     const payload = { email: "stranger@example.com", password: PASSWORD, full_name: "Stranger" };
@@ -92,7 +81,7 @@ describe("sign-up and sign-in (/api/auth)", () => {
 
     const cfg = await t.app.inject({ method: "GET", url: "/api/auth/config" });
     expect(cfg.json().first_user).toBe(false);
-    expect((await startupLines()).some((l) => l.startsWith("No account yet"))).toBe(false);
+    expect((await startupLines(t)).some((l) => l.startsWith("No account yet"))).toBe(false);
   });
 
   it("gives a later sign-up its own organization, not instance admin", async () => {
