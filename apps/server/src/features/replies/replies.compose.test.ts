@@ -15,6 +15,7 @@ import { getInboxById } from "../inboxes/inboxes.repository.ts";
 import { type SmtpSink, sendingHelpers, startSmtpSink } from "../sending/sending.test-helpers.ts";
 import { type Dovecot, dovecotAvailable, startDovecot } from "./dovecot.test-server.ts";
 import { pollInbox } from "./replies.poller.ts";
+import { bounceReportLines } from "./replies.test-helpers.ts";
 
 const USER = { user: "casey@outbound.test", password: "imap-pass-77" };
 
@@ -96,34 +97,9 @@ describe.skipIf(!dovecotAvailable())("replies to one-off sends over IMAP (doveco
       "",
       "Tell me more.",
     ]);
-    await append([
-      "From: Mail Delivery System <MAILER-DAEMON@mx.prospect.test>",
-      `To: ${USER.user}`,
-      "Subject: Undelivered Mail Returned to Sender",
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="BOUND"',
-      "MIME-Version: 1.0",
-      "",
-      "--BOUND",
-      "Content-Type: text/plain",
-      "",
-      "Your message could not be delivered.",
-      "--BOUND",
-      "Content-Type: message/delivery-status",
-      "",
-      "Reporting-MTA: dns; mx.prospect.test",
-      "",
-      `Final-Recipient: rfc822; ${sent.bounced.to}`,
-      "Action: failed",
-      "Status: 5.1.1",
-      "Diagnostic-Code: smtp; 550 5.1.1 User unknown",
-      "--BOUND",
-      "Content-Type: text/rfc822-headers",
-      "",
-      `Message-ID: ${sent.bounced.message_id}`,
-      `To: ${sent.bounced.to}`,
-      "Subject: A quick idea",
-      "--BOUND--",
-    ]);
+    await append(
+      bounceReportLines({ to: USER.user, recipient: sent.bounced.to, messageId: sent.bounced.message_id, subject: "A quick idea" }),
+    );
     await append([
       `From: ${sent.away.to}`,
       `To: ${USER.user}`,

@@ -16,6 +16,7 @@ import { type SmtpSink, sendingHelpers, startSmtpSink, tomorrowAt } from "../sen
 import { type Dovecot, dovecotAvailable, startDovecot } from "./dovecot.test-server.ts";
 import { classify } from "./replies.classify.ts";
 import { pollInbox } from "./replies.poller.ts";
+import { bounceReportLines } from "./replies.test-helpers.ts";
 
 const USER = { user: "sam@outbound.test", password: "imap-pass-42" };
 
@@ -103,34 +104,13 @@ describe.skipIf(!dovecotAvailable())("replies over IMAP (dovecot)", () => {
     await dovecot.append(
       USER.user,
       USER.password,
-      [
-        "From: Mail Delivery System <MAILER-DAEMON@mx.prospect.test>",
-        `To: ${USER.user}`,
-        "Subject: Undelivered Mail Returned to Sender",
-        'Content-Type: multipart/report; report-type=delivery-status; boundary="BOUND"',
-        "MIME-Version: 1.0",
-        "",
-        "--BOUND",
-        "Content-Type: text/plain",
-        "",
-        "I'm sorry to have to inform you that your message could not be delivered.",
-        "--BOUND",
-        "Content-Type: message/delivery-status",
-        "",
-        "Reporting-MTA: dns; mx.prospect.test",
-        "",
-        `Final-Recipient: rfc822; ${bouncer.email}`,
-        "Action: failed",
-        "Status: 5.1.1",
-        "Diagnostic-Code: smtp; 550 5.1.1 User unknown",
-        "--BOUND",
-        "Content-Type: text/rfc822-headers",
-        "",
-        `Message-ID: ${original.messageId}`,
-        `To: ${bouncer.email}`,
-        "Subject: Quick question",
-        "--BOUND--",
-      ].join("\r\n"),
+      bounceReportLines({
+        to: USER.user,
+        recipient: bouncer.email,
+        messageId: original.messageId,
+        subject: "Quick question",
+        note: "I'm sorry to have to inform you that your message could not be delivered.",
+      }).join("\r\n"),
     );
     const inbox = (await getInboxById(t.database.db, inboxId))!;
     const results = await pollInbox(t.app.ctx, h.engine().box, inbox);

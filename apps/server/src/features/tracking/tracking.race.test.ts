@@ -15,6 +15,7 @@ import { createUser, type TestUser } from "../../../test/factories.ts";
 import { campaignEvents, campaignMessages } from "../campaigns/campaigns.table.ts";
 import { leads as leadsTable } from "../leads/leads.table.ts";
 import { processInbound } from "../replies/replies.service.ts";
+import { bounceReportLines } from "../replies/replies.test-helpers.ts";
 import { runSendingPass } from "../sending/sending.service.ts";
 import { type SmtpSink, sendingHelpers, startSmtpSink, tomorrowAt } from "../sending/sending.test-helpers.ts";
 
@@ -172,33 +173,7 @@ describe.skipIf(!onPostgres)("racing another transaction step by step (PostgreSQ
     const message = await messageOf(lead.id);
     const original = mailTo(lead.email);
     const dsn = await simpleParser(
-      [
-        "From: Mail Delivery System <MAILER-DAEMON@mx.prospect.test>",
-        "To: sender@outbound.test",
-        "Subject: Undelivered Mail Returned to Sender",
-        'Content-Type: multipart/report; report-type=delivery-status; boundary="BOUND"',
-        "MIME-Version: 1.0",
-        "",
-        "--BOUND",
-        "Content-Type: text/plain",
-        "",
-        "Your message could not be delivered.",
-        "--BOUND",
-        "Content-Type: message/delivery-status",
-        "",
-        "Reporting-MTA: dns; mx.prospect.test",
-        "",
-        `Final-Recipient: rfc822; ${lead.email}`,
-        "Action: failed",
-        "Status: 5.1.1",
-        "Diagnostic-Code: smtp; 550 5.1.1 User unknown",
-        "--BOUND",
-        "Content-Type: text/rfc822-headers",
-        "",
-        `Message-ID: ${original.messageId}`,
-        `To: ${lead.email}`,
-        "--BOUND--",
-      ].join("\r\n"),
+      bounceReportLines({ to: "sender@outbound.test", recipient: lead.email, messageId: original.messageId }).join("\r\n"),
     );
     // The "sent" mark's order (markSent): campaign FOR SHARE, the outbox row, then the membership and the lead.
     await other.query("begin");
