@@ -60,6 +60,12 @@ const inboxBody = (over: Record<string, unknown> = {}) => ({
   imap: null,
   ...over,
 });
+/** A mail server setting of an inbox, signed in as "sam". */
+const server = (host: string, port: number, password = "pw", secure = false) => ({ host, port, secure, username: "sam", password });
+/** Saves an inbox through the API (201); `over` replaces fields of inboxBody(). */
+const saveInbox = (over: Record<string, unknown> = {}) => h.ok(owner, "POST", "/api/inboxes", inboxBody(over), 201);
+/** An inbox with a plain-text IMAP server (no TLS) and the default plain-text SMTP server. */
+const plainImapInbox = () => saveInbox({ imap: server("127.0.0.1", imap.port, "imap-secret-9") });
 
 const message = (): ComposedMessage =>
   ({
@@ -95,7 +101,7 @@ describe("inbox hosts under the outbound address rules", () => {
   });
 
   it("refuses to move a saved inbox to a private host", async () => {
-    const inbox = await h.ok(owner, "POST", "/api/inboxes", inboxBody(), 201);
+    const inbox = await saveInbox();
     const res = await h.call(owner, "PUT", `/api/inboxes/${inbox.id}`, {
       smtp: { host: "169.254.169.254", port: 80, secure: false, username: "" },
     });
@@ -105,17 +111,11 @@ describe("inbox hosts under the outbound address rules", () => {
   });
 
   it("connects to an allowlisted relay, by address or by a name that resolves to it", async () => {
-    const inbox = await h.ok(
-      owner,
-      "POST",
-      "/api/inboxes",
-      inboxBody({
-        smtp: { host: "relay.allowed.test", port: smtp.port, secure: false, username: "sam", password: "pw" },
-        imap: { host: "relay.allowed.test", port: imap.port, secure: false, username: "sam", password: "pw" },
-        allow_plaintext: true,
-      }),
-      201,
-    );
+    const inbox = await saveInbox({
+      smtp: server("relay.allowed.test", smtp.port),
+      imap: server("relay.allowed.test", imap.port),
+      allow_plaintext: true,
+    });
     const result = await h.ok(owner, "POST", `/api/inboxes/${inbox.id}/test`);
     expect(result.smtp).toMatchObject({ ok: true });
     expect(result.imap).toMatchObject({ ok: true });
@@ -144,17 +144,11 @@ describe("inbox hosts under the outbound address rules", () => {
   });
 
   it("refuses a host name that resolves to a public address when saved and to an internal one when used", async () => {
-    const inbox = await h.ok(
-      owner,
-      "POST",
-      "/api/inboxes",
-      inboxBody({
-        smtp: { host: "smtp.rebind.test", port: internalSmtp.port, secure: false, username: "sam", password: "pw" },
-        imap: { host: "imap.rebind.test", port: internalImap.port, secure: false, username: "sam", password: "pw" },
-        allow_plaintext: true,
-      }),
-      201,
-    );
+    const inbox = await saveInbox({
+      smtp: server("smtp.rebind.test", internalSmtp.port),
+      imap: server("imap.rebind.test", internalImap.port),
+      allow_plaintext: true,
+    });
     zone["smtp.rebind.test"] = { a: ["127.0.0.2"] };
     zone["imap.rebind.test"] = { a: ["127.0.0.2"] };
     const result = await h.ok(owner, "POST", `/api/inboxes/${inbox.id}/test`);
@@ -169,13 +163,7 @@ describe("inbox hosts under the outbound address rules", () => {
 
 describe("no password in clear without TLS", () => {
   it("refuses SMTP and IMAP servers that offer no STARTTLS before any password is sent", async () => {
-    const inbox = await h.ok(
-      owner,
-      "POST",
-      "/api/inboxes",
-      inboxBody({ imap: { host: "127.0.0.1", port: imap.port, secure: false, username: "sam", password: "imap-secret-9" } }),
-      201,
-    );
+    const inbox = await plainImapInbox();
     expect(inbox.allow_plaintext).toBe(false);
     const logins = smtp.logins.length;
     const lines = imap.lines.length;
@@ -194,13 +182,7 @@ describe("no password in clear without TLS", () => {
   });
 
   it("connects in clear only once the inbox explicitly allows it", async () => {
-    const inbox = await h.ok(
-      owner,
-      "POST",
-      "/api/inboxes",
-      inboxBody({ imap: { host: "127.0.0.1", port: imap.port, secure: false, username: "sam", password: "imap-secret-9" } }),
-      201,
-    );
+    const inbox = await plainImapInbox();
     const updated = await h.ok(owner, "PUT", `/api/inboxes/${inbox.id}`, { allow_plaintext: true });
     expect(updated.allow_plaintext).toBe(true);
     const logins = smtp.logins.length;
@@ -214,16 +196,10 @@ describe("no password in clear without TLS", () => {
     const cert = selfSignedCert();
     const [tlsSmtp, tlsImap] = await Promise.all([startCountingSmtp("127.0.0.1", cert), startTlsImap(cert)]);
     try {
-      const inbox = await h.ok(
-        owner,
-        "POST",
-        "/api/inboxes",
-        inboxBody({
-          smtp: { host: "relay.allowed.test", port: tlsSmtp.port, secure: true, username: "sam", password: "tls-secret" },
-          imap: { host: "relay.allowed.test", port: tlsImap.port, secure: true, username: "sam", password: "tls-secret" },
-        }),
-        201,
-      );
+      const inbox = await saveInbox({
+        smtp: server("relay.allowed.test", tlsSmtp.port, "tls-secret", true),
+        imap: server("relay.allowed.test", tlsImap.port, "tls-secret", true),
+      });
       const result = await h.ok(owner, "POST", `/api/inboxes/${inbox.id}/test`);
       expect(result.smtp).toMatchObject({ ok: false, message: expect.stringMatching(/self[- ]signed certificate/i) });
       expect(result.imap).toMatchObject({ ok: false, message: expect.stringMatching(/self[- ]signed certificate/i) });
