@@ -16,22 +16,7 @@ import { campaigns } from "../campaigns/campaigns.table.ts";
 import { inboxes } from "../inboxes/inboxes.table.ts";
 import { leadImportJobs, leads } from "../leads/leads.table.ts";
 import { type BackupPayload, backupKey, encodeBackup } from "./backup.format.ts";
-
-const URL = "/api/user-settings/backups";
-
-function multipart(data: Buffer) {
-  const boundary = `----b${Math.random().toString(16).slice(2)}`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.psbk"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
+import { uploadRestore } from "./backups.test-helpers.ts";
 
 /** A 1 MB gzip stream of 64 members that inflates to 1 GiB of zeros. */
 function gzipBomb(): Buffer {
@@ -72,10 +57,7 @@ describe("restore refuses crafted backups", () => {
     attachments: [],
   });
 
-  async function upload(file: Buffer, u = owner) {
-    const body = multipart(file);
-    return t.app.inject({ method: "POST", url: `${URL}/restore`, headers: { ...u.headers, ...body.headers }, payload: body.payload });
-  }
+  const upload = (file: Buffer, u = owner) => uploadRestore(t, file, u);
 
   async function state() {
     const db = t.app.ctx.db;
@@ -345,13 +327,7 @@ describe("restore upload size", () => {
     fs.writeFileSync(stale, "old");
     const dayAgo = new Date(Date.now() - 25 * 3600_000);
     fs.utimesSync(stale, dayAgo, dayAgo);
-    const body = multipart(crypto.randomBytes(70_000));
-    const res = await t.app.inject({
-      method: "POST",
-      url: `${URL}/restore`,
-      headers: { ...u.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await uploadRestore(t, crypto.randomBytes(70_000), u);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe("FILE_TOO_LARGE");
     expect(res.json().detail).toContain("backup");

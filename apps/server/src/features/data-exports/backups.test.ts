@@ -10,22 +10,7 @@ import { leads } from "../leads/leads.table.ts";
 import { notifications } from "../notifications/notifications.table.ts";
 import { suppressions } from "../suppression/suppression.table.ts";
 import { userSettings } from "../user-settings/user-settings.table.ts";
-
-const URL = "/api/user-settings/backups";
-
-function multipart(data: Buffer) {
-  const boundary = `----b${Math.random().toString(16).slice(2)}`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.psbk"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
+import { BACKUPS_URL as URL, uploadRestore } from "./backups.test-helpers.ts";
 
 describe("workspace backups", () => {
   let t: TestApp;
@@ -173,40 +158,18 @@ describe("workspace backups", () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 4).toString()).toBe("PSBK");
 
-    const ok = multipart(file.rawPayload);
-    const res = await t.app.inject({
-      method: "POST",
-      url: `${URL}/restore`,
-      headers: { ...owner.headers, ...ok.headers },
-      payload: ok.payload,
-    });
+    const res = await uploadRestore(t, file.rawPayload, owner);
     expect(res.statusCode).toBe(200);
 
     const tampered = Buffer.from(file.rawPayload);
     tampered[tampered.length - 5] = (tampered[tampered.length - 5] ?? 0) ^ 0xff;
-    const bad = multipart(tampered);
-    const refused = await t.app.inject({
-      method: "POST",
-      url: `${URL}/restore`,
-      headers: { ...owner.headers, ...bad.headers },
-      payload: bad.payload,
-    });
+    const refused = await uploadRestore(t, tampered, owner);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe("BACKUP_INVALID");
-    const junk = multipart(Buffer.from("not a backup at all"));
-    expect(
-      (
-        await t.app.inject({ method: "POST", url: `${URL}/restore`, headers: { ...owner.headers, ...junk.headers }, payload: junk.payload })
-      ).json().code,
-    ).toBe("BACKUP_INVALID");
+    expect((await uploadRestore(t, Buffer.from("not a backup at all"), owner)).json().code).toBe("BACKUP_INVALID");
 
     const other = await createUser(t.app.ctx.db);
-    const foreign = await t.app.inject({
-      method: "POST",
-      url: `${URL}/restore`,
-      headers: { ...other.headers, ...ok.headers },
-      payload: ok.payload,
-    });
+    const foreign = await uploadRestore(t, file.rawPayload, other);
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().code).toBe("BACKUP_WORKSPACE_MISMATCH");
     expect((await t.app.inject({ method: "POST", url: `${URL}/${backup.id}/restore`, headers: other.headers })).json().code).toBe(
@@ -227,23 +190,12 @@ describe("workspace backups", () => {
     // Unencrypted is still authenticated (HMAC): it restores, and a changed byte is refused.
     const file = (await t.app.inject({ method: "GET", url: `${URL}/${plain.id}/download`, headers: owner.headers })).rawPayload;
     expect(file.subarray(0, 6)).toEqual(Buffer.from([...Buffer.from("PSBK"), 2, 0]));
-    const genuine = multipart(file);
-    const restored = await t.app.inject({
-      method: "POST",
-      url: `${URL}/restore`,
-      headers: { ...owner.headers, ...genuine.headers },
-      payload: genuine.payload,
-    });
+    const restored = await uploadRestore(t, file, owner);
     expect(restored.statusCode).toBe(200);
     expect(restored.json().tables.leads).toBeGreaterThan(0);
     const changed = Buffer.from(file);
     changed[changed.length - 10] = (changed[changed.length - 10] ?? 0) ^ 0x01;
-    const bad = multipart(changed);
-    expect(
-      (
-        await t.app.inject({ method: "POST", url: `${URL}/restore`, headers: { ...owner.headers, ...bad.headers }, payload: bad.payload })
-      ).json().code,
-    ).toBe("BACKUP_INVALID");
+    expect((await uploadRestore(t, changed, owner)).json().code).toBe("BACKUP_INVALID");
     await runBackup();
     const list = (await t.app.inject({ method: "GET", url: URL, headers: owner.headers })).json();
     expect(list.filter((b: { status: string }) => b.status === "completed")).toHaveLength(2);
