@@ -179,10 +179,10 @@ async function measure(opts: {
 }): Promise<Run> {
   if (opts.prewarm !== false) await prewarm(opts); // cached sessions expire after a minute: refresh them outside the measured window
   let next = 0;
-  const request = {
+  const request: autocannon.Request = {
     method: opts.method ?? "GET",
     ...(opts.body ? { body: opts.body, headers: { "content-type": "application/json" } } : {}),
-    setupRequest: (req: { headers?: Record<string, string> }) => {
+    setupRequest: (req) => {
       if (!opts.tokens.length) return req;
       const token = opts.tokens[next++ % opts.tokens.length];
       return { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } };
@@ -285,7 +285,10 @@ async function main(): Promise<void> {
       database: "pglite",
       non2xx: me?.non2xx ?? null,
       // Other work on the machine skews both figures; the ratio is only meaningful on a quiet one.
-      machine: { cpus: os.cpus().length, load_avg_1m: [Math.round(loadBefore * 10) / 10, Math.round(os.loadavg()[0] * 10) / 10] },
+      machine: {
+        cpus: os.cpus().length,
+        load_avg_1m: [Math.round((loadBefore ?? 0) * 10) / 10, Math.round((os.loadavg()[0] ?? 0) * 10) / 10],
+      },
       detail: {
         bare: bareRun,
         ...Object.fromEntries(databases.map((db) => [db, Object.fromEntries(TARGETS.map((t) => [t, pick(`${db}.${t}`)]))])),

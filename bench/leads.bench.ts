@@ -133,7 +133,7 @@ async function run(target: Target, rows: number) {
   // Baseline: the same rows as raw multi-row INSERTs, 1000 per statement and transaction.
   const baselineStart = performance.now();
   for (let i = 0; i < rows; i += 1000) {
-    const chunk = [];
+    const chunk: (typeof leads.$inferInsert)[] = [];
     for (let j = i; j < Math.min(rows, i + 1000); j++) {
       const l = lead(j);
       chunk.push({
@@ -241,9 +241,7 @@ async function run(target: Target, rows: number) {
   const [{ n }] = (await db
     .select({ n: (await import("drizzle-orm")).count() })
     .from(leads)
-    .where(eq(leads.workspaceId, importer.workspaceId))) as {
-    n: number;
-  }[];
+    .where(eq(leads.workspaceId, importer.workspaceId))) as [{ n: number }];
   await t.close();
 
   const mb = (b: number) => Math.round(b / 1024 / 1024);

@@ -157,7 +157,13 @@ export function ScheduledExportsSection({ timezone }: { timezone: string }) {
                   <>
                     {`${s.enabled && s.nextRun ? `Next run ${formatDateTime(s.nextRun)}` : "Paused"} · ${s.lastRun ? `last run ${formatDateTime(s.lastRun)}` : "not run yet"} · ${s.timezone}`}
                     {s.stoppedReason && (
-                      <Typography component="span" variant="body2" color="error" display="block" data-testid="scheduled-export-stopped">
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        color="error"
+                        sx={{ display: "block" }}
+                        data-testid="scheduled-export-stopped"
+                      >
                         Stopped: {s.stoppedReason}
                       </Typography>
                     )}
