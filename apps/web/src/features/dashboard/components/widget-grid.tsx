@@ -9,7 +9,7 @@ import CloseOutlined from "@mui/icons-material/CloseOutlined";
 import DragIndicator from "@mui/icons-material/DragIndicator";
 import { Box, Card, CardContent, Fade, IconButton, MenuItem, Select, Stack, Tooltip, Typography } from "@mui/material";
 import type { Me } from "@prospector/contracts";
-import { useDeferredValue, useState } from "react";
+import { useState } from "react";
 import { type LayoutItem, SIZE_ORDER, WIDGET_SIZES, type WidgetSize, widgetType } from "../lib/widget-layout.ts";
 import { WidgetBody } from "./widgets/widget-bodies.tsx";
 
@@ -39,10 +39,6 @@ export function WidgetGrid({
   editing: boolean;
   handlers: EditHandlers;
 }) {
-  // The cards (frames and titles) paint first; their bodies, with their queries, render in the
-  // next pass, which React runs at transition priority in slices between which the browser can
-  // paint and handle input, instead of one long task for the whole grid.
-  const showBodies = useDeferredValue(true, false);
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
 
@@ -150,7 +146,7 @@ export function WidgetGrid({
                   </Select>
                 </Stack>
               )}
-              {showBodies ? <WidgetBody type={item.type} user={user} /> : <Box sx={{ minHeight: 56 }} aria-busy="true" />}
+              <WidgetBody type={item.type} user={user} />
             </CardContent>
           </Card>
         );
