@@ -27,9 +27,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET = 0.6;
 /**
  * Each user may make 1,000 requests a minute (the admin limit): requests rotate over enough users
- * that the limiter is on the path but never refuses, so every measured request is a full one.
+ * that the limiter is on the path but never refuses, so every measured request is a full one. Three
+ * routes of three rounds can pass a million requests in a minute on a quiet machine, hence 3,000.
  */
-const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const USERS = Number(process.env.BENCH_USERS ?? 3000);
 /** Which app routes to measure (comma-separated: me, read, check); all by default. */
 const TARGETS = (process.env.BENCH_TARGETS ?? "me,read,check").split(",").map((t) => t.trim()) as ("me" | "read" | "check")[];
 
@@ -121,7 +122,8 @@ function start(mode: Mode): Promise<{ child: ChildProcess; ready: Ready }> {
     let buf = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       buf += chunk.toString();
-      const line = buf.split("\n").find((l) => l.startsWith("BENCH_READY "));
+      // Only whole lines: the ready line (thousands of tokens) arrives in several chunks.
+      const line = buf.split("\n").slice(0, -1).find((l) => l.startsWith("BENCH_READY "));
       if (line) resolve({ child, ready: JSON.parse(line.slice("BENCH_READY ".length)) as Ready });
     });
     child.once("exit", (code) => reject(new Error(`${mode} server exited early (code ${code})`)));
