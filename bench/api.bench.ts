@@ -123,7 +123,10 @@ function start(mode: Mode): Promise<{ child: ChildProcess; ready: Ready }> {
     child.stdout!.on("data", (chunk: Buffer) => {
       buf += chunk.toString();
       // Only whole lines: the ready line (thousands of tokens) arrives in several chunks.
-      const line = buf.split("\n").slice(0, -1).find((l) => l.startsWith("BENCH_READY "));
+      const line = buf
+        .split("\n")
+        .slice(0, -1)
+        .find((l) => l.startsWith("BENCH_READY "));
       if (line) resolve({ child, ready: JSON.parse(line.slice("BENCH_READY ".length)) as Ready });
     });
     child.once("exit", (code) => reject(new Error(`${mode} server exited early (code ${code})`)));
