@@ -21,9 +21,6 @@ export const ERROR_REPORT_LIMITS = {
   perIpPerMinute: 60,
 } as const;
 
-// Re-exported from its own module: the web app uses it on every page without any schema here.
-export { deriveSeverity } from "./error-severity.ts";
-
 const jsonChars = (v: unknown) => JSON.stringify(v ?? null).length;
 const bounded = (max: number, name: string) => z.string().max(max, `${name} must be at most ${max} characters`);
 

@@ -13,6 +13,7 @@ export * from "./define-errors.ts";
 export * from "./email-generation.ts";
 export * from "./enrichment.ts";
 export * from "./error-reports.ts";
+export * from "./error-severity.ts";
 export * from "./errors.ts";
 export * from "./inboxes.errors.ts";
 export * from "./inboxes.ts";

@@ -8,10 +8,10 @@ import type { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
 import { SafeFetchError } from "../../platform/safe-fetch.ts";
-import { isPersonLead } from "./crawl-leads.ts";
+import { crawlToLeads, isPersonLead } from "./crawl-leads.ts";
 import { createGooglePlacesClient, type Place, placeToLead } from "./google-places.client.ts";
 import { createLinkedInProviderClient, type LinkedInQuery, personToLead } from "./linkedin-provider.client.ts";
-import { type CrawlResult, crawlToLeads, crawlWebsite, type ScrapedLead } from "./website-crawler.ts";
+import { type CrawlResult, crawlWebsite, type ScrapedLead } from "./website-crawler.ts";
 
 export type SingleSource = "website" | "google_maps" | "linkedin";
 

@@ -1,14 +1,14 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSafeFetch, type SafeFetch } from "../../platform/safe-fetch.ts";
-import { crawlToLeads as leadsOf, nameFromAddress } from "./crawl-leads.ts";
+import { crawlToLeads, nameFromAddress } from "./crawl-leads.ts";
 import { CrawlQueue } from "./crawl-queue.ts";
 import { extractPage, trimHtml } from "./page-extract.ts";
 import { PageParseError, parsePage } from "./page-parser.ts";
 import { deobfuscate, findEmails } from "./page-text.ts";
 import { splitPersonName } from "./people-extract.ts";
 import { companySite, linkFloodSite, mixedTeamSite, page, serveSite, siblingTeamSite } from "./scraping.fixtures.ts";
-import { crawlToLeads, crawlWebsite } from "./website-crawler.ts";
+import { crawlWebsite } from "./website-crawler.ts";
 
 describe("email and name extraction", () => {
   it.each([
@@ -127,7 +127,7 @@ describe("page limits", () => {
       company: { name: "Acme", description: null, city: null, country: null },
       cancelled: false,
     };
-    const leads = leadsOf(crawl);
+    const leads = crawlToLeads(crawl);
     expect(leads.filter((l) => l.custom_fields?.name_guess)).toHaveLength(100);
     // The rest stay listed on the company lead, not dropped silently.
     expect(leads.at(-1)).toMatchObject({ company_name: "Acme", email: crawl.emails[100] });
@@ -305,7 +305,7 @@ describe("people and leads from team pages", () => {
   const peopleOf = (crawl: Awaited<ReturnType<typeof crawlWebsite>>) =>
     crawl.people.map((p) => ({ ...p })).sort((a, b) => a.first_name.localeCompare(b.first_name));
   const personLeads = (crawl: Awaited<ReturnType<typeof crawlWebsite>>) =>
-    leadsOf(crawl)
+    crawlToLeads(crawl)
       .filter((l) => l.first_name || l.last_name)
       .map((l) => ({
         first_name: l.first_name,
@@ -360,7 +360,7 @@ describe("people and leads from team pages", () => {
       },
       { first_name: "Tom", last_name: null, email: "tom@northwind.test", role: null, guessed: "first" },
     ]);
-    const company = leadsOf(crawl).filter((l) => !l.first_name && !l.last_name);
+    const company = crawlToLeads(crawl).filter((l) => !l.first_name && !l.last_name);
     expect(company).toHaveLength(1);
     expect(company[0]).toMatchObject({ company_name: "Northwind Studio", email: "sales@northwind.test" });
     expect([...(company[0]!.custom_fields!.other_emails as string[])].sort()).toEqual([
@@ -404,7 +404,7 @@ describe("people and leads from team pages", () => {
       { first_name: "Mary", last_name: "Jackson", email: "mary.jackson@harbor.test", role: "Customer Success Manager", guessed: null },
       { first_name: null, last_name: "Feynman", email: "r.feynman@harbor.test", role: null, guessed: "f.last" },
     ]);
-    const company = leadsOf(crawl).filter((l) => !l.first_name && !l.last_name);
+    const company = crawlToLeads(crawl).filter((l) => !l.first_name && !l.last_name);
     expect(company).toEqual([
       expect.objectContaining({
         company_name: "Harbor Legal",

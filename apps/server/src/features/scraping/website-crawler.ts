@@ -219,5 +219,3 @@ export async function crawlWebsite(opts: CrawlOptions): Promise<CrawlResult> {
   result.people = [...people.values()];
   return result;
 }
-
-export { crawlToLeads } from "./crawl-leads.ts";

@@ -9,14 +9,7 @@ import Toolbar from "@mui/material/Toolbar";
 import { lazy, Suspense, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { BrandMark } from "./brand-mark.tsx";
-
-export const NAV_SECTIONS = [
-  { id: "features", label: "Features" },
-  { id: "solutions", label: "Solutions" },
-  { id: "pricing", label: "Pricing" },
-  { id: "resources", label: "Resources" },
-  { id: "company", label: "Company" },
-] as const;
+import { NAV_SECTIONS } from "./nav-sections.ts";
 
 const loadLandingMenu = () => import("./landing-menu.tsx");
 const LandingMenu = lazy(() => loadLandingMenu().then((m) => ({ default: m.LandingMenu })));

@@ -4,7 +4,7 @@ import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import { Link as RouterLink } from "react-router";
-import { NAV_SECTIONS } from "./landing-header.tsx";
+import { NAV_SECTIONS } from "./nav-sections.ts";
 
 interface Props {
   open: boolean;
