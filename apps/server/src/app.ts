@@ -48,6 +48,7 @@ import { createMailer } from "./platform/mailer.ts";
 import { createRealtime } from "./platform/realtime.ts";
 import { teamSocketRoutes } from "./platform/realtime-socket.ts";
 import { type LogDestination, loggerOptions } from "./platform/request-log.ts";
+import { createOutboundGuard } from "./platform/safe-fetch.ts";
 import { registerSecurityHeaders } from "./platform/security-headers.ts";
 import { serializerCompiler } from "./platform/serializer.ts";
 import { registerWebApp } from "./platform/web-app.ts";
@@ -89,7 +90,21 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   const mailer = createMailer({ config, db: database.db, jobs });
   const realtime = createRealtime({ bus, redis });
-  const services = { config, database, db: database.db, log: app.log, bus, jobs, mailer, redis, access, authenticator, realtime };
+  const mailGuard = createOutboundGuard(config);
+  const services = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    bus,
+    jobs,
+    mailer,
+    redis,
+    access,
+    authenticator,
+    realtime,
+    mailGuard,
+  };
   const ctx: AppContext = { ...services, sending: createSendingEngine(services) };
 
   registerErrorHandling(app);

@@ -10,6 +10,7 @@ import type { Bus } from "./platform/bus.ts";
 import type { Jobs } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import type { Realtime } from "./platform/realtime.ts";
+import type { AddressGuard } from "./platform/safe-fetch.ts";
 
 export interface AppContext {
   config: Config;
@@ -22,6 +23,8 @@ export interface AppContext {
   redis: Redis | null;
   access: AccessEngine;
   authenticator: SessionAuthenticator;
+  /** The outbound address rule for SMTP and IMAP connections (OUTBOUND_ALLOWLIST, DNS_SERVERS). */
+  mailGuard: AddressGuard;
   /** Server → browser events over the team socket, delivered from any process. */
   realtime: Realtime;
   /** The campaign sender of this app: immediate passes (launch, resume) and the periodic tick. */

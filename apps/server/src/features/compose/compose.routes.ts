@@ -9,7 +9,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
-import { mailGuard } from "../inboxes/inboxes.connection.ts";
 import { createTransports } from "../sending/sending.transports.ts";
 import * as service from "./compose.service.ts";
 
@@ -18,7 +17,7 @@ export function composeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = ["compose"];
   const box = secretBoxFor(ctx.config);
   // Its own pooled transports (one per SMTP inbox, rebuilt when an inbox changes), closed with the app.
-  const deps: service.ComposeDeps = { ctx, box, transports: createTransports({ db: ctx.db, box, guard: mailGuard(ctx.config) }) };
+  const deps: service.ComposeDeps = { ctx, box, transports: createTransports({ db: ctx.db, box, guard: ctx.mailGuard }) };
   app.addHook("onClose", async () => deps.transports.close());
 
   r.post(

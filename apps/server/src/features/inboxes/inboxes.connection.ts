@@ -12,7 +12,7 @@ import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import type { SecretBox } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
-import { type AddressGuard, createOutboundGuard, SafeFetchError } from "../../platform/safe-fetch.ts";
+import { type AddressGuard, SafeFetchError } from "../../platform/safe-fetch.ts";
 import type { InboxRow } from "./inboxes.repository.ts";
 import type { ServerSettings } from "./inboxes.table.ts";
 
@@ -21,18 +21,6 @@ const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTim
 
 /** Largest IMAP literal (one message's source) a server may send before the connection is dropped. */
 export const IMAP_MAX_LITERAL_BYTES = 32 * 1024 * 1024;
-
-const guards = new WeakMap<object, AddressGuard>();
-
-/** The outbound address guard for mail connections, one per config (OUTBOUND_ALLOWLIST, DNS_SERVERS). */
-export function mailGuard(config: { OUTBOUND_ALLOWLIST: string; DNS_SERVERS?: string }): AddressGuard {
-  let guard = guards.get(config);
-  if (!guard) {
-    guard = createOutboundGuard(config);
-    guards.set(config, guard);
-  }
-  return guard;
-}
 
 /**
  * At save time: a host that is, or resolves to, a refused address is refused with the field it

@@ -9,12 +9,12 @@ import type { AppContext } from "../../context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { assertHostsAllowed, mailGuard, testConnections } from "./inboxes.connection.ts";
+import { assertHostsAllowed, testConnections } from "./inboxes.connection.ts";
 import { toHealth } from "./inboxes.health.ts";
 import * as repo from "./inboxes.repository.ts";
 import type { ServerSettings } from "./inboxes.table.ts";
 
-type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log">;
+type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log" | "mailGuard">;
 type CreateInput = z.output<typeof import("@prospector/contracts").InboxCreate>;
 type UpdateInput = z.output<typeof import("@prospector/contracts").InboxUpdate>;
 
@@ -92,7 +92,7 @@ const settings = (s: { host: string; port: number; secure: boolean; username: st
 export async function createInbox(ctx: Ctx, caller: { workspaceId: string; userId: string }, input: CreateInput): Promise<Inbox> {
   const box = secretBoxFor(ctx.config);
   const now = new Date();
-  await assertHostsAllowed(mailGuard(ctx.config), [
+  await assertHostsAllowed(ctx.mailGuard, [
     { field: "smtp.host", host: input.smtp.host },
     ...(input.imap ? [{ field: "imap.host", host: input.imap.host }] : []),
   ]);
@@ -138,7 +138,7 @@ export async function updateInbox(ctx: Ctx, workspaceId: string, id: string, inp
     const fixed = [input.email, input.smtp, input.imap, input.warmup, input.allow_plaintext];
     if (fixed.some((v) => v !== undefined)) throw new AppError("INBOX_LOCAL_FIXED");
   }
-  await assertHostsAllowed(mailGuard(ctx.config), [
+  await assertHostsAllowed(ctx.mailGuard, [
     ...(input.smtp ? [{ field: "smtp.host", host: input.smtp.host }] : []),
     ...(input.imap ? [{ field: "imap.host", host: input.imap.host }] : []),
   ]);
@@ -206,7 +206,7 @@ export async function testInbox(ctx: Ctx, workspaceId: string, id: string): Prom
     const ok = { ok: true, message: "The local mailbox keeps messages in this app; nothing is delivered", duration_ms: 0 };
     return { ok: true, smtp: ok, imap: null };
   }
-  return testConnections(row, secretBoxFor(ctx.config), mailGuard(ctx.config));
+  return testConnections(row, secretBoxFor(ctx.config), ctx.mailGuard);
 }
 
 export type { InboxCreate, InboxUpdate };

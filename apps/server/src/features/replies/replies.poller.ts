@@ -10,12 +10,12 @@ import { ImapFlow } from "imapflow";
 import { simpleParser } from "mailparser";
 import type { AppContext } from "../../context.ts";
 import type { SecretBox } from "../../platform/crypto.ts";
-import { imapOptions, mailGuard } from "../inboxes/inboxes.connection.ts";
+import { imapOptions } from "../inboxes/inboxes.connection.ts";
 import type { InboxRow } from "../inboxes/inboxes.repository.ts";
 import * as repo from "./replies.repository.ts";
 import { type Processed, processInbound } from "./replies.service.ts";
 
-type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log">;
+type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log" | "mailGuard">;
 
 /** At most this many emails per inbox per poll; the rest wait for the next one. */
 const MAX_PER_POLL = 200;
@@ -57,7 +57,7 @@ export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow, opts:
     client?.close();
   }, budgetMs);
   try {
-    client = new ImapFlow(imapOptions(inbox, box, mailGuard(ctx.config)));
+    client = new ImapFlow(imapOptions(inbox, box, ctx.mailGuard));
     client.on("error", (err: Error) => {
       if (tooLarge(err)) oversized = err;
       ctx.log.warn({ err: err.message, inbox: inbox.id }, "imap connection error");

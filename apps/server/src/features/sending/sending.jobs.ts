@@ -11,7 +11,6 @@ import { secretBoxFor } from "../../platform/crypto.ts";
 import { CAMPAIGNS_CHANGED } from "../campaigns/campaigns.cache.ts";
 import { addActivity } from "../campaigns/campaigns.repository.ts";
 import { failInterrupted } from "../compose/compose.repository.ts";
-import { mailGuard } from "../inboxes/inboxes.connection.ts";
 import { pollDueInboxes } from "../replies/replies.poller.ts";
 import * as repo from "./sending.repository.ts";
 import { type PassResult, runSendingPass, type Sender } from "./sending.service.ts";
@@ -28,9 +27,9 @@ export interface SendingEngine extends Sender {
   close(): Promise<void>;
 }
 
-export function createSendingEngine(ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "bus">): SendingEngine {
+export function createSendingEngine(ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "bus" | "mailGuard">): SendingEngine {
   const box = secretBoxFor(ctx.config);
-  const transports = createTransports({ db: ctx.db, box, guard: mailGuard(ctx.config) });
+  const transports = createTransports({ db: ctx.db, box, guard: ctx.mailGuard });
   const running = new Map<string, Promise<PassResult>>();
   let polling: Promise<unknown> | null = null;
 
