@@ -39,10 +39,12 @@ import { suppressionRoutes } from "./features/suppression/suppression.routes.ts"
 import { unsubscribeRoutes } from "./features/suppression/unsubscribe.routes.ts";
 import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
 import { userSettingsRoutes } from "./features/user-settings/user-settings.routes.ts";
+import { FEATURES } from "./features.ts";
 import { registerAccessHook } from "./platform/access-hook.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
 import { registerApiCompression } from "./platform/compression.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
+import { createHooks } from "./platform/hooks.ts";
 import { createJobs } from "./platform/jobs.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { createRealtime } from "./platform/realtime.ts";
@@ -97,6 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     db: database.db,
     log: app.log,
     bus,
+    hooks: createHooks(),
     jobs,
     mailer,
     redis,
@@ -123,7 +126,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
-  // Every feature, in one visible list.
+  // Every feature, lowest layer first (src/features.ts); those not yet converted are called below.
+  for (const feature of FEATURES) await feature.register?.(ctx);
+  for (const feature of FEATURES) await feature.routes?.(app, ctx);
   healthRoutes(app, ctx);
   teamSocketRoutes(app, ctx);
   notificationsRoutes(app, ctx);
@@ -156,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await jobs.start({ work: opts.work ?? config.JOBS === "inline" });
   });
   app.addHook("onClose", async () => {
+    for (const feature of [...FEATURES].reverse()) await feature.close?.(ctx);
     await jobs.stop();
     mailer.close();
     await access.close();

@@ -7,6 +7,7 @@ import type { AccessEngine } from "./features/access/access.engine.ts";
 import type { SessionAuthenticator } from "./features/identity/identity.authenticator.ts";
 import type { SendingEngine } from "./features/sending/sending.jobs.ts";
 import type { Bus } from "./platform/bus.ts";
+import type { Hooks } from "./platform/hooks.ts";
 import type { Jobs } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import type { Realtime } from "./platform/realtime.ts";
@@ -18,6 +19,8 @@ export interface AppContext {
   db: Db;
   log: FastifyBaseLogger;
   bus: Bus;
+  /** In-process hooks: lower features announce, higher features react (platform/hooks.ts). */
+  hooks: Hooks;
   jobs: Jobs;
   mailer: Mailer;
   redis: Redis | null;

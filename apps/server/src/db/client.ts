@@ -104,3 +104,12 @@ function isAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/**
+ * Runs `work` in one transaction: services open units of work with this and hand `tx` to their
+ * repositories (query builders stay in repositories). Nested calls reuse the caller's transaction
+ * as a savepoint, as Drizzle does.
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}

@@ -1,0 +1,7 @@
+/**
+ * Every feature, lowest layer first (the order of LAYERS in test/architecture.ts and of
+ * ARCHITECTURE.md). The API and the worker register them in this order; the API then adds routes.
+ */
+import type { Feature } from "./platform/feature.ts";
+
+export const FEATURES: readonly Feature[] = [];
