@@ -55,6 +55,7 @@ describe("the architecture checker", () => {
         "features/low/low.service.ts": 'import { b } from "../high/index.ts";',
         "features/mid/mid.service.ts": 'import { p } from "../peer/index.ts";\nimport { r } from "../low/low.repository.ts";',
         "features/low/low.repository.ts": "export const r = 1;",
+        "features/high/index.ts": 'export { r } from "./high.repository.ts";',
         "platform/tenancy.ts": 'import { t } from "../features/low/index.ts";',
         "app.ts": 'import { r } from "./features/low/low.repository.ts";',
       }).sort(),
@@ -63,6 +64,7 @@ describe("the architecture checker", () => {
       "peer features/mid/mid.service.ts",
       "root app.ts",
       "surface features/mid/mid.service.ts",
+      "surface-repository features/high/index.ts",
       "upward features/low/low.service.ts",
     ]);
   });

@@ -9,8 +9,9 @@
  * - Drizzle (the drizzle-orm package and query builder calls on db/tx) only in repositories,
  *   table files, db/ and platform/.
  * - No import circle, type-only imports included.
- * - The composition root (app.ts, main.ts, worker.ts, features.ts) imports features only through
- *   their entry files.
+ * - The composition root (app.ts, main.ts, worker.ts, features.ts, runtime.ts) imports features
+ *   only through their entry files (index.ts, or <name>.feature.ts for the Feature object).
+ * - An entry file (index.ts) exposes services, types and tables, never a repository.
  * Test code (*.test.ts, *.test-helpers.ts, *.test-client.ts, *.test-server.ts, *.fixtures.ts) is
  * not product code: it may import anything, and product code may not import it.
  */
@@ -41,13 +42,13 @@ export const LAYERS: readonly (readonly string[])[] = [
 export const EXCEPTIONS: readonly { from: string; to: string; why: string }[] = [];
 
 export interface Violation {
-  rule: "circle" | "upward" | "peer" | "surface" | "foundation" | "drizzle" | "test-code" | "unknown-feature" | "root";
+  rule: "circle" | "surface-repository" | "upward" | "peer" | "surface" | "foundation" | "drizzle" | "test-code" | "unknown-feature" | "root";
   file: string;
   detail: string;
 }
 
 const TEST_FILE = /\.(test|test-helpers|test-client|test-server|fixtures)\.ts$|\.d\.ts$/;
-const ROOT_FILES = new Set(["app.ts", "main.ts", "worker.ts", "features.ts"]);
+const ROOT_FILES = new Set(["app.ts", "main.ts", "worker.ts", "features.ts", "runtime.ts"]);
 const FOUNDATION_FILES = new Set(["config.ts", "context.ts"]);
 const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^"'`;]*?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 const DRIZZLE_CALL =
@@ -129,6 +130,9 @@ export function checkArchitecture(root: string, layers: readonly (readonly strin
         continue;
       }
       const to = imp.target;
+      if (/^features\/[^/]+\/index\.ts$/.test(f.rel) && /\.repository(\.ts)?$/.test(to)) {
+        violations.push({ rule: "surface-repository", file: f.rel, detail: `the entry file exposes the repository ${to}: wrap what others need in a service function` });
+      }
       if (TEST_FILE.test(to)) {
         violations.push({ rule: "test-code", file: f.rel, detail: `imports test code ${to}` });
         continue;
