@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/create-test-app.ts";
-import { mailMessages } from "./features/mailbox/mailbox.table.ts";
+import { mailMessages } from "./platform/mailbox.table.ts";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

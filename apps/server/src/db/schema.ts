@@ -11,7 +11,7 @@ export * from "../features/error-reports/error-reports.table.ts";
 export * from "../features/identity/identity.table.ts";
 export * from "../features/inboxes/inboxes.table.ts";
 export * from "../features/leads/leads.table.ts";
-export * from "../features/mailbox/mailbox.table.ts";
+export * from "../platform/mailbox.table.ts";
 export * from "../features/newsletter/newsletter.table.ts";
 export * from "../features/notifications/notifications.table.ts";
 export * from "../features/organizations/organizations.table.ts";

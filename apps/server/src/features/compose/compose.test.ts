@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
-import { mailMessages } from "../mailbox/mailbox.table.ts";
+import { mailMessages } from "../../platform/mailbox.table.ts";
 import { organizations } from "../organizations/organizations.table.ts";
 import { type SmtpSink, sendingHelpers, startSmtpSink } from "../sending/sending.test-helpers.ts";
 import { composeMessages } from "./compose.table.ts";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
-import { mailMessages } from "../mailbox/mailbox.table.ts";
+import { mailMessages } from "../../platform/mailbox.table.ts";
 
 const PASSWORD = "Verify-me-1";
 

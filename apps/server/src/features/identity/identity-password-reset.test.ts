@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
-import { mailMessages } from "../mailbox/mailbox.table.ts";
+import { mailMessages } from "../../platform/mailbox.table.ts";
 import { users, verifications } from "./identity.table.ts";
 
 const FIRST = "First-password1";

@@ -3,7 +3,7 @@
 import type { MailStatus } from "@prospector/contracts";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { mailMessages } from "./mailbox.table.ts";
+import { mailMessages } from "../../platform/mailbox.table.ts";
 
 export type MailRow = typeof mailMessages.$inferSelect;
 

@@ -9,7 +9,7 @@ import type { SecretBox } from "../../platform/crypto.ts";
 import type { AddressGuard } from "../../platform/safe-fetch.ts";
 import { smtpOptions } from "../inboxes/inboxes.connection.ts";
 import type { InboxRow } from "../inboxes/inboxes.repository.ts";
-import { mailMessages } from "../mailbox/mailbox.table.ts";
+import { mailMessages } from "../../platform/mailbox.table.ts";
 import type { ComposedMessage } from "./sending.compose.ts";
 
 export interface DeliveryError extends Error {

@@ -3,7 +3,7 @@
  * without it they stay here, readable in the app's local mailbox, marked as not delivered.
  */
 import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, ts } from "../../db/columns.ts";
+import { createdAt, id, ts } from "../db/columns.ts";
 
 export const mailMessages = pgTable(
   "mail_messages",
