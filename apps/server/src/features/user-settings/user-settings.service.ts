@@ -30,6 +30,16 @@ type Code =
   | "THEME_NOT_SUPPORTED"
   | "VALIDATION_FAILED";
 
+/** The user's stored preferences and accessibility settings in a workspace (null before the first save). */
+export function findUserSettings(ctx: Pick<AppContext, "db">, userId: string, workspaceId: string) {
+  return createUserSettingsRepository(ctx.db).find(userId, workspaceId);
+}
+
+/** The user's name, email, picture and two-factor flag. */
+export function findUserProfile(ctx: Pick<AppContext, "db">, userId: string) {
+  return createUserSettingsRepository(ctx.db).profile(userId);
+}
+
 export function createUserSettingsService(ctx: AppContext, deps: { backups: BackupsService }) {
   const repo = createUserSettingsRepository(ctx.db);
 
