@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import type { Config } from "../config.ts";
-import { loadAuthSecret } from "../features/identity/auth.ts";
+import { loadAuthSecret } from "./secrets.ts";
 
 export interface SecretBox {
   encrypt(plain: string): string;

@@ -26,7 +26,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { loadAuthSecret } from "../identity/auth.ts";
+import { loadAuthSecret } from "../../platform/secrets.ts";
 import type { Identity } from "../identity/identity.routes.ts";
 import { createAccountSecurityRepository } from "./account-security.repository.ts";
 import { createAccountSecurityService } from "./account-security.service.ts";

@@ -4,9 +4,6 @@
  * directly; the HTTP endpoints that take a password or a token are switched off here so that the
  * lockout, password policy and password history in identity.service.ts cannot be bypassed.
  */
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
@@ -17,6 +14,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Mailer } from "../../platform/mailer.ts";
+import { loadAuthSecret } from "../../platform/secrets.ts";
 import { provisionAccount } from "../organizations/organizations.service.ts";
 import type { SessionAuthenticator } from "./identity.authenticator.ts";
 import { passwordResetMail, verificationMail } from "./identity.mails.ts";
@@ -222,22 +220,4 @@ export type IdentityAuth = ReturnType<typeof createIdentityAuth>;
 
 export function emailVerificationRequired(config: Config): boolean {
   return Boolean(config.SMTP_URL);
-}
-
-/**
- * AUTH_SECRET when set; otherwise a random secret created on first start in DATA_DIR (readable by
- * this user only) and reused, so sessions survive restarts without any configuration.
- */
-export function loadAuthSecret(config: Config): string {
-  if (config.AUTH_SECRET) return config.AUTH_SECRET;
-  const file = path.join(config.dataDir, "auth-secret");
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { flag: "wx", mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  }
-  const secret = fs.readFileSync(file, "utf8").trim();
-  if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters; delete it or set AUTH_SECRET`);
-  return secret;
 }

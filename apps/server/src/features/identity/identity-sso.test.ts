@@ -10,9 +10,9 @@ import Provider from "oidc-provider";
 import { generate, generateSecret } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
+import { loadAuthSecret } from "../../platform/secrets.ts";
 import { twoFactorCredentials } from "../account-security/account-security.table.ts";
 import { createTwoFactorCrypto } from "../account-security/two-factor.crypto.ts";
-import { loadAuthSecret } from "./auth.ts";
 import { users } from "./identity.table.ts";
 
 const CLIENT_ID = "prospector";
