@@ -56,6 +56,13 @@ export async function revokeAllApiKeys(db: Db, userId: string): Promise<number> 
   return createApiKeysRepository(db).removeAllOfUser(userId);
 }
 
+export type ApiKeyRecord = ApiKeyRow;
+
+/** A key by id, whoever owns it (a scheduled job re-checks the key that created it); null if deleted. */
+export async function findApiKey(ctx: Pick<AppContext, "db">, id: string): Promise<ApiKeyRecord | null> {
+  return createApiKeysRepository(ctx.db).byId(id);
+}
+
 export function createApiKeysService(ctx: AppContext, deps: { usage: UsageRecorder; invalidate(keyHash: string): Promise<void> }) {
   const repo = createApiKeysRepository(ctx.db);
 
