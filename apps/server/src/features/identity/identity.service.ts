@@ -23,13 +23,13 @@ import type { AccessEngine } from "../access/access.engine.ts";
 import { revokeAllApiKeys } from "../api-keys/api-keys.service.ts";
 import { provisionAccount } from "../organizations/organizations.service.ts";
 import { emailVerificationRequired, type IdentityAuth } from "./auth.ts";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.ts";
 import type { SessionAuthenticator } from "./identity.authenticator.ts";
 import { type AuthLimiter, lockedError } from "./identity.rate-limit.ts";
 import type { IdentityRepository, UserRow } from "./identity.repository.ts";
+import { assertPasswordAccepted, passwordPolicy } from "./password-policy.ts";
 import type { SetupToken } from "./setup-token.ts";
 
-export { lockedError };
+export { assertPasswordAccepted, lockedError, passwordPolicy };
 
 export interface IdentityServiceDeps {
   config: Config;
@@ -49,15 +49,6 @@ export interface ClientInfo {
   ip: string;
 }
 
-export function passwordPolicy(config: Config): PasswordPolicy {
-  return {
-    min_length: config.PASSWORD_MIN_LENGTH,
-    require_uppercase: config.PASSWORD_REQUIRE_UPPERCASE,
-    require_lowercase: config.PASSWORD_REQUIRE_LOWERCASE,
-    require_numbers: config.PASSWORD_REQUIRE_NUMBERS,
-    require_special: config.PASSWORD_REQUIRE_SPECIAL,
-  };
-}
 
 const apiErrorCode = (err: unknown): string | null =>
   isAPIError(err) ? (((err.body as { code?: string } | undefined)?.code ?? null) as string | null) : null;
@@ -66,17 +57,6 @@ const PROFILE_CACHE_MS = 30_000;
 const PROFILE_CACHE_MAX = 10_000;
 type WorkspacePlace = NonNullable<Awaited<ReturnType<IdentityRepository["workspaceWithOrganization"]>>>;
 
-/**
- * The password rules that only the server can check: the configured character rules first, then
- * the list of common passwords. Field errors name `field`; the detail says what to do.
- */
-export function assertPasswordAccepted(password: string, policy: PasswordPolicy, field: string): void {
-  const problems = passwordProblems(password, policy);
-  if (problems.length === 0 && isCommonPassword(password)) problems.push(COMMON_PASSWORD_MESSAGE);
-  if (problems.length === 0) return;
-  const errors: FieldError[] = problems.map((message) => ({ field, message }));
-  throw new AppError("WEAK_PASSWORD", problems.length === 1 ? problems[0] : undefined, { errors });
-}
 
 /**
  * Runs after the password was accepted and before the session is handed out. A gate may refuse

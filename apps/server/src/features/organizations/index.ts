@@ -1,0 +1,3 @@
+/** The organizations feature's public surface: tenancy tables and the organization services. */
+export { createOrganizationForOwner, DEFAULT_WORKSPACE_SETTINGS, provisionAccount } from "./organizations.service.ts";
+export * from "./organizations.table.ts";
