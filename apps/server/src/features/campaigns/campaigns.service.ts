@@ -13,6 +13,7 @@ import {
   limitsFor,
 } from "@prospector/contracts";
 import type { z } from "zod";
+import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { organizationPlan } from "../billing/billing.usage.ts";
 import { monthStart } from "../plans/plans.service.ts";
@@ -230,4 +231,24 @@ export async function listCampaigns(deps: CampaignDeps, workspaceId: string, q: 
   };
   await deps.cache.set(key, list, LIST_TTL_MS);
   return list;
+}
+
+/** A campaign row of the workspace, or undefined (for features that read a campaign without the 404). */
+export async function findCampaign(ctx: Pick<AppContext, "db">, workspaceId: string, id: string): Promise<CampaignRow | undefined> {
+  return repo.getCampaign(ctx.db, workspaceId, id);
+}
+
+/** One entry in a campaign's activity log (the sender records "completed"). */
+export async function addCampaignActivity(ctx: Pick<AppContext, "db">, entry: Parameters<typeof repo.addActivity>[1]): Promise<void> {
+  await repo.addActivity(ctx.db, entry);
+}
+
+/** Emails sent since `since` across the organization's workspaces (the monthly plan limit). `db` may be a transaction. */
+export async function emailsSentSince(db: repo.Tx, organizationId: string, since: Date): Promise<number> {
+  return repo.emailsSentSince(db, organizationId, since);
+}
+
+/** Campaigns created since `since` across the organization's workspaces (the monthly plan limit). */
+export async function campaignsCreatedSince(db: repo.Tx, organizationId: string, since: Date): Promise<number> {
+  return repo.campaignsCreatedSince(db, organizationId, since);
 }

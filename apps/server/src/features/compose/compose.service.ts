@@ -234,3 +234,23 @@ async function deliver(deps: ComposeDeps, inbox: inboxesRepo.InboxRow, row: repo
     return repo.finishMessage(db, row.id, { status: "failed", error: text });
   }
 }
+
+/** One-off sends still "sending" after the lease are failed (the sender crashed mid-send). */
+export async function failInterruptedSends(ctx: Pick<AppContext, "db">, leaseSeconds: number, now = new Date()): Promise<number> {
+  return repo.failInterrupted(ctx.db, leaseSeconds, now);
+}
+
+/** What the open pixel and click route need to know about a one-off send. */
+export async function composeTrackingRef(ctx: Pick<AppContext, "db">, id: string) {
+  return repo.trackingRef(ctx.db, id);
+}
+
+/** Counts one human open or click of a one-off send. */
+export async function countComposeTracked(ctx: Pick<AppContext, "db">, id: string, type: "open" | "click", at: Date): Promise<void> {
+  await repo.countTracked(ctx.db, id, type, at);
+}
+
+/** Who a one-off email went to, for its unsubscribe link. */
+export async function composeRecipient(ctx: Pick<AppContext, "db">, id: string) {
+  return repo.recipientOf(ctx.db, id);
+}

@@ -6,6 +6,7 @@ import type { InboxHealth, InboxStatus } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
 import * as repo from "./inboxes.repository.ts";
+import type { InboxRow, SendStats } from "./inboxes.types.ts";
 
 /** Too few sends say nothing about a rate: one bounce in two sends is not a 50% problem. */
 export const MIN_SENDS_FOR_HEALTH = 20;
@@ -93,4 +94,14 @@ export async function inboxCapacity(
     paused: rows.filter((r) => r.status === "paused").map((r) => r.id),
     missing: inboxIds.filter((id) => !found.has(id)),
   };
+}
+
+/** The workspace's inboxes with these ids (missing ones left out). */
+export async function inboxesByIds(ctx: Pick<AppContext, "db">, workspaceId: string, ids: string[]): Promise<InboxRow[]> {
+  return repo.getInboxesByIds(ctx.db, workspaceId, ids);
+}
+
+/** Per inbox: today's sends and the bounce window (see the repository). `db` may be a transaction. */
+export async function inboxSendStats(db: repo.Tx, ids: string[], now = new Date()): Promise<Map<string, SendStats>> {
+  return repo.sendStats(db, ids, now);
 }

@@ -5,9 +5,11 @@ import type { Db } from "../../db/client.ts";
 import { campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
 import { composeMessages } from "../compose/compose.table.ts";
 import { inboxes } from "./inboxes.table.ts";
+import type { InboxRow, SendStats } from "./inboxes.types.ts";
+
+export type { InboxRow, SendStats };
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
-export type InboxRow = typeof inboxes.$inferSelect;
 export type InboxValues = Partial<typeof inboxes.$inferInsert>;
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -81,13 +83,6 @@ export async function campaignsUsing(db: Tx, workspaceId: string, inboxId: strin
       ),
     )
     .limit(20);
-}
-
-export interface SendStats {
-  /** Sent or in flight in the last 24 hours. */
-  sentToday: number;
-  recentSends: number;
-  recentBounces: number;
 }
 
 /**

@@ -1,0 +1,14 @@
+/** The campaigns feature's public surface: what other features may import (services, types, tables). */
+export { CAMPAIGNS_CHANGED } from "./campaigns.cache.ts";
+export type { CampaignRow } from "./campaigns.mapper.ts";
+export { senderContext, templateLead } from "./campaigns.preview.ts";
+export {
+  addCampaignActivity,
+  campaignsCreatedSince,
+  emailsSentSince,
+  findCampaign,
+  loadCampaign,
+} from "./campaigns.service.ts";
+export { campaignActivity, campaignEvents, campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
+export { hasHtml, renderMessage, stepContent, TemplateError, type TemplateLead } from "./campaigns.template.ts";
+export { estimateFinish, localParts, zonedTime } from "./sending-window.ts";

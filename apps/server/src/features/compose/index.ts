@@ -1,0 +1,9 @@
+/** The compose feature's public surface: what other features may import (services, types, tables). */
+export {
+  composeRecipient,
+  composeTrackingRef,
+  countComposeTracked,
+  failInterruptedSends,
+  toComposeMessage,
+} from "./compose.service.ts";
+export { composeMessages } from "./compose.table.ts";
