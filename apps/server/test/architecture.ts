@@ -26,7 +26,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["api-keys", "notifications", "error-reports", "newsletter", "mailbox"],
   ["account-security", "user-settings"],
   ["billing"],
-  ["leads"],
+  ["leads", "web-crawler"],
   ["enrichment", "inboxes"],
   ["scraping"],
   ["campaigns"],
@@ -42,7 +42,17 @@ export const LAYERS: readonly (readonly string[])[] = [
 export const EXCEPTIONS: readonly { from: string; to: string; why: string }[] = [];
 
 export interface Violation {
-  rule: "circle" | "surface-repository" | "upward" | "peer" | "surface" | "foundation" | "drizzle" | "test-code" | "unknown-feature" | "root";
+  rule:
+    | "circle"
+    | "surface-repository"
+    | "upward"
+    | "peer"
+    | "surface"
+    | "foundation"
+    | "drizzle"
+    | "test-code"
+    | "unknown-feature"
+    | "root";
   file: string;
   detail: string;
 }
@@ -131,7 +141,11 @@ export function checkArchitecture(root: string, layers: readonly (readonly strin
       }
       const to = imp.target;
       if (/^features\/[^/]+\/index\.ts$/.test(f.rel) && /\.repository(\.ts)?$/.test(to)) {
-        violations.push({ rule: "surface-repository", file: f.rel, detail: `the entry file exposes the repository ${to}: wrap what others need in a service function` });
+        violations.push({
+          rule: "surface-repository",
+          file: f.rel,
+          detail: `the entry file exposes the repository ${to}: wrap what others need in a service function`,
+        });
       }
       if (TEST_FILE.test(to)) {
         violations.push({ rule: "test-code", file: f.rel, detail: `imports test code ${to}` });

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { getCampaign } from "../campaigns/campaigns.repository.ts";
-import * as leadsRepo from "../leads/leads.repository.ts";
+import { findLeadRow } from "../leads/index.ts";
 import { type EmailFacts, writeTemplateEmail } from "./email-templates.ts";
 import { createLlmClient, LlmError } from "./llm.client.ts";
 
@@ -27,7 +27,7 @@ async function gatherFacts(ctx: Ctx, caller: { workspaceId: string; name: string
     sender_name: caller.name,
   };
   if (input.lead_id) {
-    const lead = await leadsRepo.getLead(ctx.db, caller.workspaceId, input.lead_id);
+    const lead = await findLeadRow(ctx.db, caller.workspaceId, input.lead_id);
     if (!lead) throw new AppError("LEAD_NOT_FOUND");
     const leadName = [lead.firstName, lead.lastName].filter(Boolean).join(" ");
     facts.name ||= leadName || undefined;

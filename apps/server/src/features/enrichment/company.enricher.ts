@@ -4,8 +4,7 @@
  * profiles, and an industry guessed from the words the company uses about itself.
  */
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
-import type { Socials } from "../scraping/page-extract.ts";
-import { crawlWebsite } from "../scraping/website-crawler.ts";
+import { crawlWebsite, type Socials } from "../web-crawler/index.ts";
 import { emailDomain, FREE_MAIL, isDisposable } from "./email.enricher.ts";
 
 export interface CompanyProfile {

@@ -2,7 +2,7 @@
 import type { EnrichmentCounts, EnrichmentLeadResult, JobStatus } from "@prospector/contracts";
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { leads } from "../leads/leads.table.ts";
+import { leads } from "../leads/index.ts";
 import { enrichmentJobs } from "./enrichment.table.ts";
 import { GUESS_SOURCE } from "./guess-score.enricher.ts";
 

@@ -3,29 +3,7 @@
  * all-lowercase input), and seniority and department read from the title.
  */
 import type { Seniority } from "@prospector/contracts";
-
-/**
- * Lower-case surname particles: "van der Berg", "da Silva". The one list for the crawler (which
- * reads names off pages and out of addresses) and the name clean-up here.
- */
-export const NAME_PARTICLES: ReadonlySet<string> = new Set([
-  "van",
-  "von",
-  "de",
-  "der",
-  "den",
-  "da",
-  "di",
-  "del",
-  "della",
-  "la",
-  "le",
-  "du",
-  "dos",
-  "das",
-  "bin",
-  "al",
-]);
+import { NAME_PARTICLES } from "../web-crawler/index.ts";
 
 function capitalizeWord(w: string): string {
   if (!w) return w;

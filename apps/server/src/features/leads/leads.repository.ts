@@ -4,8 +4,7 @@ import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, type SQL, sql }
 import type { Db } from "../../db/client.ts";
 import { campaigns } from "../campaigns/campaigns.table.ts";
 import type { LeadRow, LeadValues } from "./leads.mapper.ts";
-import { LEAD_SEARCH_EXPR } from "./leads.search.ts";
-import { leads } from "./leads.table.ts";
+import { LEAD_SEARCH_EXPR, leads } from "./leads.table.ts";
 
 /** The database or an open transaction. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;

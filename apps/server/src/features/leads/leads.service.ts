@@ -62,6 +62,11 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/** The stored row of a lead of this workspace (for features that render or copy it), or undefined. */
+export function findLeadRow(db: repo.Tx, workspaceId: string, id: string): Promise<LeadRow | undefined> {
+  return repo.getLead(db, workspaceId, id);
+}
+
 export async function getLead(ctx: Ctx, workspaceId: string, id: string): Promise<Lead> {
   const row = await repo.getLead(ctx.db, workspaceId, id);
   if (!row) throw new AppError("LEAD_NOT_FOUND");

@@ -8,7 +8,11 @@ import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid 
 import { createdAt, id, ts, updatedAt } from "../../db/columns.ts";
 import { users } from "../identity/identity.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
-import { LEAD_SEARCH_EXPR } from "./leads.search.ts";
+
+/** The text the lead search box matches: indexed by leads_search_trgm_idx and queried the same way. */
+export const LEAD_SEARCH_EXPR = sql.raw(
+  `(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(company_name, ''))`,
+);
 
 export const leads = pgTable(
   "leads",

@@ -4,12 +4,9 @@
  * whose name is read from the address and marked as guessed, then one company lead carrying the
  * best shared inbox, phone and social profiles.
  */
-import { isRoleAddress } from "../enrichment/email.enricher.ts";
-import { detectPattern } from "../enrichment/guess-score.enricher.ts";
-import { NAME_PARTICLES, normalizeName } from "../enrichment/person.enricher.ts";
-import { siteKey } from "./page-extract.ts";
-import { looksLikeTitle } from "./people-extract.ts";
-import type { CrawlResult, ScrapedLead } from "./website-crawler.ts";
+import { detectPattern, isRoleAddress, normalizeName } from "../enrichment/index.ts";
+import { type CrawlResult, looksLikeTitle, NAME_PARTICLES, siteKey } from "../web-crawler/index.ts";
+import type { ScrapedLead } from "./scraped-lead.ts";
 
 /** Provenance of a name read out of an email address: shown as unverified, like a guessed email. */
 export const NAME_GUESS_SOURCE = "website_crawler (name guessed from email)";

@@ -4,7 +4,7 @@
  */
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
 import { callProvider } from "./provider-http.ts";
-import type { ScrapedLead } from "./website-crawler.ts";
+import type { ScrapedLead } from "./scraped-lead.ts";
 
 export interface Place {
   place_id: string;

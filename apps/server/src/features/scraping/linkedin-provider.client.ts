@@ -5,7 +5,7 @@
  */
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
 import { callProvider, ProviderError } from "./provider-http.ts";
-import type { ScrapedLead } from "./website-crawler.ts";
+import type { ScrapedLead } from "./scraped-lead.ts";
 
 export interface ProviderPerson {
   first_name?: string | null;

@@ -15,12 +15,12 @@ import {
 } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { SafeFetchError } from "../../platform/safe-fetch.ts";
-import { createLeadsBatch, recordProvenance } from "../leads/leads.service.ts";
+import { createLeadsBatch, recordProvenance } from "../leads/index.ts";
 import { NAME_GUESS_SOURCE } from "./crawl-leads.ts";
 import { ProviderError } from "./provider-http.ts";
+import type { ScrapedLead } from "./scraped-lead.ts";
 import * as repo from "./scraping.repository.ts";
 import { runGoogleMaps, runLinkedIn, runWebsite, type SingleSource, type SourceRun } from "./scraping.sources.ts";
-import type { ScrapedLead } from "./website-crawler.ts";
 
 export const SCRAPING_QUEUE = "scraping.run";
 const MAX_RESULT_IDS = 1000;

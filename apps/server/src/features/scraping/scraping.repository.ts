@@ -2,7 +2,7 @@
 import type { JobStatus, ScrapingCounts } from "@prospector/contracts";
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { leads } from "../leads/leads.table.ts";
+import { leads } from "../leads/index.ts";
 import { scrapingJobs } from "./scraping.table.ts";
 
 export type ScrapingJobRow = typeof scrapingJobs.$inferSelect;

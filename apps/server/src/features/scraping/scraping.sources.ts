@@ -8,10 +8,11 @@ import type { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
 import { SafeFetchError } from "../../platform/safe-fetch.ts";
+import { type CrawlResult, crawlWebsite } from "../web-crawler/index.ts";
 import { crawlToLeads, isPersonLead } from "./crawl-leads.ts";
 import { createGooglePlacesClient, type Place, placeToLead } from "./google-places.client.ts";
 import { createLinkedInProviderClient, type LinkedInQuery, personToLead } from "./linkedin-provider.client.ts";
-import { type CrawlResult, crawlWebsite, type ScrapedLead } from "./website-crawler.ts";
+import type { ScrapedLead } from "./scraped-lead.ts";
 
 export type SingleSource = "website" | "google_maps" | "linkedin";
 

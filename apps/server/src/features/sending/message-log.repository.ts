@@ -8,7 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaignEvents, campaignMessages } from "../campaigns/campaigns.table.ts";
 import { inboxes } from "../inboxes/inboxes.table.ts";
-import { LEAD_SEARCH_EXPR } from "../leads/leads.search.ts";
+import { LEAD_SEARCH_EXPR } from "../leads/index.ts";
 import { leads } from "../leads/leads.table.ts";
 
 type Tx = Pick<Db, "execute">;

@@ -1,7 +1,8 @@
 /**
  * A polite crawler for one company website: robots.txt respected, same site only, bounded depth,
  * pages, time and memory, two fetches at a time with a delay; contact/about/team pages first.
- * Pages are parsed off the event loop (page-parser.ts); crawl-leads.ts turns the result into leads.
+ * Pages are parsed off the event loop (page-parser.ts); scraping's crawl-leads.ts turns the result into
+ * leads, enrichment reads a company's profile from it.
  */
 import robotsParser from "robots-parser";
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
@@ -37,23 +38,6 @@ export interface CrawlResult {
   people: Person[];
   company: CompanyFacts;
   cancelled: boolean;
-}
-
-/** A lead as the scrapers hand it to the leads service (LeadInput field names). */
-export interface ScrapedLead {
-  first_name?: string | null;
-  last_name?: string | null;
-  email?: string | null;
-  company_name?: string | null;
-  role?: string | null;
-  phone?: string | null;
-  website?: string | null;
-  linkedin_url?: string | null;
-  city?: string | null;
-  country?: string | null;
-  industry?: string | null;
-  company_insight?: string | null;
-  custom_fields?: Record<string, unknown>;
 }
 
 const SKIP_EXT = /\.(pdf|jpe?g|png|gif|svg|webp|zip|gz|mp4|mp3|mov|avi|docx?|xlsx?|pptx?|css|js|json|xml|ico|woff2?|ttf|eot)$/i;

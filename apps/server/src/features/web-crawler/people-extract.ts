@@ -4,7 +4,7 @@
  */
 import type * as cheerio from "cheerio";
 import type { load } from "cheerio/slim";
-import { NAME_PARTICLES } from "../enrichment/person.enricher.ts";
+import { NAME_PARTICLES } from "./name-particles.ts";
 import { decodeCfEmail, findEmails, mailtoAddress, norm, spacedText, textLines } from "./page-text.ts";
 
 type Doc = cheerio.CheerioAPI;

@@ -1,13 +1,13 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSafeFetch, type SafeFetch } from "../../platform/safe-fetch.ts";
-import { crawlToLeads, nameFromAddress } from "./crawl-leads.ts";
+import { crawlToLeads, nameFromAddress } from "../scraping/crawl-leads.ts";
+import { companySite, linkFloodSite, mixedTeamSite, page, serveSite, siblingTeamSite } from "../scraping/scraping.fixtures.ts";
 import { CrawlQueue } from "./crawl-queue.ts";
 import { extractPage, trimHtml } from "./page-extract.ts";
 import { PageParseError, parsePage } from "./page-parser.ts";
 import { deobfuscate, findEmails } from "./page-text.ts";
 import { splitPersonName } from "./people-extract.ts";
-import { companySite, linkFloodSite, mixedTeamSite, page, serveSite, siblingTeamSite } from "./scraping.fixtures.ts";
 import { crawlWebsite } from "./website-crawler.ts";
 
 describe("email and name extraction", () => {

@@ -1,0 +1,14 @@
+/**
+ * What other features may use of leads: the lead services, their types and the tables (for
+ * foreign keys and joins in other repositories). Never the repository.
+ */
+export { type BatchResult, type CreateLeadsBatchOptions, createLeadsBatch, FOREIGN_CAMPAIGN } from "./leads.batch.ts";
+export type { LeadField, LeadRow, LeadValues } from "./leads.mapper.ts";
+export { toLead } from "./leads.mapper.ts";
+export {
+  findLeadRow,
+  getLead,
+  recordProvenance,
+  updateLeadFields,
+} from "./leads.service.ts";
+export { LEAD_SEARCH_EXPR, leadImportJobs, leadMerges, leads } from "./leads.table.ts";
