@@ -1,6 +1,7 @@
 /**
- * buildApp: wires config, database, platform services and every feature's routes. Tests drive it
- * with app.inject(); main.ts listens. Each feature is registered explicitly in the list below.
+ * buildApp: the runtime (runtime.ts: context and every feature registered) plus Fastify, the
+ * platform's HTTP hooks, each feature's routes and the web app. Tests drive it with app.inject();
+ * main.ts listens. The worker (worker.ts) builds the runtime alone.
  */
 import type { Server } from "node:http";
 import cors from "@fastify/cors";
@@ -8,12 +9,9 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
-import { createAccessEngine } from "./features/access/access.engine.ts";
-import { createRedisRateLimiter } from "./features/access/access.rate-limit.ts";
 import { accessRoutes } from "./features/access/access.routes.ts";
 import { accountSecurityRoutes } from "./features/account-security/account-security.routes.ts";
 import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
@@ -24,38 +22,29 @@ import { dataExportsRoutes } from "./features/data-exports/data-exports.routes.t
 import { emailGenerationRoutes } from "./features/email-generation/email-generation.routes.ts";
 import { enrichmentRoutes } from "./features/enrichment/enrichment.routes.ts";
 import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
-import { healthRoutes } from "./features/health/health.routes.ts";
-import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
 import { identityRoutes } from "./features/identity/identity.routes.ts";
 import { inboxesRoutes } from "./features/inboxes/inboxes.routes.ts";
 import { leadsRoutes } from "./features/leads/leads.routes.ts";
-import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
 import { scrapingRoutes } from "./features/scraping/scraping.routes.ts";
-import { createSendingEngine, registerSending } from "./features/sending/sending.jobs.ts";
+import { registerSending } from "./features/sending/sending.engine.ts";
 import { sendingRoutes } from "./features/sending/sending.routes.ts";
 import { suppressionRoutes } from "./features/suppression/suppression.routes.ts";
-import { unsubscribeRoutes } from "./features/suppression/unsubscribe.routes.ts";
 import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
+import { unsubscribeRoutes } from "./features/tracking/unsubscribe.routes.ts";
 import { userSettingsRoutes } from "./features/user-settings/user-settings.routes.ts";
 import { FEATURES } from "./features.ts";
 import { registerAccessHook } from "./platform/access-hook.ts";
-import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
 import { registerApiCompression } from "./platform/compression.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
-import { createHooks } from "./platform/hooks.ts";
-import { createJobs } from "./platform/jobs.ts";
-import { createMailer } from "./platform/mailer.ts";
-import { createRealtime } from "./platform/realtime.ts";
-import { teamSocketRoutes } from "./platform/realtime-socket.ts";
 import { type LogDestination, loggerOptions } from "./platform/request-log.ts";
-import { createOutboundGuard } from "./platform/safe-fetch.ts";
 import { registerSecurityHeaders } from "./platform/security-headers.ts";
 import { serializerCompiler } from "./platform/serializer.ts";
 import { registerWebApp } from "./platform/web-app.ts";
+import { createRuntime, type Runtime } from "./runtime.ts";
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & { ctx: AppContext; runtime: Runtime };
 
 export interface BuildOptions {
   config: Config;
@@ -79,41 +68,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : null;
-  redis?.on("error", (err) => app.log.warn({ err: err.message }, "redis error"));
-  const bus: Bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus();
-  const jobs = createJobs(database, app.log);
-  const access = await createAccessEngine({ db: database.db, bus, rateLimiter: redis ? createRedisRateLimiter(redis) : undefined });
-  const authenticator = await createSessionAuthenticator({
-    db: database.db,
-    bus,
-    sessionTimeoutSeconds: config.SESSION_TIMEOUT_SECONDS,
-    sessionMaxAgeSeconds: config.SESSION_MAX_AGE_SECONDS,
-  });
-  const mailer = createMailer({ config, db: database.db, jobs });
-  const realtime = createRealtime({ bus, redis });
-  const mailGuard = createOutboundGuard(config);
-  const services = {
-    config,
-    database,
-    db: database.db,
-    log: app.log,
-    bus,
-    hooks: createHooks(),
-    jobs,
-    mailer,
-    redis,
-    access,
-    authenticator,
-    realtime,
-    mailGuard,
-  };
-  const ctx: AppContext = { ...services, sending: createSendingEngine(services) };
+  const runtime = await createRuntime({ config, database, log: app.log });
+  const { ctx } = runtime;
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerApiCompression(app);
-  registerAccessHook(app, { authenticator, access, trustProxy: config.trustProxy });
+  registerAccessHook(app, { authenticator: ctx.authenticator, access: ctx.access, trustProxy: config.trustProxy });
   // The web app is served from the API's own origin, which needs no CORS: the plugin (a hook on
   // every request) is there only for other origins the operator lists.
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
@@ -126,14 +87,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
-  // Every feature, lowest layer first (src/features.ts); those not yet converted are called below.
-  for (const feature of FEATURES) await feature.register?.(ctx);
+  // Every feature's routes, lowest layer first (src/features.ts; the runtime registered them);
+  // those not yet converted are called below.
   for (const feature of FEATURES) await feature.routes?.(app, ctx);
-  healthRoutes(app, ctx);
-  teamSocketRoutes(app, ctx);
   notificationsRoutes(app, ctx);
   errorReportsRoutes(app, ctx);
-  mailboxRoutes(app, ctx);
   newsletterRoutes(app, ctx);
   const identity = identityRoutes(app, ctx);
   accountSecurityRoutes(app, ctx, identity);
@@ -158,16 +116,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerWebApp(app, config);
 
   app.addHook("onReady", async () => {
-    await jobs.start({ work: opts.work ?? config.JOBS === "inline" });
+    await runtime.start({ work: opts.work ?? config.JOBS === "inline" });
   });
-  app.addHook("onClose", async () => {
-    for (const feature of [...FEATURES].reverse()) await feature.close?.(ctx);
-    await jobs.stop();
-    mailer.close();
-    await access.close();
-    await realtime.close();
-    await bus.close();
-    redis?.disconnect();
-  });
-  return Object.assign(app, { ctx }) as unknown as App;
+  app.addHook("onClose", () => runtime.close());
+  return Object.assign(app, { ctx, runtime }) as unknown as App;
 }

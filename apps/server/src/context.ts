@@ -5,7 +5,7 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { AccessEngine } from "./features/access/access.engine.ts";
 import type { SessionAuthenticator } from "./features/identity/identity.authenticator.ts";
-import type { SendingEngine } from "./features/sending/sending.jobs.ts";
+import type { SendingEngine } from "./features/sending/sending.engine.ts";
 import type { Bus } from "./platform/bus.ts";
 import type { Hooks } from "./platform/hooks.ts";
 import type { Jobs } from "./platform/jobs.ts";

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../test/factories.ts";
-import { openSocket, socketUrl } from "./realtime.test-client.ts";
+import { openSocket, socketUrl } from "../features/team-socket/team-socket.test-client.ts";
 
 describe("request log", () => {
   let t: TestApp;

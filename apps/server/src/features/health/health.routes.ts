@@ -3,10 +3,10 @@
  * Anyone sees each check's status; why a check failed (driver messages name hosts, databases and
  * users) goes to the log, and in the answer only to the instance admin.
  */
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { pingDatabase } from "./health.repository.ts";
 
 const Check = z.object({ status: z.enum(["ok", "error", "disabled"]), latency_ms: z.number().optional(), detail: z.string().optional() });
 export const HealthResponse = z.object({
@@ -32,7 +32,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
           return showDetail ? { status: "error", detail: String((err as Error).message).slice(0, 200) } : { status: "error" };
         }
       };
-      const database = await timed("database", () => ctx.db.execute(sql`select 1`));
+      const database = await timed("database", () => pingDatabase(ctx.db));
       const jobs = await timed("jobs", async () => {
         if (!(await ctx.jobs.healthy())) throw new Error("job queue not running");
       });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
-import { openSocket, socketUrl } from "../../platform/realtime.test-client.ts";
+import { openSocket, socketUrl } from "../team-socket/team-socket.test-client.ts";
 import { createNotification } from "./notifications.service.ts";
 
 describe("notifications", () => {

@@ -5,10 +5,10 @@
 import { SOCKET_CLOSE, SOCKET_LIMITS } from "@prospector/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPeerApp, createTestApp, type TestApp } from "../../test/create-test-app.ts";
-import { addMember, createUser, type TestUser } from "../../test/factories.ts";
-import { workspaceMembers } from "../features/organizations/organizations.table.ts";
-import { openSocket, socketUrl, type TestSocket } from "./realtime.test-client.ts";
+import { createPeerApp, createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { workspaceMembers } from "../organizations/organizations.table.ts";
+import { openSocket, socketUrl, type TestSocket } from "./team-socket.test-client.ts";
 
 const scaleOut = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
 

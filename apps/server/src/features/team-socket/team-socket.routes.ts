@@ -10,11 +10,11 @@ import websocket from "@fastify/websocket";
 import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES, SocketAuthMessage, TEAM_SOCKET_PATH } from "@prospector/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
-import type { AppContext } from "../context.ts";
-import { ACCESS_INVALIDATE, type InvalidateScope } from "../features/access/access.engine.ts";
-import { AUTH_INVALIDATE, bearerToken } from "../features/identity/identity.authenticator.ts";
-import { TeamConnection } from "./realtime-connection.ts";
-import { DEFAULT_SOCKET_LIMITS, MessageRate, type SocketLimits } from "./realtime-limits.ts";
+import type { AppContext } from "../../context.ts";
+import { ACCESS_INVALIDATE, type InvalidateScope } from "../access/index.ts";
+import { AUTH_INVALIDATE, bearerToken } from "../identity/identity.authenticator.ts";
+import { TeamConnection } from "./team-socket.connection.ts";
+import { DEFAULT_SOCKET_LIMITS, MessageRate, type SocketLimits } from "./team-socket.limits.ts";
 
 const SWEEP_MS = 15_000;
 /** Frames held for a socket that is still authenticating: enough for a client's flushed offline queue. */
@@ -98,6 +98,7 @@ export function teamSocketRoutes(app: FastifyInstance, ctx: AppContext, opts: { 
 
       const c = new TeamConnection(socket, creds.token, auth, {
         realtime: ctx.realtime,
+        state: ctx.teamState,
         authenticator: ctx.authenticator,
         access: ctx.access,
         log: request.log,

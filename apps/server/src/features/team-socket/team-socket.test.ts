@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
-import { addMember, createUser, setActive, type TestUser } from "../../test/factories.ts";
-import { workspaceMembers, workspaces } from "../features/organizations/organizations.table.ts";
-import { openSocket, socketUrl, type TestSocket } from "./realtime.test-client.ts";
+import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { addMember, createUser, setActive, type TestUser } from "../../../test/factories.ts";
+import { workspaceMembers, workspaces } from "../organizations/organizations.table.ts";
+import { openSocket, socketUrl, type TestSocket } from "./team-socket.test-client.ts";
 
 describe("team socket /ws/team", () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryState, createRedisState, type RealtimeState } from "./realtime-state.ts";
+import { createMemoryState, createRedisState, type RealtimeState } from "./team-socket.state.ts";
 
 const TTL = 90_000;
 const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : null;

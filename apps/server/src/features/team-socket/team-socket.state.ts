@@ -6,7 +6,7 @@
  * holders whose connection is no longer alive are ignored (and locks taken over). The same state
  * counts each user's open connections and live locks, so the per-user limits hold across processes.
  */
-import { PRESENCE_TTL_MS, type PresenceStatus } from "@prospector/contracts";
+import { PRESENCE_TTL_MS, type Presence, type PresenceStatus } from "@prospector/contracts";
 import type { Redis } from "ioredis";
 
 export interface PresenceEntry {
@@ -322,4 +322,22 @@ export function createRedisState(redis: Redis, opts: StateOptions & { prefix?: s
       await redis.zrem(connectionsKey(userId), connId);
     },
   };
+}
+
+/** One entry per user: a person with two tabs open is present once, as their latest tab. */
+export function collapsePresence(entries: PresenceEntry[]): Presence[] {
+  const byUser = new Map<string, PresenceEntry>();
+  for (const e of entries) {
+    const cur = byUser.get(e.userId);
+    if (!cur || e.lastActivity > cur.lastActivity) byUser.set(e.userId, e);
+  }
+  return [...byUser.values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((e) => ({
+      user_id: e.userId,
+      name: e.name,
+      status: e.status,
+      current_resource: e.currentResource,
+      last_activity: new Date(e.lastActivity).toISOString(),
+    }));
 }

@@ -17,16 +17,18 @@ import {
 } from "@prospector/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import type { AccessEngine, InvalidateScope } from "../features/access/access.engine.ts";
-import type { SessionAuthenticator } from "../features/identity/identity.authenticator.ts";
-import type { AuthContext } from "./auth-context.ts";
-import { newId } from "./ids.ts";
-import { collapsePresence, type Realtime, userChannel, workspaceChannel } from "./realtime.ts";
-import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./realtime-limits.ts";
-import type { Member } from "./realtime-state.ts";
+import type { AuthContext } from "../../platform/auth-context.ts";
+import { newId } from "../../platform/ids.ts";
+import { type Realtime, userChannel, workspaceChannel } from "../../platform/realtime.ts";
+import type { AccessEngine, InvalidateScope } from "../access/index.ts";
+import type { SessionAuthenticator } from "../identity/identity.authenticator.ts";
+import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./team-socket.limits.ts";
+import { collapsePresence, type Member, type RealtimeState } from "./team-socket.state.ts";
 
 export interface ConnectionDeps {
   realtime: Realtime;
+  /** Presence, follows, locks and connection counts, shared by every API process (team-socket.state.ts). */
+  state: RealtimeState;
   authenticator: Pick<SessionAuthenticator, "resolveToken">;
   access: Pick<AccessEngine, "isActive">;
   log: FastifyBaseLogger;
@@ -97,7 +99,7 @@ export class TeamConnection {
    */
   async open(): Promise<boolean> {
     const max = this.limits.connectionsPerUser;
-    if (!(await this.deps.realtime.state.addConnection(this.auth.userId, this.id, max))) {
+    if (!(await this.deps.state.addConnection(this.auth.userId, this.id, max))) {
       this.close(SOCKET_CLOSE.tooManyRequests, `Too many connections: at most ${max} open team sockets per user`);
       return false;
     }
@@ -132,7 +134,7 @@ export class TeamConnection {
     await this.queue;
     for (const ws of [...this.rooms.keys()]) await this.leaveRoom(ws);
     await this.deps.realtime.leave(userChannel(this.auth.userId), this.id);
-    if (this.counted) await this.deps.realtime.state.removeConnection(this.auth.userId, this.id);
+    if (this.counted) await this.deps.state.removeConnection(this.auth.userId, this.id);
   }
 
   /** Whether an invalidation (empty: everything) may change what this connection is allowed. */
@@ -206,7 +208,7 @@ export class TeamConnection {
         return this.relayUpdate(msg.payload.resource, msg.payload.data);
       case "activity.request": {
         const ws = this.requireWorkspace();
-        return this.send("activity.response", { workspace_id: ws, users: await this.deps.realtime.presence(ws) });
+        return this.send("activity.response", { workspace_id: ws, users: await this.presenceOf(ws) });
       }
     }
   }
@@ -262,7 +264,7 @@ export class TeamConnection {
 
   private async joinWorkspace(workspaceId: string): Promise<void> {
     const ctx = this.rooms.get(workspaceId) ?? (await this.membership(workspaceId));
-    const presence = this.rooms.has(workspaceId) ? await this.deps.realtime.presence(workspaceId) : await this.enterRoom(ctx);
+    const presence = this.rooms.has(workspaceId) ? await this.presenceOf(workspaceId) : await this.enterRoom(ctx);
     this.current ??= workspaceId;
     this.send("workspace.joined", { workspace_id: workspaceId, role: ctx.role, presence });
   }
@@ -275,7 +277,7 @@ export class TeamConnection {
   private async switchWorkspace(workspaceId: string): Promise<void> {
     const ctx = this.rooms.get(workspaceId) ?? (await this.membership(workspaceId));
     if (this.current && this.current !== workspaceId) await this.leaveRoom(this.current);
-    const presence = this.rooms.has(workspaceId) ? await this.deps.realtime.presence(workspaceId) : await this.enterRoom(ctx);
+    const presence = this.rooms.has(workspaceId) ? await this.presenceOf(workspaceId) : await this.enterRoom(ctx);
     this.current = workspaceId;
     this.auth = ctx;
     this.send("workspace.switched", { workspace_id: workspaceId, role: ctx.role, presence });
@@ -309,10 +311,10 @@ export class TeamConnection {
     this.following.set(ws, set);
     if (follow) {
       set.add(resource);
-      await this.deps.realtime.state.follow(ws, resource, this.member());
+      await this.deps.state.follow(ws, resource, this.member());
     } else {
       set.delete(resource);
-      await this.deps.realtime.state.unfollow(ws, resource, this.id);
+      await this.deps.state.unfollow(ws, resource, this.id);
     }
     await this.broadcastUsers(ws, resource);
   }
@@ -326,7 +328,7 @@ export class TeamConnection {
   private async lock(resource: string): Promise<void> {
     const ws = this.requireWorkspace();
     const max = this.limits.locksPerUser;
-    const holder = await this.deps.realtime.state.lock(ws, resource, this.member(), max);
+    const holder = await this.deps.state.lock(ws, resource, this.member(), max);
     if (!holder) {
       throw new SocketError(`Too many locks: you can hold at most ${max} at a time. Unlock something first.`, {
         code: "TOO_MANY_LOCKS",
@@ -348,7 +350,7 @@ export class TeamConnection {
 
   private async unlock(resource: string): Promise<void> {
     const ws = this.requireWorkspace();
-    if (!(await this.deps.realtime.state.unlock(ws, resource, this.id))) {
+    if (!(await this.deps.state.unlock(ws, resource, this.id))) {
       throw new SocketError(`You do not hold the lock on ${resource}`, { code: "LOCK_NOT_HELD", resource });
     }
     this.locks.get(ws)?.delete(resource);
@@ -357,7 +359,7 @@ export class TeamConnection {
 
   private async relayUpdate(resource: string, data: unknown): Promise<void> {
     const ws = this.requireWorkspace();
-    const holder = await this.deps.realtime.state.lockHolder(ws, resource);
+    const holder = await this.deps.state.lockHolder(ws, resource);
     if (holder && holder.connId !== this.id) {
       throw new SocketError(`${resource} is being edited by ${holder.name}`, { code: "RESOURCE_LOCKED", resource });
     }
@@ -370,11 +372,16 @@ export class TeamConnection {
   }
 
   private async broadcastUsers(ws: string, resource: string): Promise<void> {
-    const { state } = this.deps.realtime;
+    const { state } = this.deps;
     const [followers, holder] = await Promise.all([state.followers(ws, resource), state.lockHolder(ws, resource)]);
     const users = [...new Map(followers.map((m) => [m.userId, { user_id: m.userId, name: m.name }])).values()];
     const lock = holder ? { user_id: holder.userId, name: holder.name, since: new Date(holder.since).toISOString() } : null;
     await this.deps.realtime.toWorkspace(ws, "collaboration.users", { workspace_id: ws, resource, users, lock });
+  }
+
+  /** Who is present in a workspace now, one entry per user (their most recent connection). */
+  private async presenceOf(workspaceId: string): Promise<Presence[]> {
+    return collapsePresence(await this.deps.state.listPresence(workspaceId));
   }
 
   private member(): Member {
@@ -396,12 +403,12 @@ export class TeamConnection {
     for (const ws of this.rooms.keys()) await this.putPresence(ws);
     if (this.counted && this.now() - this.connectionTouched >= CONNECTION_TOUCH_MS) {
       this.connectionTouched = this.now();
-      await this.deps.realtime.state.touchConnection(this.auth.userId, this.id);
+      await this.deps.state.touchConnection(this.auth.userId, this.id);
     }
   }
 
   private putPresence(ws: string): Promise<void> {
-    return this.deps.realtime.state.putPresence(ws, {
+    return this.deps.state.putPresence(ws, {
       connId: this.id,
       userId: this.auth.userId,
       name: this.auth.name,
@@ -413,8 +420,8 @@ export class TeamConnection {
 
   private async enterRoom(ctx: AuthContext): Promise<Presence[]> {
     const ws = ctx.workspaceId;
-    const { realtime } = this.deps;
-    const before = await realtime.state.listPresence(ws);
+    const { realtime, state } = this.deps;
+    const before = await state.listPresence(ws);
     this.rooms.set(ws, ctx);
     await this.putPresence(ws);
     await realtime.join(workspaceChannel(ws), this.id, (e) => this.forward(e.type, e.payload));
@@ -427,22 +434,22 @@ export class TeamConnection {
         { except: this.id },
       );
     }
-    return collapsePresence(await realtime.state.listPresence(ws));
+    return collapsePresence(await state.listPresence(ws));
   }
 
   private async leaveRoom(ws: string): Promise<void> {
-    const { realtime } = this.deps;
+    const { realtime, state } = this.deps;
     const resources = new Set([...(this.following.get(ws) ?? []), ...(this.locks.get(ws) ?? [])]);
-    for (const resource of this.following.get(ws) ?? []) await realtime.state.unfollow(ws, resource, this.id);
-    for (const resource of this.locks.get(ws) ?? []) await realtime.state.unlock(ws, resource, this.id);
+    for (const resource of this.following.get(ws) ?? []) await state.unfollow(ws, resource, this.id);
+    for (const resource of this.locks.get(ws) ?? []) await state.unlock(ws, resource, this.id);
     this.following.delete(ws);
     this.locks.delete(ws);
-    await realtime.state.removePresence(ws, this.id);
+    await state.removePresence(ws, this.id);
     this.rooms.delete(ws);
     if (this.current === ws) this.current = this.rooms.keys().next().value ?? null;
     await realtime.leave(workspaceChannel(ws), this.id);
     for (const resource of resources) await this.broadcastUsers(ws, resource);
-    const rest = await realtime.state.listPresence(ws);
+    const rest = await state.listPresence(ws);
     if (!rest.some((e) => e.userId === this.auth.userId)) {
       await realtime.toWorkspace(ws, "team.member_left", { workspace_id: ws, user_id: this.auth.userId, name: this.auth.name });
     }

@@ -7,12 +7,12 @@ import { SOCKET_CLOSE, SOCKET_LIMITS } from "@prospector/contracts";
 import { and, eq } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
-import { addMember, createUser, type TestUser } from "../../test/factories.ts";
-import { sessions } from "../features/identity/identity.table.ts";
-import { workspaceMembers, workspaces } from "../features/organizations/organizations.table.ts";
-import { openSocket, socketUrl, type TestSocket } from "./realtime.test-client.ts";
-import { teamSocketRoutes } from "./realtime-socket.ts";
+import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { sessions } from "../identity/identity.table.ts";
+import { workspaceMembers, workspaces } from "../organizations/organizations.table.ts";
+import { teamSocketRoutes } from "./team-socket.routes.ts";
+import { openSocket, socketUrl, type TestSocket } from "./team-socket.test-client.ts";
 
 describe("team socket security", () => {
   let t: TestApp;
