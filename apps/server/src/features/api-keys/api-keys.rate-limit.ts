@@ -1,10 +1,12 @@
 /**
  * Per-key request limits (outreach-core §9: 100 a minute, 1000 an hour, 10000 a day) in fixed
- * clock-aligned windows. In memory for one process; Redis INCR per window when REDIS_URL is set,
- * so the limits hold across processes.
+ * clock-aligned windows (the window's number is part of the counter's key), counted by the
+ * platform's rate limiter (platform/rate-limit.ts): in memory for one process, in Redis when
+ * REDIS_URL is set so the limits hold across processes.
  */
 import { API_KEY_RATE_LIMITS } from "@prospector/contracts";
 import type { Redis } from "ioredis";
+import { createMemoryRateStore, createRedisRateStore, type RateStore } from "../../platform/rate-limit.ts";
 
 export interface KeyLimits {
   perMinute: number;
@@ -24,13 +26,17 @@ export interface KeyRateLimiter {
   consume(keyId: string): Promise<KeyRateResult>;
 }
 
+export const KEY_RATE_LIMIT_PREFIX = "prospector:akrl:";
+
 const WINDOWS = [
   { name: "minute", ms: 60_000, limit: (l: KeyLimits) => l.perMinute },
   { name: "hour", ms: 3_600_000, limit: (l: KeyLimits) => l.perHour },
   { name: "day", ms: 86_400_000, limit: (l: KeyLimits) => l.perDay },
 ] as const;
+/** A counter outlives its clock window a little, so a late hit never starts it afresh. */
+const GRACE_MS = 5_000;
 
-function verdict(counts: number[], limits: KeyLimits, t: number): KeyRateResult {
+function decide(counts: number[], limits: KeyLimits, t: number): KeyRateResult {
   for (const [i, w] of WINDOWS.entries()) {
     const limit = w.limit(limits);
     if ((counts[i] ?? 0) > limit) {
@@ -41,45 +47,29 @@ function verdict(counts: number[], limits: KeyLimits, t: number): KeyRateResult 
   return { allowed: true, window: null, limit: limits.perMinute, retryAfterSeconds: 0 };
 }
 
-export function createMemoryKeyRateLimiter(opts: { limits?: KeyLimits; now?: () => number } = {}): KeyRateLimiter {
+/** The three windows of a key over a store, counted together (one round trip to Redis). */
+export function createKeyRateLimiter(store: RateStore, opts: { limits?: KeyLimits; now?: () => number } = {}): KeyRateLimiter {
   const limits = opts.limits ?? API_KEY_RATE_LIMITS;
   const now = opts.now ?? Date.now;
-  const counters = new Map<string, number>();
-  let sweptDay = -1;
   return {
     async consume(keyId) {
       const t = now();
-      const day = Math.floor(t / 86_400_000);
-      // Buckets carry their window number, so old ones can be dropped once a day.
-      if (day !== sweptDay) {
-        for (const k of counters.keys()) if (!k.endsWith(`:day:${day}`)) counters.delete(k);
-        sweptDay = day;
-      }
-      const counts = WINDOWS.map((w) => {
-        const k = `${keyId}:${w.name}:${Math.floor(t / w.ms)}`;
-        const n = (counters.get(k) ?? 0) + 1;
-        counters.set(k, n);
-        return n;
-      });
-      return verdict(counts, limits, t);
+      const counts = await store.hitAll(
+        WINDOWS.map((w) => ({ key: `${keyId}:${w.name}:${Math.floor(t / w.ms)}`, windowMs: w.ms + GRACE_MS })),
+      );
+      return decide(
+        counts.map((c) => c.count),
+        limits,
+        t,
+      );
     },
   };
 }
 
+export function createMemoryKeyRateLimiter(opts: { limits?: KeyLimits; now?: () => number } = {}): KeyRateLimiter {
+  return createKeyRateLimiter(createMemoryRateStore({ now: opts.now }), opts);
+}
+
 export function createRedisKeyRateLimiter(redis: Redis, opts: { limits?: KeyLimits; prefix?: string } = {}): KeyRateLimiter {
-  const limits = opts.limits ?? API_KEY_RATE_LIMITS;
-  const prefix = opts.prefix ?? "prospector:akrl:";
-  return {
-    async consume(keyId) {
-      const t = Date.now();
-      const multi = redis.multi();
-      for (const w of WINDOWS) {
-        const k = `${prefix}${keyId}:${w.name}:${Math.floor(t / w.ms)}`;
-        multi.incr(k).pexpire(k, w.ms + 5_000);
-      }
-      const res = await multi.exec();
-      const counts = WINDOWS.map((_, i) => Number(res?.[i * 2]?.[1] ?? 0));
-      return verdict(counts, limits, t);
-    },
-  };
+  return createKeyRateLimiter(createRedisRateStore(redis, { prefix: opts.prefix ?? KEY_RATE_LIMIT_PREFIX }), opts);
 }

@@ -1,5 +1,4 @@
 /** POST /api/errors/report (public, throttled per IP) and GET /api/errors/reports (instance admins). */
-import rateLimit from "@fastify/rate-limit";
 import {
   ERROR_REPORT_LIMITS,
   ErrorBody,
@@ -13,20 +12,17 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { createRateStore, perClientLimit } from "../../platform/rate-limit.ts";
 import { listErrorReports, submitErrorReport } from "./error-reports.service.ts";
 
 export function errorReportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (scope) => {
     // Per-IP throttle: a client stuck in an error loop must not flood the table. Shared through
     // Redis when configured, so it holds across API processes.
-    await scope.register(rateLimit, {
-      global: false,
-      redis: ctx.redis ?? undefined,
-      nameSpace: "prospector:ip-rl:errors:",
-      errorResponseBuilder: (_req, c) =>
-        new AppError("RATE_LIMITED", `Too many error reports from this address. Try again in ${c.after}.`, {
-          retryAfter: Math.max(1, Math.ceil(c.ttl / 1000)),
-        }),
+    const throttle = perClientLimit(createRateStore(ctx.redis, { prefix: "prospector:ip-rl:errors:" }), {
+      max: ERROR_REPORT_LIMITS.perIpPerMinute,
+      windowMs: 60_000,
+      message: (wait) => `Too many error reports from this address. Try again in ${wait}.`,
     });
     scope.setErrorHandler((err: FastifyError, _request, _reply) => {
       if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new AppError("ERROR_REPORT_TOO_LARGE");
@@ -38,7 +34,8 @@ export function errorReportsRoutes(app: FastifyInstance, ctx: AppContext): void 
       "/api/errors/report",
       {
         bodyLimit: ERROR_REPORT_LIMITS.bodyBytes,
-        config: { access: "public", rateLimit: { max: ERROR_REPORT_LIMITS.perIpPerMinute, timeWindow: 60_000 } },
+        config: { access: "public" },
+        onRequest: throttle,
         schema: {
           tags: ["errors"],
           summary: "Store a client error report (the web app's error tracker)",
