@@ -1,35 +1,24 @@
 /**
- * `npm run worker` as a real child process: it delivers mail queued by an API process that runs
- * no jobs (JOBS=off), both on one PostgreSQL database, and exits cleanly on SIGTERM.
+ * `npm run worker` as a real child process: it listens on no port (it builds the runtime, not the
+ * HTTP app), runs the jobs of several features queued by an API process that runs none
+ * (JOBS=off) — the mailer's delivery and a lead import — on one PostgreSQL database, and exits
+ * cleanly on SIGTERM.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/create-test-app.ts";
+import { createUser } from "../test/factories.ts";
+import { type ChildServer, listeningPorts, startWorker } from "../test/processes.ts";
+import { waitFor } from "../test/wait.ts";
 import { mailMessages } from "./platform/mailbox.table.ts";
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-function startWorker(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
-  let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
-    cwd: serverDir,
-    // Only what the worker is given: never the test runner's own DATABASE_URL by accident.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => out, exit };
+/** A CSV upload as a browser's FormData sends it. */
+function csvUpload(csv: string) {
+  const boundary = "----prospectorworkertest";
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
 describe("worker process", () => {
@@ -42,7 +31,7 @@ describe("worker process", () => {
   describe.skipIf(!process.env.DATABASE_URL)("on PostgreSQL", () => {
     let api: TestApp;
     let smtp: SMTPServer;
-    let worker: ReturnType<typeof startWorker> | null = null;
+    let worker: ChildServer | null = null;
     const received: string[] = [];
     afterAll(async () => {
       if (worker && worker.child.exitCode === null) worker.child.kill("SIGKILL");
@@ -50,7 +39,7 @@ describe("worker process", () => {
       await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     });
 
-    it("delivers a mail job queued by an API process that runs no jobs, then stops on SIGTERM", async () => {
+    it("runs the mail and lead-import jobs an API process that runs no jobs queued, serves no HTTP, and stops on SIGTERM", async () => {
       smtp = new SMTPServer({
         authOptional: true,
         disabledCommands: ["STARTTLS", "AUTH"],
@@ -67,16 +56,42 @@ describe("worker process", () => {
       await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
       const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
       api = await createTestApp({ SMTP_URL: smtpUrl, JOBS: "off" }, { work: false });
+      const user = await createUser(api.database.db);
 
+      // Two features' jobs: the mailer's delivery and a CSV import of leads.
       const { id } = await api.app.ctx.mailer.send({
         to: "prospect@example.com",
         subject: "Worker check",
         text: "sent by the worker",
         kind: "invite",
       });
-      const status = async () => (await api.database.db.select().from(mailMessages).where(eq(mailMessages.id, id)))[0]?.status;
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(await status()).toBe("queued"); // the API process itself delivers nothing
+      const csv = "First Name,Last Name,Email,Company\nAnn,Lee,ann@acme.test,Acme Corp\nBob,Stone,bob@initech.test,Initech\n";
+      const form = csvUpload(csv);
+      const upload = await api.app.inject({
+        method: "POST",
+        url: "/api/leads/import",
+        payload: form.payload,
+        headers: { ...form.headers, ...user.headers },
+      });
+      expect(upload.statusCode, upload.body).toBe(202);
+      const importId = upload.json().id as string;
+
+      const mailStatus = async () => (await api.database.db.select().from(mailMessages).where(eq(mailMessages.id, id)))[0]?.status;
+      const importJob = async () =>
+        (await api.app.inject({ method: "GET", url: `/api/leads/import-jobs/${importId}`, headers: user.headers })).json() as {
+          status: string;
+          created: number;
+        };
+      // The API process runs no handlers: both jobs wait in the queue.
+      const queued = (await api.database.db.execute(
+        sql`select name, state from pgboss.job where name in ('mail.deliver', 'leads.import') order by name`,
+      )) as unknown as { rows: { name: string; state: string }[] };
+      expect(queued.rows).toEqual([
+        { name: "leads.import", state: "created" },
+        { name: "mail.deliver", state: "created" },
+      ]);
+      expect(await mailStatus()).toBe("queued");
+      expect((await importJob()).status).toBe("queued");
 
       worker = startWorker({
         DATABASE_URL: api.config.DATABASE_URL,
@@ -86,16 +101,24 @@ describe("worker process", () => {
         AUTH_SECRET: api.config.AUTH_SECRET,
         LOG_LEVEL: "info",
       });
-      const deadline = Date.now() + 45_000;
-      while ((await status()) !== "sent" && Date.now() < deadline && worker.child.exitCode === null) {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      expect(await status(), worker.output()).toBe("sent");
+      await worker.waitForOutput("Prospector worker is running jobs", 45_000);
+      const ports = listeningPorts(worker.child.pid!);
+      if (ports) expect(ports, "the worker listens on no port").toEqual([]);
+
+      await waitFor(async () => (await mailStatus()) === "sent", { what: `the mail to be sent (${worker.output()})`, timeoutMs: 45_000 });
       expect(received.join("\n")).toContain("Subject: Worker check");
+      const done = await waitFor(
+        async () => {
+          const job = await importJob();
+          return job.status === "completed" || job.status === "failed" ? job : null;
+        },
+        { what: "the lead import to finish", timeoutMs: 45_000 },
+      );
+      expect(done).toMatchObject({ status: "completed", created: 2, failed: 0 });
 
       worker.child.kill("SIGTERM");
       expect(await worker.exit).toBe(0);
       expect(worker.output()).toContain("SIGTERM: finishing running jobs, then stopping");
-    }, 90_000);
+    }, 120_000);
   });
 });

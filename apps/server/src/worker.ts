@@ -1,11 +1,14 @@
 /**
- * Job worker for scale-out (`npm run worker`): runs pg-boss job handlers against the shared
- * PostgreSQL database, serves no HTTP, and stops gracefully on SIGTERM. Start any number of them.
+ * Job worker for scale-out (`npm run worker`): builds the runtime (runtime.ts: the context and
+ * every feature's register, which defines the job handlers) and runs the handlers against the
+ * shared PostgreSQL database. No HTTP app, no listening socket. Stops gracefully on SIGTERM.
+ * Start any number of them.
  */
-import { buildApp } from "./app.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
+import { createLogger } from "./platform/request-log.ts";
+import { createRuntime } from "./runtime.ts";
 
 async function main() {
   let config: Config;
@@ -26,29 +29,30 @@ async function main() {
     process.exit(1);
   }
 
+  const log = createLogger(config);
   const database = await openDatabase({ url: config.DATABASE_URL });
   await migrate(database);
-  // The same services as the API (mailer, realtime, jobs), built by the same code; it never listens.
-  const app = await buildApp({ config, database, work: true });
+  // The same context and features as the API (runtime.ts), without Fastify.
+  const runtime = await createRuntime({ config, database, log });
   if (!config.REDIS_URL) {
-    app.log.warn("REDIS_URL is not set: live updates from jobs run here will not reach browsers connected to the API processes");
+    log.warn("REDIS_URL is not set: live updates from jobs run here will not reach browsers connected to the API processes");
   }
-  process.on("unhandledRejection", (err) => app.log.error({ err }, "unhandled rejection"));
+  process.on("unhandledRejection", (err) => log.error({ err }, "unhandled rejection"));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: finishing running jobs, then stopping`);
-    await app.close();
+    log.info(`${signal}: finishing running jobs, then stopping`);
+    await runtime.close();
     await database.close();
     process.exit(0);
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.ready();
-  app.log.info("Prospector worker is running jobs");
+  await runtime.start({ work: true });
+  log.info("Prospector worker is running jobs");
 }
 
 void main().catch((err) => {

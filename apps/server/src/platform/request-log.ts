@@ -5,7 +5,8 @@
  * segments that are credentials (`/u/:token` unsubscribe links, `/t/o/:message/:sig`) go too.
  */
 import { REDACTED, redactUrl } from "@prospector/contracts";
-import type { FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import pino from "pino";
 import type { Config } from "../config.ts";
 
 const SECRET_PARAM = /token|sig|secret|key|code|password/i;
@@ -46,4 +47,12 @@ export interface LogDestination {
 /** Options for Fastify's `logger`; `stream` lets tests read what would be written. */
 export function loggerOptions(config: Pick<Config, "LOG_LEVEL">, stream?: LogDestination) {
   return { level: config.LOG_LEVEL, serializers: { req: serializeRequest }, ...(stream ? { stream } : {}) };
+}
+
+/**
+ * A logger for a process without Fastify (the worker): pino, as Fastify uses, with the same level
+ * and serializers, writing JSON lines to stdout (or `stream`).
+ */
+export function createLogger(config: Pick<Config, "LOG_LEVEL">, stream?: LogDestination): FastifyBaseLogger {
+  return pino({ level: config.LOG_LEVEL, serializers: { req: serializeRequest } }, stream);
 }

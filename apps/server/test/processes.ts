@@ -1,0 +1,82 @@
+/**
+ * Server processes as real children, for tests of scale-out and crashes: `npm run worker` started
+ * with only the environment a test gives it (never the runner's own DATABASE_URL by accident).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { waitFor } from "./wait.ts";
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface ChildServer {
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exit: Promise<number | null>;
+  /** Resolves once the output contains `text`; fails with the output if the process exits first. */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
+}
+
+/** `src/worker.ts` under tsx, as `npm run worker` runs it, with `env` and nothing else of ours. */
+export function startWorker(env: Record<string, string | undefined>): ChildServer {
+  let out = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    exit,
+    async waitForOutput(text, timeoutMs = 30_000) {
+      await waitFor(
+        () => {
+          if (out.includes(text)) return true;
+          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the process exited: ${out}`);
+          return false;
+        },
+        { what: `"${text}" in the output of ${child.pid}`, timeoutMs, intervalMs: 100 },
+      );
+    },
+  };
+}
+
+/**
+ * The TCP ports a process listens on (Linux: its socket descriptors matched against
+ * /proc/<pid>/net/tcp{,6} entries in state LISTEN). Null where /proc is not available.
+ */
+export function listeningPorts(pid: number): number[] | null {
+  const fdDir = `/proc/${pid}/fd`;
+  if (!fs.existsSync(fdDir)) return null;
+  const inodes = new Set<string>();
+  for (const fd of fs.readdirSync(fdDir)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(path.join(fdDir, fd)));
+      if (m) inodes.add(m[1]!);
+    } catch {
+      // The descriptor closed while we looked.
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ["tcp", "tcp6"]) {
+    const file = `/proc/${pid}/net/${table}`;
+    if (!fs.existsSync(file)) continue;
+    for (const line of fs.readFileSync(file, "utf8").split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      // local_address is "HEX_IP:HEX_PORT"; st 0A is LISTEN; the inode is the tenth column.
+      if (cols[3] === "0A" && inodes.has(cols[9] ?? "")) ports.push(Number.parseInt(cols[1]!.split(":")[1]!, 16));
+    }
+  }
+  return ports;
+}
