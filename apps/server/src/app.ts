@@ -28,11 +28,6 @@ import { leadsRoutes } from "./features/leads/leads.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
 import { scrapingRoutes } from "./features/scraping/scraping.routes.ts";
-import { registerSending } from "./features/sending/sending.engine.ts";
-import { sendingRoutes } from "./features/sending/sending.routes.ts";
-import { suppressionRoutes } from "./features/suppression/suppression.routes.ts";
-import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
-import { unsubscribeRoutes } from "./features/tracking/unsubscribe.routes.ts";
 import { userSettingsRoutes } from "./features/user-settings/user-settings.routes.ts";
 import { FEATURES } from "./features.ts";
 import { registerAccessHook } from "./platform/access-hook.ts";
@@ -107,11 +102,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   emailGenerationRoutes(app, ctx);
   composeRoutes(app, ctx);
   inboxesRoutes(app, ctx);
-  suppressionRoutes(app, ctx);
-  sendingRoutes(app, ctx);
-  trackingRoutes(app, ctx);
-  unsubscribeRoutes(app, ctx);
-  registerSending(app, ctx);
 
   registerWebApp(app, config);
 

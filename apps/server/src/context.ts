@@ -5,7 +5,6 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { AccessEngine } from "./features/access/access.engine.ts";
 import type { SessionAuthenticator } from "./features/identity/identity.authenticator.ts";
-import type { SendingEngine } from "./features/sending/sending.engine.ts";
 import type { Bus } from "./platform/bus.ts";
 import type { Hooks } from "./platform/hooks.ts";
 import type { Jobs } from "./platform/jobs.ts";
@@ -30,8 +29,6 @@ export interface AppContext {
   mailGuard: AddressGuard;
   /** Server → browser events over the team socket, delivered from any process. */
   realtime: Realtime;
-  /** The campaign sender of this app: immediate passes (launch, resume) and the periodic tick. */
-  sending: SendingEngine;
   /** Set by features that print start-up hints (first-run sign-in instructions). */
   onStarted?: () => Promise<void>;
 }

@@ -13,7 +13,6 @@ import type { Database } from "./db/client.ts";
 import { createAccessEngine } from "./features/access/access.engine.ts";
 import { createRedisRateLimiter } from "./features/access/access.rate-limit.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
-import { createSendingEngine } from "./features/sending/sending.engine.ts";
 import { FEATURES } from "./features.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
 import { createHooks } from "./platform/hooks.ts";
@@ -64,7 +63,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     mailGuard: createOutboundGuard(config),
   };
   // The members features add to AppContext (by augmentation) are set by their register below.
-  const ctx = { ...services, sending: createSendingEngine(services) } as AppContext;
+  const ctx = { ...services } as AppContext;
 
   for (const feature of FEATURES) await feature.register?.(ctx);
 

@@ -9,13 +9,13 @@
 import { ImapFlow } from "imapflow";
 import { simpleParser } from "mailparser";
 import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/client.ts";
 import type { SecretBox } from "../../platform/crypto.ts";
-import { imapOptions } from "../inboxes/inboxes.connection.ts";
-import type { InboxRow } from "../inboxes/inboxes.repository.ts";
+import { type InboxRow, imapOptions } from "../inboxes/index.ts";
 import * as repo from "./replies.repository.ts";
 import { type Processed, processInbound } from "./replies.service.ts";
 
-type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log" | "mailGuard">;
+type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log" | "mailGuard" | "hooks">;
 
 /** At most this many emails per inbox per poll; the rest wait for the next one. */
 const MAX_PER_POLL = 200;
@@ -87,7 +87,7 @@ export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow, opts:
       }
       const skip = async (uid: number, size: number | string) => {
         ctx.log.warn({ inbox: inbox.id, uid, size, limit: maxBytes }, "imap message over the size limit skipped");
-        await ctx.db.transaction((tx) => repo.moveCursor(tx, inbox.id, uid, validity));
+        await transaction(ctx.db, (tx) => repo.moveCursor(tx, inbox.id, uid, validity));
       };
       for (const uid of batch) {
         const size = sizes.get(uid);
@@ -118,7 +118,7 @@ export async function pollInbox(ctx: Ctx, box: SecretBox, inbox: InboxRow, opts:
         results.push(await processInbound(ctx, inbox, mail, { uid, uidValidity: validity }));
       }
       if (uids.length === 0 && inbox.imapUidValidity !== validity) {
-        await ctx.db.transaction((tx) => repo.moveCursor(tx, inbox.id, Math.max(0, mailbox.uidNext - 1), validity));
+        await transaction(ctx.db, (tx) => repo.moveCursor(tx, inbox.id, Math.max(0, mailbox.uidNext - 1), validity));
       }
     } finally {
       lock.release();

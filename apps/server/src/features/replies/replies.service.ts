@@ -8,16 +8,15 @@
 import type { CampaignEventType } from "@prospector/contracts";
 import type { ParsedMail } from "mailparser";
 import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/client.ts";
 import { retryTransaction } from "../../db/retry.ts";
-import { checkInboxHealth } from "../inboxes/inboxes.health.ts";
-import { createNotification } from "../notifications/notifications.service.ts";
-import { applyOutcome, type Outcome } from "../sending/lead-outcome.ts";
-import { lockCampaign } from "../sending/sending.repository.ts";
-import { insertEvent, type NewEvent, pushEvent } from "../tracking/tracking.repository.ts";
+import { checkInboxHealth } from "../inboxes/index.ts";
+import { createNotification } from "../notifications/index.ts";
+import { applyOutcome, insertEvent, lockCampaign, type NewEvent, type Outcome, pushEvent } from "../sending/index.ts";
 import { classify, type Inbound, referencedIds } from "./replies.classify.ts";
 import * as repo from "./replies.repository.ts";
 
-type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log">;
+type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log" | "hooks">;
 
 export interface Processed {
   inbound: Inbound;
@@ -58,7 +57,7 @@ export async function processInbound(
   // for the membership.
   const applied = await retryTransaction(
     () =>
-      ctx.db.transaction(async (tx) => {
+      transaction(ctx.db, async (tx) => {
         if (cursor) await repo.moveCursor(tx, inbox.id, cursor.uid, cursor.uidValidity);
         if (!match || !type) return null;
         const occurredAt = mail.date && mail.date.getTime() < Date.now() ? mail.date : new Date();

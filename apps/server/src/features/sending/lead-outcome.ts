@@ -5,10 +5,8 @@
  * documented order: campaign row, membership, outbox rows, lead.
  */
 import type { CampaignLeadState, SuppressionReason } from "@prospector/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { campaignLeads, campaignMessages } from "../campaigns/campaigns.table.ts";
-import { leads } from "../leads/leads.table.ts";
-import { addSuppressions } from "../suppression/suppression.repository.ts";
+import { addToSuppressionList } from "../suppression/index.ts";
+import * as repo from "./lead-outcome.repository.ts";
 import { lockCampaign, type Tx } from "./sending.repository.ts";
 
 export type Outcome = "replied" | "bounced" | "unsubscribed" | "complained";
@@ -50,39 +48,17 @@ export async function applyOutcome(tx: Tx, o: OutcomeInput): Promise<void> {
     // waits for a stop or a lead deletion on that row instead of meeting it on a lead. The sender's
     // own callers hold it already; taking it again is free.
     await lockCampaign(tx, o.campaignId);
-    const now = new Date();
-    await tx
-      .update(campaignLeads)
-      .set({ state: MEMBER_STATE[o.outcome], nextSendAt: null, finishedAt: now, updatedAt: now, waitReason: null })
-      .where(
-        and(
-          eq(campaignLeads.campaignId, o.campaignId),
-          eq(campaignLeads.leadId, o.leadId),
-          inArray(campaignLeads.state, ["queued", "in_progress", "completed"]),
-        ),
-      );
-    // Retries waiting in the outbox were never delivered: they must not go now.
-    await tx
-      .delete(campaignMessages)
-      .where(
-        and(eq(campaignMessages.campaignId, o.campaignId), eq(campaignMessages.leadId, o.leadId), eq(campaignMessages.status, "queued")),
-      );
+    await repo.leaveSequence(tx, o.campaignId, o.leadId, MEMBER_STATE[o.outcome], new Date());
+    await repo.dropQueuedMessages(tx, o.campaignId, o.leadId);
   }
   if (o.leadId) {
     const s = LEAD_STATUS[o.outcome];
-    await tx
-      .update(leads)
-      .set({ status: s.to as "replied", updatedAt: new Date() })
-      .where(
-        and(
-          eq(leads.id, o.leadId),
-          eq(leads.workspaceId, o.workspaceId),
-          sql`${leads.status} = any(${sql.raw(`array['${s.from.join("','")}']`)})`,
-        ),
-      );
+    await repo.setLeadStatus(tx, o.workspaceId, o.leadId, s.to, s.from);
   }
   const reason = SUPPRESS[o.outcome];
   if (reason && o.email) {
-    await addSuppressions(tx, [{ workspaceId: o.workspaceId, email: o.email, reason, campaignId: o.campaignId, detail: o.detail ?? null }]);
+    await addToSuppressionList(tx, [
+      { workspaceId: o.workspaceId, email: o.email, reason, campaignId: o.campaignId, detail: o.detail ?? null },
+    ]);
   }
 }

@@ -12,7 +12,7 @@ import { estimateFinish } from "../campaigns/sending-window.ts";
 import { effectiveDailyLimit } from "../inboxes/inboxes.health.ts";
 import { getInboxesByIds } from "../inboxes/inboxes.repository.ts";
 import { leads } from "../leads/leads.table.ts";
-import { inWindow } from "./sending.window.ts";
+import { inWindow } from "./send-window.ts";
 
 type Ctx = Pick<AppContext, "db">;
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
 import { campaignMessages } from "../campaigns/campaigns.table.ts";
+import { inWindow, nextWindowOpen } from "./send-window.ts";
 import { runSendingPass } from "./sending.service.ts";
 import { type SmtpSink, sendingHelpers, startSmtpSink, tomorrowAt } from "./sending.test-helpers.ts";
-import { inWindow, nextWindowOpen } from "./sending.window.ts";
 
 let t: TestApp;
 let sink: SmtpSink;

@@ -1,13 +1,13 @@
 /**
- * Builds one outgoing email with part A's renderer (lead fields, spintax, signature, the
+ * Builds one outgoing email with the campaigns' template renderer (lead fields, spintax, signature, the
  * recipient's own unsubscribe link), then adds tracking (signed click links, open pixel) when the
  * campaign enables it and the compliance headers (RFC 8058 one-click List-Unsubscribe). Campaign
  * steps go through composeMessage; one-off sends (features/compose) call buildMessage directly.
  */
 
 import type { SecretBox } from "../../platform/crypto.ts";
-import { renderMessage, stepContent, type TemplateLead } from "../campaigns/campaigns.template.ts";
-import { addPixel, clickUrl, openUrl, rewriteLinks, unsubscribeUrl } from "../tracking/tracking.links.ts";
+import { renderMessage, stepContent, type TemplateLead } from "../campaigns/index.ts";
+import { addPixel, clickUrl, openUrl, rewriteLinks, unsubscribeUrl } from "./tracked-links.ts";
 
 export interface ComposeInput {
   messageRowId: string;

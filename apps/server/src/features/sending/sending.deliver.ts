@@ -6,9 +6,10 @@
  * campaign row FOR SHARE, the lock order a stop uses too (docs/campaigns.md), and re-runs after a
  * deadlock (sending.retry.ts); the SMTP call itself is never repeated.
  */
-import { checkInboxHealth } from "../inboxes/inboxes.health.ts";
-import { insertEvent, pushEvent } from "../tracking/tracking.repository.ts";
+import { transaction } from "../../db/client.ts";
+import { checkInboxHealth } from "../inboxes/index.ts";
 import { applyOutcome } from "./lead-outcome.ts";
+import { insertEvent, pushEvent } from "./message-events.service.ts";
 import * as repo from "./sending.repository.ts";
 import { senderTransaction } from "./sending.retry.ts";
 import type { CampaignRow, Planned, Sender } from "./sending.service.ts";
@@ -51,7 +52,7 @@ export async function deliverAll(
     marks.length === 0
       ? Promise.resolve()
       : senderTransaction(s, "sent mark", () =>
-          s.ctx.db.transaction(async (tx) => {
+          transaction(s.ctx.db, async (tx) => {
             await repo.lockCampaign(tx, campaign.id);
             await repo.markSent(tx, campaign.id, marks);
           }),
@@ -109,7 +110,7 @@ async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failu
       detail: { hard: true, status: String(err.responseCode), source: "smtp", recipient: p.email, diagnostic: text },
     };
     const at = await senderTransaction(s, "bounce", () =>
-      db.transaction(async (tx) => {
+      transaction(db, async (tx) => {
         await repo.lockCampaign(tx, campaign.id);
         await repo.markFailed(tx, p.rowId, "bounced", text, now);
         await applyOutcome(tx, {
@@ -132,7 +133,7 @@ async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failu
   const permanent = (err.responseCode ?? 0) >= 500 && err.code !== "EAUTH";
   if (permanent || attempts >= MAX_ATTEMPTS) {
     await senderTransaction(s, "failure mark", () =>
-      db.transaction(async (tx) => {
+      transaction(db, async (tx) => {
         await repo.lockCampaign(tx, campaign.id);
         await repo.markFailed(tx, p.rowId, "failed", text, null);
         await repo.finishLeads(tx, campaign.id, [p.leadId], "stopped", "delivery_failed");
@@ -142,7 +143,7 @@ async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failu
   }
   const minutes = BACKOFF_MINUTES[Math.min(attempts - 1, BACKOFF_MINUTES.length - 1)] as number;
   await senderTransaction(s, "retry mark", () =>
-    db.transaction(async (tx) => {
+    transaction(db, async (tx) => {
       await repo.lockCampaign(tx, campaign.id);
       await repo.markRetry(tx, p.rowId, text, new Date(now.getTime() + minutes * 60_000));
       await repo.setLeadWaitReason(tx, campaign.id, p.leadId, "retrying");

@@ -9,8 +9,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
-import { campaignLeads, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
 import { mailMessages } from "../../platform/mailbox.table.ts";
+import { campaignLeads, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
 import { runSendingPass } from "./sending.service.ts";
 import { type SmtpSink, sendingHelpers, startSmtpSink, tomorrowAt } from "./sending.test-helpers.ts";
 

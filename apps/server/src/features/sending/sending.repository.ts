@@ -1,5 +1,5 @@
 /**
- * Drizzle calls for the sender over part A's tables: lock the campaign row (the lock order is in
+ * Drizzle calls for the sender over the campaigns' tables: lock the campaign row (the lock order is in
  * docs/campaigns.md), claim due leads and retries (SKIP LOCKED), write outbox rows, mark them sent
  * or failed in batches, recover rows a crash left "sending", record why leads wait, and complete
  * finished campaigns.
@@ -7,9 +7,9 @@
 import type { CampaignLeadState, CampaignStatus, WaitReason } from "@prospector/contracts";
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { campaignLeads, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
-import { inboxes } from "../inboxes/inboxes.table.ts";
-import { leads } from "../leads/leads.table.ts";
+import { campaignLeads, campaignMessages, campaigns } from "../campaigns/index.ts";
+import { inboxes } from "../inboxes/index.ts";
+import { leads } from "../leads/index.ts";
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 export type LeadRow = typeof leads.$inferSelect;
@@ -18,6 +18,12 @@ export type MessageRow = typeof campaignMessages.$inferSelect;
 
 const RUNNING: CampaignLeadState[] = ["queued", "in_progress"];
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** One campaign row by id (any workspace: the sender works for all of them). */
+export async function campaignById(db: Tx, id: string): Promise<typeof campaigns.$inferSelect | undefined> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  return row;
+}
 
 /** Active campaigns with a lead due now or a retry due now. */
 export async function campaignsWithDueWork(db: Tx, now: Date, limit = 200): Promise<string[]> {

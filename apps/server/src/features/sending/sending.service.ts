@@ -10,25 +10,22 @@
  */
 import { createHash } from "node:crypto";
 import { limitsFor, type WaitReason } from "@prospector/contracts";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/client.ts";
 import type { SecretBox } from "../../platform/crypto.ts";
 import { newId } from "../../platform/ids.ts";
-import { organizationPlan } from "../billing/billing.usage.ts";
-import { senderContext, templateLead } from "../campaigns/campaigns.preview.ts";
-import { emailsSentSince } from "../campaigns/campaigns.repository.ts";
-import { campaigns } from "../campaigns/campaigns.table.ts";
-import { effectiveDailyLimit } from "../inboxes/inboxes.health.ts";
-import { type InboxRow, sendStats } from "../inboxes/inboxes.repository.ts";
-import { monthStart } from "../plans/plans.service.ts";
-import { suppressedAmong } from "../suppression/suppression.repository.ts";
+import { organizationPlan } from "../billing/index.ts";
+import { type CampaignRow, emailsSentSince, senderContext, templateLead } from "../campaigns/index.ts";
+import { effectiveDailyLimit, type InboxRow, inboxSendStats } from "../inboxes/index.ts";
+import { monthStart } from "../plans/index.ts";
+import { suppressedAmong } from "../suppression/index.ts";
 import { applyOutcome } from "./lead-outcome.ts";
+import { inWindow } from "./send-window.ts";
 import { type ComposedMessage, composeMessage } from "./sending.compose.ts";
 import { deliverAll } from "./sending.deliver.ts";
 import * as repo from "./sending.repository.ts";
 import { senderTransaction } from "./sending.retry.ts";
 import type { Transports } from "./sending.transports.ts";
-import { inWindow } from "./sending.window.ts";
 
 /** Most messages one pass claims: keeps the claim transaction short. */
 export const PASS_BATCH = 500;
@@ -36,7 +33,7 @@ export const PASS_BATCH = 500;
 const MAX_BATCHES_PER_PASS = 40;
 
 export interface Sender {
-  ctx: Pick<AppContext, "db" | "config" | "realtime" | "log">;
+  ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "hooks">;
   box: SecretBox;
   transports: Transports;
 }
@@ -48,7 +45,7 @@ export interface PassResult {
   waiting: WaitReason | null;
 }
 
-export type CampaignRow = typeof campaigns.$inferSelect;
+export type { CampaignRow };
 
 /** Deterministic per lead and step, evenly spread over the step itself (0) and its variants. */
 export function variantFor(leadId: string, step: number, options: number): number {
@@ -64,7 +61,7 @@ interface Slot {
 /** How many each inbox may send now, and the reason when none may. */
 function inboxSlots(
   rows: InboxRow[],
-  stats: Awaited<ReturnType<typeof sendStats>>,
+  stats: Awaited<ReturnType<typeof inboxSendStats>>,
   now: Date,
 ): { slots: Slot[]; blocked: WaitReason | null } {
   const slots: Slot[] = [];
@@ -89,12 +86,12 @@ function inboxSlots(
   return { slots, blocked: "min_gap" };
 }
 
-/** Emails the workspace's organization may still send this month (null: no limit); one-off sends use it too. */
-export async function planAllowance(db: Sender["ctx"]["db"], workspaceId: string, now: Date): Promise<number | null> {
-  const org = await organizationPlan({ db }, workspaceId);
+/** Emails the workspace's organization may still send this month (null: no limit); one-off sends use it too. `ctx.db` may be a transaction. */
+export async function planAllowance(ctx: Pick<AppContext, "db" | "hooks">, workspaceId: string, now: Date): Promise<number | null> {
+  const org = await organizationPlan(ctx, workspaceId);
   const limit = limitsFor(org.plan).emails_per_month;
   if (limit === null) return null;
-  const sent = await emailsSentSince(db, org.organizationId, new Date(`${monthStart(now)}T00:00:00Z`));
+  const sent = await emailsSentSince(ctx, org.organizationId, new Date(`${monthStart(now)}T00:00:00Z`));
   return Math.max(0, limit - sent);
 }
 
@@ -112,12 +109,12 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   // Send times follow the pass's clock, so a pass run "as of" another time (tests) stays consistent.
   const started = Date.now();
   const clock = () => new Date(now.getTime() + (Date.now() - started));
-  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  const campaign = await repo.campaignById(db, campaignId);
   if (campaign?.status !== "active") return { sent: 0, failed: 0, waiting: null };
   // Under the campaign row's lock, and only while it is still active (a stop may have come since).
   const noteWait = (reason: WaitReason) =>
     senderTransaction(s, "wait reason", () =>
-      db.transaction(async (tx) => {
+      transaction(db, async (tx) => {
         if ((await repo.lockCampaign(tx, campaign.id)) === "active") await repo.setWaitReason(tx, campaign.id, now, reason);
       }),
     );
@@ -126,7 +123,7 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
     return { sent: 0, failed: 0, waiting: reason };
   };
   if (!inWindow(campaign.schedule, now)) return wait("outside_window");
-  const allowance = await planAllowance(db, campaign.workspaceId, now);
+  const allowance = await planAllowance(s.ctx, campaign.workspaceId, now);
   if (allowance === 0) return wait("plan_limit");
   const sender = await senderContext({ db }, campaign);
 
@@ -176,7 +173,7 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
 async function readyToSend(s: Sender, campaignId: string, planned: Planned[]): Promise<{ halted: boolean; planned: Planned[] }> {
   const ids = planned.map((p) => p.rowId);
   return senderTransaction(s, "batch check", () =>
-    s.ctx.db.transaction(async (tx) => {
+    transaction(s.ctx.db, async (tx) => {
       const status = await repo.lockCampaign(tx, campaignId);
       if (status !== "active") {
         if (status) await repo.releaseClaimed(tx, campaignId, ids, status);
@@ -213,7 +210,7 @@ function claimIn(
   allowance: number | null,
   now: Date,
 ): Promise<Claim> {
-  return s.ctx.db.transaction(async (tx) => {
+  return transaction(s.ctx.db, async (tx) => {
     // Lock order (docs/campaigns.md): inboxes, the campaign row, then its leads and outbox rows. The
     // campaign row FOR SHARE makes a stop or pause wait for this claim, or this claim wait for it
     // and then see the new status: nothing is claimed after a stop or pause has committed.
@@ -226,8 +223,8 @@ function claimIn(
     if (usable.length === 0) return { blocked: "inbox_paused" as WaitReason, planned: [], limitedBy: "due" as WaitReason };
     const { slots, blocked } = inboxSlots(
       usable,
-      await sendStats(
-        tx,
+      await inboxSendStats(
+        { db: tx, hooks: s.ctx.hooks },
         usable.map((r) => r.id),
         now,
       ),

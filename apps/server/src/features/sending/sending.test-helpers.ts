@@ -9,7 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { expect } from "vitest";
 import type { TestApp } from "../../../test/create-test-app.ts";
 import type { TestUser } from "../../../test/factories.ts";
-import type { SendingEngine } from "./sending.jobs.ts";
+import type { SendingEngine } from "./sending.engine.ts";
 
 export interface Received {
   from: string;

@@ -6,10 +6,10 @@ import type { Transporter } from "nodemailer";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client.ts";
 import type { SecretBox } from "../../platform/crypto.ts";
+import { mailMessages } from "../../platform/mailbox.table.ts";
 import type { AddressGuard } from "../../platform/safe-fetch.ts";
 import { smtpOptions } from "../inboxes/inboxes.connection.ts";
 import type { InboxRow } from "../inboxes/inboxes.repository.ts";
-import { mailMessages } from "../../platform/mailbox.table.ts";
 import type { ComposedMessage } from "./sending.compose.ts";
 
 export interface DeliveryError extends Error {

@@ -2,7 +2,7 @@
  * The suppression list: who must never be emailed again by this workspace. Unsubscribes, hard
  * bounces and complaints land here automatically; people can add and remove addresses by hand.
  */
-import type { Suppression, SuppressionCreateResult, SuppressionList, SuppressionListQuery } from "@prospector/contracts";
+import type { Suppression, SuppressionCreateResult, SuppressionList, SuppressionListQuery, SuppressionReason } from "@prospector/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -34,6 +34,16 @@ export async function addSuppressions(ctx: Ctx, workspaceId: string, input: Crea
     emails.map((email) => ({ workspaceId, email, reason: input.reason, detail: input.detail ?? null })),
   );
   return { added, already: emails.length - added };
+}
+
+/** Of these addresses (lower-cased), the ones on the workspace's list, with the reason; in the caller's transaction when given one. */
+export function suppressedAmong(db: repo.Tx, workspaceId: string, emails: string[]): Promise<Map<string, SuppressionReason>> {
+  return repo.suppressedAmong(db, workspaceId, emails);
+}
+
+/** Puts addresses on the list in the caller's transaction (an address already listed keeps its first reason); returns how many were new. */
+export function addToSuppressionList(tx: repo.Tx, entries: Parameters<typeof repo.addSuppressions>[1]): Promise<number> {
+  return repo.addSuppressions(tx, entries);
 }
 
 export async function removeSuppression(ctx: Ctx, workspaceId: string, email: string): Promise<void> {

@@ -12,12 +12,14 @@ import type { AppContext } from "../../context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import * as composeRepo from "../compose/compose.repository.ts";
+import { composeTrackingRef, countComposeTracked } from "../compose/index.ts";
+import { recordEvent } from "../sending/index.ts";
 import { classifyRequest } from "./tracking.bots.ts";
-import { PIXEL_GIF } from "./tracking.links.ts";
-import { getMessageRef, type MessageRef, recordEvent } from "./tracking.repository.ts";
+import { getMessageRef, type MessageRef } from "./tracking.repository.ts";
 
 const NO_CACHE = "no-store, no-cache, must-revalidate, private";
+/** A transparent 1×1 GIF. */
+const PIXEL_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,10 +50,10 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** One-off sends count human opens and clicks only. */
   const recordOneOff = async (request: FastifyRequest, id: string, type: "open" | "click") => {
-    const ref = await composeRepo.trackingRef(ctx.db, id);
+    const ref = await composeTrackingRef(ctx, id);
     if (!ref?.sentAt || !(type === "open" ? ref.trackOpens : ref.trackClicks)) return;
     if (classify(request, ref.sentAt).isBot) return;
-    await composeRepo.countTracked(ctx.db, id, type, new Date());
+    await countComposeTracked(ctx, id, type, new Date());
   };
 
   r.route({

@@ -1,0 +1,2 @@
+/** The replies feature's public surface: its Feature (IMAP polling of the campaign inboxes). */
+export { repliesFeature } from "./replies.feature.ts";
