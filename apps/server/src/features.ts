@@ -2,21 +2,45 @@
  * Every feature, lowest layer first (the order of LAYERS in test/architecture.ts and of
  * ARCHITECTURE.md). The API and the worker register them in this order; the API then adds routes.
  */
+import { accountSecurityFeature } from "./features/account-security/account-security.feature.ts";
+import { billingFeature } from "./features/billing/billing.feature.ts";
+import { dataExportsFeature } from "./features/data-exports/data-exports.feature.ts";
+import { emailGenerationFeature } from "./features/email-generation/email-generation.feature.ts";
+import { enrichmentFeature } from "./features/enrichment/enrichment.feature.ts";
 import { healthFeature } from "./features/health/health.feature.ts";
+import { identityFeature } from "./features/identity/identity.feature.ts";
+import { leadsFeature } from "./features/leads/leads.feature.ts";
 import { mailboxFeature } from "./features/mailbox/mailbox.feature.ts";
+import { organizationsFeature } from "./features/organizations/organizations.feature.ts";
+import { plansFeature } from "./features/plans/plans.feature.ts";
 import { repliesFeature } from "./features/replies/replies.feature.ts";
+import { scrapingFeature } from "./features/scraping/scraping.feature.ts";
 import { sendingFeature } from "./features/sending/sending.feature.ts";
 import { suppressionFeature } from "./features/suppression/suppression.feature.ts";
 import { teamSocketFeature } from "./features/team-socket/team-socket.feature.ts";
 import { trackingFeature } from "./features/tracking/tracking.feature.ts";
+import { webCrawlerFeature } from "./features/web-crawler/web-crawler.feature.ts";
+import { userSettingsFeature } from "./features/user-settings/user-settings.feature.ts";
 import type { Feature } from "./platform/feature.ts";
 
 export const FEATURES: readonly Feature[] = [
+  identityFeature,
+  organizationsFeature,
+  plansFeature,
   mailboxFeature,
+  accountSecurityFeature,
+  userSettingsFeature,
+  billingFeature,
+  leadsFeature,
+  webCrawlerFeature,
+  enrichmentFeature,
+  scrapingFeature,
+  emailGenerationFeature,
   suppressionFeature,
   sendingFeature,
   trackingFeature,
   repliesFeature,
+  dataExportsFeature,
   teamSocketFeature,
   healthFeature,
 ];

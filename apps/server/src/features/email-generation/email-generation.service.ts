@@ -7,7 +7,7 @@ import { type EmailGenerationRequest, type EmailTone, type GeneratedEmail, PLACE
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
-import { getCampaign } from "../campaigns/campaigns.repository.ts";
+import { findCampaign } from "../campaigns/index.ts";
 import { findLeadRow } from "../leads/index.ts";
 import { type EmailFacts, writeTemplateEmail } from "./email-templates.ts";
 import { createLlmClient, LlmError } from "./llm.client.ts";
@@ -39,7 +39,7 @@ async function gatherFacts(ctx: Ctx, caller: { workspaceId: string; name: string
     facts.company_insight = lead.companyInsight ?? undefined;
   }
   if (input.campaign_id) {
-    const campaign = await getCampaign(ctx.db, caller.workspaceId, input.campaign_id);
+    const campaign = await findCampaign(ctx, caller.workspaceId, input.campaign_id);
     if (!campaign) throw new AppError("CAMPAIGN_NOT_FOUND");
     facts.campaign_name = campaign.name;
   }

@@ -12,8 +12,9 @@ export const ENRICHMENT_QUEUE = "enrichment.run";
 /** Leads enriched at once: the work is mostly waiting on DNS and websites. */
 const CONCURRENCY = 4;
 
-export function defineEnrichmentJobs(ctx: AppContext, deps: EnrichDeps): void {
-  ctx.jobs.define<{ jobId: string }>(ENRICHMENT_QUEUE, (data) => runEnrichmentJob(ctx, deps, data.jobId), {
+/** The job handler; it reads ctx.enricher when a job runs. */
+export function defineEnrichmentJobs(ctx: AppContext): void {
+  ctx.jobs.define<{ jobId: string }>(ENRICHMENT_QUEUE, (data) => runEnrichmentJob(ctx, ctx.enricher, data.jobId), {
     expireInSeconds: 60 * 60,
     retryLimit: 1,
     batchSize: 1,

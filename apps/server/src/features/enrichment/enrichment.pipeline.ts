@@ -14,11 +14,19 @@ import * as repo from "./enrichment.repository.ts";
 import { GUESS_SOURCE, guessEmail, scoreLead } from "./guess-score.enricher.ts";
 import { departmentOf, normalizeName, normalizeTitle, seniorityOf } from "./person.enricher.ts";
 
+/** What enriching reaches out with; built once by the feature's register and kept on ctx.enricher. */
 export interface EnrichDeps {
   fetch: SafeFetch;
   mail: MailResolver;
   userAgent: string;
   crawlDelayMs: number;
+}
+
+declare module "../../context.ts" {
+  interface AppContext {
+    /** Enrichment's outbound fetch, DNS resolver and crawl pace (a test may swap them before a job runs). */
+    enricher: EnrichDeps;
+  }
 }
 
 /** Per job: leads of one company share one crawl and one MX lookup. */
@@ -68,7 +76,7 @@ const COMPARED: (keyof Lead)[] = [
 ];
 
 export async function enrichLead(
-  ctx: Pick<AppContext, "db" | "log">,
+  ctx: Pick<AppContext, "db" | "log" | "hooks">,
   deps: EnrichDeps,
   caches: EnrichCaches,
   workspaceId: string,

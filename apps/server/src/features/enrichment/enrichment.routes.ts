@@ -8,26 +8,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { createOutboundFetch, type SafeFetch } from "../../platform/safe-fetch.ts";
-import { createMailResolver, type MailResolver } from "./email.enricher.ts";
-import { defineEnrichmentJobs } from "./enrichment.jobs.ts";
 import { cancelEnrichmentJob, getEnrichmentJob, listEnrichmentJobs, startEnrichment } from "./enrichment.service.ts";
 
 const IdParams = z.object({ id: z.string() });
 
-export function enrichmentRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  opts: { fetch?: SafeFetch; mail?: MailResolver; crawlDelayMs?: number } = {},
-): void {
-  const fetch = opts.fetch ?? createOutboundFetch(ctx.config);
-  if (!opts.fetch) app.addHook("onClose", () => fetch.close());
-  defineEnrichmentJobs(ctx, {
-    fetch,
-    mail: opts.mail ?? createMailResolver(ctx.config.DNS_SERVERS),
-    userAgent: ctx.config.CRAWL_USER_AGENT,
-    crawlDelayMs: opts.crawlDelayMs ?? 300,
-  });
+/** The routes only: the job handler and what it reaches out with come from register (enrichment.feature.ts). */
+export function enrichmentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["enrichment"];
   const accepted = { 202: EnrichmentJob, 404: ErrorBody, 422: ErrorBody };

@@ -5,10 +5,12 @@
  */
 import { type BatchError, type DuplicatePolicy, type FieldProvenance, LeadInput, type LeadInputParsed } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
+import { type Db, transaction } from "../../db/client.ts";
 import { newId } from "../../platform/ids.ts";
-import { addLeadUsage, lockLeadAllowance, organizationOfWorkspace } from "../plans/plans.service.ts";
+import { addLeadUsage, lockLeadAllowance, organizationOfWorkspace } from "../plans/index.ts";
+import { knownCampaigns } from "./leads.hooks.ts";
 import { type LeadField, type LeadRow, type LeadValues, nameCompanyKey, toValues } from "./leads.mapper.ts";
-import { campaignsOfWorkspace, findByEmails, findByNameKeys, insertLeads, type Tx, updateLead } from "./leads.repository.ts";
+import { findByEmails, findByNameKeys, insertLeads, type Tx, updateLead } from "./leads.repository.ts";
 
 /** The answer for a campaign_id that is not one of the workspace's campaigns (another's, or none). */
 export const FOREIGN_CAMPAIGN = "There is no campaign with this id in this workspace";
@@ -25,7 +27,7 @@ export interface CreateLeadsBatchOptions {
   /** When given, every field a lead gets from this batch records {source, at}. */
   provenance?: { source: string; at?: Date };
   /** Runs inside the batch's transaction after the writes: a job records its progress atomically with them. */
-  afterWrite?: (tx: Tx, result: BatchResult) => Promise<void>;
+  afterWrite?: (tx: Db, result: BatchResult) => Promise<void>;
 }
 
 export interface BatchResult {
@@ -87,7 +89,7 @@ function patchFrom(row: LeadValues, input: LeadInputParsed, p: { source: string;
   return values;
 }
 
-export async function createLeadsBatch(ctx: Pick<AppContext, "db">, opts: CreateLeadsBatchOptions): Promise<BatchResult> {
+export async function createLeadsBatch(ctx: Pick<AppContext, "db" | "hooks">, opts: CreateLeadsBatchOptions): Promise<BatchResult> {
   const result: BatchResult = { created: 0, updated: 0, skipped: 0, errors: [], ids: [], outcomes: [] };
   const prov = opts.provenance ? { source: opts.provenance.source, at: (opts.provenance.at ?? new Date()).toISOString() } : null;
   const valid: { index: number; input: LeadInputParsed }[] = [];
@@ -107,15 +109,15 @@ export async function createLeadsBatch(ctx: Pick<AppContext, "db">, opts: Create
   };
   if (valid.length === 0 && opts.afterWrite) {
     finish();
-    await ctx.db.transaction((tx) => opts.afterWrite?.(tx, result) as Promise<void>);
+    await transaction(ctx.db, (tx) => opts.afterWrite?.(tx, result) as Promise<void>);
   }
   if (valid.length > 0) {
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       const organizationId = await organizationOfWorkspace(tx, opts.workspaceId);
       // Locking the month's usage row also serializes batches of one organization, so two imports
       // cannot both decide that the same email is new.
       const allowance = await lockLeadAllowance(tx, organizationId);
-      const usable = await withoutForeignCampaigns(tx, opts.workspaceId, valid, (index) => {
+      const usable = await withoutForeignCampaigns(ctx, tx, opts.workspaceId, valid, (index) => {
         result.errors.push({ index, field: "campaign_id", message: FOREIGN_CAMPAIGN });
         outcome.set(index, { index, outcome: "failed", id: null });
       });
@@ -218,14 +220,15 @@ export async function createLeadsBatch(ctx: Pick<AppContext, "db">, opts: Create
 
 /** Rows whose campaign_id is one of the workspace's campaigns (or unset); `refuse` gets the others. */
 async function withoutForeignCampaigns<T extends { index: number; input: LeadInputParsed }>(
-  tx: Tx,
+  ctx: Pick<AppContext, "hooks">,
+  tx: Db,
   workspaceId: string,
   rows: T[],
   refuse: (index: number) => void,
 ): Promise<T[]> {
   const ids = [...new Set(rows.map((r) => r.input.campaign_id).filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return rows;
-  const known = await campaignsOfWorkspace(tx, workspaceId, ids);
+  const known = await knownCampaigns(ctx, tx, workspaceId, ids);
   return rows.filter((r) => {
     if (!r.input.campaign_id || known.has(r.input.campaign_id)) return true;
     refuse(r.index);

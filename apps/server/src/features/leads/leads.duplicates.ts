@@ -4,48 +4,14 @@
  * lead_merges with the merged-away rows, so nothing is lost without a trace.
  */
 import type { DuplicateGroup, LeadStatus, MergeDuplicatesResult } from "@prospector/contracts";
-import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
+import { type Db, transaction } from "../../db/client.ts";
 import { retryTransaction } from "../../db/retry.ts";
-import { dropLeavingRetries, lockMembershipsOfLeads } from "../campaigns/campaign-leads.repository.ts";
+import { beforeRemoving } from "./leads.hooks.ts";
 import { type LeadRow, toLead } from "./leads.mapper.ts";
-import { getLeads, type Tx } from "./leads.repository.ts";
-import { leadMerges, leads } from "./leads.table.ts";
+import { deleteLockedLeads, duplicateKeyRows, getLeads, insertMerge, lockLeads, overwriteLead, type Tx } from "./leads.repository.ts";
 
 const PREVIEW_GROUPS = 500;
-
-/** Addresses that say nothing about the employer: never a company domain. */
-const FREEMAIL = [
-  "gmail.com",
-  "googlemail.com",
-  "yahoo.com",
-  "hotmail.com",
-  "outlook.com",
-  "live.com",
-  "icloud.com",
-  "me.com",
-  "aol.com",
-  "proton.me",
-  "protonmail.com",
-  "gmx.com",
-  "gmx.de",
-  "web.de",
-  "yandex.ru",
-  "mail.ru",
-  "msn.com",
-];
-
-/** john.doe+news@googlemail.com → johndoe@gmail.com; other domains lose only the +tag. */
-const EMAIL_KEY = sql.raw(`case when email is null then null
-  when split_part(lower(email), '@', 2) in ('gmail.com', 'googlemail.com')
-    then replace(split_part(split_part(lower(email), '@', 1), '+', 1), '.', '') || '@gmail.com'
-  else split_part(split_part(lower(email), '@', 1), '+', 1) || '@' || split_part(lower(email), '@', 2) end`);
-const DOMAIN_SQL = `coalesce(
-  nullif(lower(regexp_replace(website, '^[a-z]+://(www\\.)?([^/:?#]+).*$', '\\2', 'i')), ''),
-  case when split_part(lower(email), '@', 2) not in (${FREEMAIL.map((d) => `'${d}'`).join(", ")}) then nullif(split_part(lower(email), '@', 2), '') end)`;
-/** "ann lee|acme.com": full name at a company domain (from the website, else a non-freemail email). */
-const NAME_KEY = sql.raw(`case when nullif(trim(first_name), '') is null or nullif(trim(last_name), '') is null then null
-  else lower(trim(first_name)) || ' ' || lower(trim(last_name)) || '|' || ${DOMAIN_SQL} end`);
 
 export interface FoundGroup {
   match: "email" | "name_company";
@@ -55,16 +21,7 @@ export interface FoundGroup {
 
 /** Every duplicate group of a workspace; a lead linked by email and by name joins one group. */
 export async function findDuplicateGroups(db: Tx, workspaceId: string): Promise<FoundGroup[]> {
-  const res = await db.execute(sql`
-    with k as (
-      select id, created_at, ${EMAIL_KEY} as ek, ${NAME_KEY} as nk from leads where workspace_id = ${workspaceId}
-    ), c as (
-      select id, created_at, ek, nk, count(*) over (partition by ek) as ec, count(*) over (partition by nk) as nc from k
-    )
-    select id, ek, nk, ec, nc from c where (ek is not null and ec > 1) or (nk is not null and nc > 1) order by created_at, id`);
-  const rows = (
-    res as unknown as { rows: { id: string; ek: string | null; nk: string | null; ec: string | number; nc: string | number }[] }
-  ).rows;
+  const rows = await duplicateKeyRows(db, workspaceId);
   const parent = new Map<string, string>();
   const find = (x: string): string => {
     let p = parent.get(x) ?? x;
@@ -174,7 +131,7 @@ export function mergeRows(rows: LeadRow[]): { kept: LeadRow; merged: LeadRow; ta
 const snapshot = (r: LeadRow) => ({ ...toLead(r) });
 
 export async function mergeDuplicates(
-  ctx: Pick<AppContext, "db">,
+  ctx: Pick<AppContext, "db" | "hooks">,
   opts: { workspaceId: string; userId: string; dryRun: boolean },
 ): Promise<MergeDuplicatesResult> {
   const found = await findDuplicateGroups(ctx.db, opts.workspaceId);
@@ -185,7 +142,7 @@ export async function mergeDuplicates(
     if (!wanted) break;
     const preview = await (opts.dryRun
       ? previewGroup(ctx.db, opts.workspaceId, g)
-      : retryTransaction(() => ctx.db.transaction((tx) => mergeGroup(tx, opts.workspaceId, opts.userId, g))));
+      : retryTransaction(() => transaction(ctx.db, (tx) => mergeGroup(ctx, tx, opts.workspaceId, opts.userId, g))));
     if (!preview) continue;
     if (!opts.dryRun) mergedLeads += preview.merge_ids.length;
     if (groups.length < PREVIEW_GROUPS) groups.push(preview);
@@ -209,36 +166,32 @@ async function previewGroup(db: Tx, workspaceId: string, g: FoundGroup): Promise
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-async function mergeGroup(tx: Tx, workspaceId: string, userId: string, g: FoundGroup): Promise<DuplicateGroup | null> {
-  // The merged-away leads' memberships go by cascade: campaigns and memberships are locked before
-  // the leads (docs/campaigns.md, "Lock order"), so a sending pass over them cannot deadlock with
-  // the merge. Then the group's rows, in id order: a lead edited or merged meanwhile is merged as it
-  // is now, or not at all. The caller re-runs the whole transaction if it still loses a deadlock.
-  const campaignIds = await lockMembershipsOfLeads(tx, workspaceId, g.ids);
-  const rows = await tx
-    .select()
-    .from(leads)
-    .where(sql`${leads.workspaceId} = ${workspaceId} and ${inArray(leads.id, g.ids)}`)
-    .orderBy(asc(leads.id))
-    .for("update");
+async function mergeGroup(
+  ctx: Pick<AppContext, "hooks">,
+  tx: Db,
+  workspaceId: string,
+  userId: string,
+  g: FoundGroup,
+): Promise<DuplicateGroup | null> {
+  // The merged-away leads' memberships go by cascade: what refers to the leads (campaigns and
+  // memberships) is locked before the leads (docs/campaigns.md, "Lock order"), so a sending pass
+  // over them cannot deadlock with the merge. Then the group's rows, in id order: a lead edited or
+  // merged meanwhile is merged as it is now, or not at all. The caller re-runs the whole
+  // transaction if it still loses a deadlock.
+  const removing = await beforeRemoving(ctx, tx, workspaceId, g.ids);
+  const rows = await lockLeads(tx, workspaceId, g.ids);
   if (rows.length < 2) return null;
   const { kept, merged, takenFrom } = mergeRows(rows);
   const others = rows.filter((r) => r.id !== kept.id);
   // Delete first: the kept lead may take over an email a merged-away lead still holds.
-  await dropLeavingRetries(
+  await removing(others.map((r) => r.id));
+  await deleteLockedLeads(
     tx,
-    campaignIds,
     others.map((r) => r.id),
   );
-  await tx.delete(leads).where(
-    inArray(
-      leads.id,
-      others.map((r) => r.id),
-    ),
-  );
   const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...values } = merged;
-  const [saved] = await tx.update(leads).set(values).where(eq(leads.id, kept.id)).returning();
-  await tx.insert(leadMerges).values({
+  const saved = await overwriteLead(tx, kept.id, values);
+  await insertMerge(tx, {
     workspaceId,
     keptLeadId: kept.id,
     mergedLeadIds: others.map((r) => r.id),

@@ -5,25 +5,17 @@
 import { Readable } from "node:stream";
 import { LEAD_CSV_COLUMNS, type LeadFilters, leadCsvCells } from "@prospector/contracts";
 import { stringify } from "csv-stringify";
-import { and, asc, gt } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { toLead } from "./leads.mapper.ts";
-import { filterConditions } from "./leads.repository.ts";
-import { leads } from "./leads.table.ts";
+import { pageAfter } from "./leads.repository.ts";
 
 const PAGE = 2000;
 
 async function* pages(ctx: Pick<AppContext, "db">, workspaceId: string, filters: LeadFilters): AsyncGenerator<string[]> {
   yield [...LEAD_CSV_COLUMNS];
-  const where = filterConditions(workspaceId, filters);
   let after: string | null = null;
   for (;;) {
-    const rows = await ctx.db
-      .select()
-      .from(leads)
-      .where(after ? and(where, gt(leads.id, after)) : where)
-      .orderBy(asc(leads.id))
-      .limit(PAGE);
+    const rows = await pageAfter(ctx.db, workspaceId, filters, after, PAGE);
     for (const r of rows) yield leadCsvCells(toLead(r));
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]?.id ?? null;

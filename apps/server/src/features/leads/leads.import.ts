@@ -9,19 +9,18 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type DuplicatePolicy, type ImportJob, ImportMapping, type ImportPreview } from "@prospector/contracts";
 import { parse } from "csv-parse/sync";
-import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { stringifyCsv } from "./leads.csv.ts";
+import * as repo from "./leads.import.repository.ts";
 import { applyMapping, autoMap } from "./leads.import-mapping.ts";
-import { leadImportJobs } from "./leads.table.ts";
 
 export const IMPORT_JOB = "leads.import";
 export const MAX_STORED_ERRORS = 1000;
 const HEAD_BYTES = 256 * 1024;
 
-type ImportJobRow = typeof leadImportJobs.$inferSelect;
+type ImportJobRow = repo.ImportJobRow;
 
 export const importsDir = (ctx: Pick<AppContext, "config">) => path.join(ctx.config.dataDir, "imports");
 
@@ -151,21 +150,18 @@ export async function startImport(
     if (size === 0) throw new AppError("IMPORT_FILE_INVALID", "The file is empty");
     const { headers } = readHead(await readFileHead(filePath), 0);
     const mapping = resolveMapping(headers, opts.mapping);
-    const [row] = await ctx.db
-      .insert(leadImportJobs)
-      .values({
-        id,
-        workspaceId: opts.workspaceId,
-        userId: opts.userId,
-        fileName: fileName.slice(0, 255) || "import.csv",
-        filePath,
-        fileSize: size,
-        mapping,
-        duplicatePolicy: opts.duplicatePolicy,
-      })
-      .returning();
+    const row = await repo.insertImportJob(ctx.db, {
+      id,
+      workspaceId: opts.workspaceId,
+      userId: opts.userId,
+      fileName: fileName.slice(0, 255) || "import.csv",
+      filePath,
+      fileSize: size,
+      mapping,
+      duplicatePolicy: opts.duplicatePolicy,
+    });
     await ctx.jobs.send(IMPORT_JOB, { jobId: id });
-    return toImportJob(row as ImportJobRow);
+    return toImportJob(row);
   } catch (err) {
     await fs.promises.rm(filePath, { force: true });
     throw err;
@@ -177,13 +173,7 @@ export async function listImportJobs(
   workspaceId: string,
   q: { skip: number; limit: number },
 ): Promise<ImportJob[]> {
-  const rows = await ctx.db
-    .select()
-    .from(leadImportJobs)
-    .where(eq(leadImportJobs.workspaceId, workspaceId))
-    .orderBy(desc(leadImportJobs.createdAt))
-    .limit(q.limit)
-    .offset(q.skip);
+  const rows = await repo.listImportJobs(ctx.db, workspaceId, q);
   return rows.map(toImportJob);
 }
 
@@ -210,10 +200,7 @@ export function toImportJob(r: ImportJobRow): ImportJob {
 }
 
 async function getJobRow(ctx: Pick<AppContext, "db">, workspaceId: string, id: string): Promise<ImportJobRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(leadImportJobs)
-    .where(and(eq(leadImportJobs.workspaceId, workspaceId), eq(leadImportJobs.id, id)));
+  const row = await repo.getImportJob(ctx.db, workspaceId, id);
   if (!row) throw new AppError("IMPORT_JOB_NOT_FOUND");
   return row;
 }

@@ -6,12 +6,11 @@
 import fs from "node:fs";
 import type { ImportJob } from "@prospector/contracts";
 import { parse } from "csv-parse";
-import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { createLeadsBatch } from "./leads.batch.ts";
+import * as repo from "./leads.import.repository.ts";
 import { detectDelimiter, IMPORT_JOB, MAX_STORED_ERRORS, toImportJob } from "./leads.import.ts";
 import { applyMapping } from "./leads.import-mapping.ts";
-import { leadImportJobs } from "./leads.table.ts";
 
 const BATCH_ROWS = 1000;
 export const IMPORT_PROGRESS_EVENT = "lead_import.progress";
@@ -31,13 +30,9 @@ async function publish(ctx: AppContext, workspaceId: string, job: ImportJob): Pr
 }
 
 export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
-  const [job] = await ctx.db.select().from(leadImportJobs).where(eq(leadImportJobs.id, jobId));
+  const job = await repo.getImportJobById(ctx.db, jobId);
   if (!job || job.status === "completed" || job.status === "failed") return;
-  const [started] = await ctx.db
-    .update(leadImportJobs)
-    .set({ status: "running", startedAt: job.startedAt ?? new Date() })
-    .where(eq(leadImportJobs.id, jobId))
-    .returning();
+  const started = await repo.updateImportJob(ctx.db, jobId, { status: "running", startedAt: job.startedAt ?? new Date() });
   await publish(ctx, job.workspaceId, toImportJob(started ?? job));
 
   const resumeAfter = job.processedRows;
@@ -67,19 +62,15 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
           const r = rows[e.index] as (typeof rows)[number];
           newErrors.push({ row: r.row, field: e.field, message: e.message, values: Object.entries(r.record) });
         }
-        const [updated] = await tx
-          .update(leadImportJobs)
-          .set({
-            processedRows: sql`${leadImportJobs.processedRows} + ${rows.length}`,
-            bytesProcessed: processedBytes,
-            created: sql`${leadImportJobs.created} + ${result.created}`,
-            updated: sql`${leadImportJobs.updated} + ${result.updated}`,
-            skipped: sql`${leadImportJobs.skipped} + ${result.skipped}`,
-            failed: sql`${leadImportJobs.failed} + ${failedRows.size}`,
-            errors: newErrors.length ? sql`${leadImportJobs.errors} || ${JSON.stringify(newErrors)}::jsonb` : undefined,
-          })
-          .where(eq(leadImportJobs.id, jobId))
-          .returning();
+        const updated = await repo.addBatchProgress(tx, jobId, {
+          rows: rows.length,
+          bytesProcessed: processedBytes,
+          created: result.created,
+          updated: result.updated,
+          skipped: result.skipped,
+          failed: failedRows.size,
+          errors: newErrors,
+        });
         storedErrors += newErrors.length;
         if (updated) void publish(ctx, job.workspaceId, toImportJob(updated));
       },
@@ -118,21 +109,17 @@ export async function runImport(ctx: AppContext, jobId: string): Promise<void> {
       if (batch.length >= BATCH_ROWS) await flush();
     }
     await flush();
-    const [done] = await ctx.db
-      .update(leadImportJobs)
-      .set({ status: "completed", finishedAt: new Date(), bytesProcessed: job.fileSize })
-      .where(eq(leadImportJobs.id, jobId))
-      .returning();
+    const done = await repo.updateImportJob(ctx.db, jobId, { status: "completed", finishedAt: new Date(), bytesProcessed: job.fileSize });
     if (done) await publish(ctx, job.workspaceId, toImportJob(done));
   } catch (err) {
     // A malformed file will not parse better on a retry: fail the job with the parser's reason.
     ctx.log.warn({ err, jobId }, "lead import failed");
     const message = err instanceof Error ? err.message : String(err);
-    const [failed] = await ctx.db
-      .update(leadImportJobs)
-      .set({ status: "failed", finishedAt: new Date(), error: `Import stopped at row ${row}: ${message}`.slice(0, 1000) })
-      .where(eq(leadImportJobs.id, jobId))
-      .returning();
+    const failed = await repo.updateImportJob(ctx.db, jobId, {
+      status: "failed",
+      finishedAt: new Date(),
+      error: `Import stopped at row ${row}: ${message}`.slice(0, 1000),
+    });
     if (failed) await publish(ctx, job.workspaceId, toImportJob(failed));
   } finally {
     await fs.promises.rm(job.filePath, { force: true }).catch(() => {});

@@ -1,25 +1,15 @@
-/** Drizzle calls for leads: lookups for duplicates, batch writes, the filtered list and counts. */
+/** Drizzle calls for leads: lookups for duplicates, batch writes, merges, the filtered list, export pages and counts. */
 import type { LeadFilters, LeadListQuery, LeadSortField } from "@prospector/contracts";
-import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, gt, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { campaigns } from "../campaigns/campaigns.table.ts";
+import { workspaceMembers } from "../organizations/index.ts";
 import type { LeadRow, LeadValues } from "./leads.mapper.ts";
-import { LEAD_SEARCH_EXPR, leads } from "./leads.table.ts";
+import { LEAD_SEARCH_EXPR, leadMerges, leads } from "./leads.table.ts";
 
 /** The database or an open transaction. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
 const INSERT_CHUNK = 1000;
-
-/** Which of these ids are campaigns of this workspace (a lead may only point at one of those). */
-export async function campaignsOfWorkspace(tx: Tx, workspaceId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.workspaceId, workspaceId), sql`${campaigns.id} = any(${sql.param(ids)}::uuid[])`));
-  return new Set(rows.map((r) => r.id));
-}
 
 /** Leads holding these addresses (given lower-case, as they are stored). */
 export async function findByEmails(tx: Tx, workspaceId: string, emails: string[]): Promise<LeadRow[]> {
@@ -144,8 +134,8 @@ export async function updateLead(tx: Tx, workspaceId: string, id: string, values
 
 /**
  * Deletes leads; their memberships go by cascade and their outbox rows keep the send without the lead.
- * Call lockMembershipsOfLeads first (campaign-leads.repository.ts): campaigns and memberships are
- * locked before leads (docs/campaigns.md, "Lock order"). The leads themselves are taken in id
+ * Run the "leads.removing" hook first (leads.hooks.ts): campaigns and memberships are locked before
+ * leads (docs/campaigns.md, "Lock order"). The leads themselves are taken in id
  * order, so two deletes or merges of overlapping leads wait for each other instead of deadlocking.
  */
 export async function deleteLeads(tx: Tx, workspaceId: string, ids: string[]): Promise<string[]> {
@@ -231,4 +221,141 @@ export async function countSince(db: Tx, workspaceId: string, since: Date): Prom
     .from(leads)
     .where(and(eq(leads.workspaceId, workspaceId), gte(leads.createdAt, since)));
   return row?.n ?? 0;
+}
+
+/** Whether the user is a member of the workspace (a lead's owner must be). */
+export async function isWorkspaceMember(tx: Tx, workspaceId: string, userId: string): Promise<boolean> {
+  const [member] = await tx
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  return Boolean(member);
+}
+
+export async function insertLead(tx: Tx, values: LeadValues & { id: string; workspaceId: string }): Promise<LeadRow> {
+  const [row] = await tx.insert(leads).values(values).returning();
+  return row as LeadRow;
+}
+
+/** Records that a field's current value came from `source` at `at`, without changing the value. */
+export async function addProvenance(db: Tx, leadId: string, entry: Record<string, unknown>, workspaceId?: string): Promise<void> {
+  const json = JSON.stringify(entry);
+  await db
+    .update(leads)
+    .set({ provenance: sql`${leads.provenance} || ${json}::jsonb` })
+    .where(workspaceId ? sql`${leads.id} = ${leadId} and ${leads.workspaceId} = ${workspaceId}` : sql`${leads.id} = ${leadId}`);
+}
+
+/** A page of a filtered list in id order after `after` (keyset), for exports. */
+export async function pageAfter(db: Tx, workspaceId: string, f: LeadFilters, after: string | null, limit: number): Promise<LeadRow[]> {
+  const where = filterConditions(workspaceId, f);
+  return db
+    .select()
+    .from(leads)
+    .where(after ? and(where, gt(leads.id, after)) : where)
+    .orderBy(asc(leads.id))
+    .limit(limit);
+}
+
+/** Locks these leads of the workspace in id order and returns them as they are now. */
+export async function lockLeads(tx: Tx, workspaceId: string, ids: string[]): Promise<LeadRow[]> {
+  return tx
+    .select()
+    .from(leads)
+    .where(sql`${leads.workspaceId} = ${workspaceId} and ${inArray(leads.id, ids)}`)
+    .orderBy(asc(leads.id))
+    .for("update");
+}
+
+/** Deletes leads already locked by the caller (lockLeads). */
+export async function deleteLockedLeads(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(leads).where(inArray(leads.id, ids));
+}
+
+/** Writes a merged lead over the kept one (already locked by the caller). */
+export async function overwriteLead(tx: Tx, id: string, values: LeadValues): Promise<LeadRow | undefined> {
+  const [row] = await tx.update(leads).set(values).where(eq(leads.id, id)).returning();
+  return row;
+}
+
+export async function insertMerge(tx: Tx, values: typeof leadMerges.$inferInsert): Promise<void> {
+  await tx.insert(leadMerges).values(values);
+}
+
+/** Addresses that say nothing about the employer: never a company domain. */
+const FREEMAIL = [
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "hotmail.com",
+  "outlook.com",
+  "live.com",
+  "icloud.com",
+  "me.com",
+  "aol.com",
+  "proton.me",
+  "protonmail.com",
+  "gmx.com",
+  "gmx.de",
+  "web.de",
+  "yandex.ru",
+  "mail.ru",
+  "msn.com",
+];
+
+/** john.doe+news@googlemail.com → johndoe@gmail.com; other domains lose only the +tag. */
+const EMAIL_KEY = sql.raw(`case when email is null then null
+  when split_part(lower(email), '@', 2) in ('gmail.com', 'googlemail.com')
+    then replace(split_part(split_part(lower(email), '@', 1), '+', 1), '.', '') || '@gmail.com'
+  else split_part(split_part(lower(email), '@', 1), '+', 1) || '@' || split_part(lower(email), '@', 2) end`);
+const DOMAIN_SQL = `coalesce(
+  nullif(lower(regexp_replace(website, '^[a-z]+://(www\\.)?([^/:?#]+).*$', '\\2', 'i')), ''),
+  case when split_part(lower(email), '@', 2) not in (${FREEMAIL.map((d) => `'${d}'`).join(", ")}) then nullif(split_part(lower(email), '@', 2), '') end)`;
+/** "ann lee|acme.com": full name at a company domain (from the website, else a non-freemail email). */
+const NAME_KEY = sql.raw(`case when nullif(trim(first_name), '') is null or nullif(trim(last_name), '') is null then null
+  else lower(trim(first_name)) || ' ' || lower(trim(last_name)) || '|' || ${DOMAIN_SQL} end`);
+
+export interface DuplicateKeyRow {
+  id: string;
+  /** The normalized email key and how many leads share it. */
+  ek: string | null;
+  ec: string | number;
+  /** The name-at-company key and how many leads share it. */
+  nk: string | null;
+  nc: string | number;
+}
+
+/** Leads that share an email key or a name-at-company key with another, oldest first. */
+export async function duplicateKeyRows(db: Tx, workspaceId: string): Promise<DuplicateKeyRow[]> {
+  const res = await db.execute(sql`
+    with k as (
+      select id, created_at, ${EMAIL_KEY} as ek, ${NAME_KEY} as nk from leads where workspace_id = ${workspaceId}
+    ), c as (
+      select id, created_at, ek, nk, count(*) over (partition by ek) as ec, count(*) over (partition by nk) as nc from k
+    )
+    select id, ek, nk, ec, nc from c where (ek is not null and ec > 1) or (nk is not null and nc > 1) order by created_at, id`);
+  return (res as unknown as { rows: DuplicateKeyRow[] }).rows;
+}
+
+/** One row of counts for the quality report: filled fields, score buckets, email statuses, stale leads. */
+export async function qualityCounts(
+  db: Tx,
+  workspaceId: string,
+  opts: { fields: readonly string[]; buckets: readonly (readonly [number, number])[]; staleDays: number },
+): Promise<Record<string, string | number>> {
+  const filledCols = opts.fields.map((f) => `count(*) filter (where nullif(trim(${f}), '') is not null) as "${f}"`).join(", ");
+  const bucketCols = opts.buckets.map(([lo, hi]) => `count(*) filter (where score between ${lo} and ${hi}) as "b${lo}"`).join(", ");
+  const res = await db.execute(sql`
+    select count(*) as total, ${sql.raw(filledCols)}, ${sql.raw(bucketCols)},
+      count(*) filter (where cardinality(tags) > 0) as tags,
+      count(*) filter (where email_status = 'valid') as s_valid,
+      count(*) filter (where email_status = 'risky') as s_risky,
+      count(*) filter (where email_status = 'invalid') as s_invalid,
+      count(*) filter (where email_status = 'unknown') as s_unknown,
+      count(*) filter (where email is null) as no_email,
+      count(*) filter (where coalesce(last_activity_at, created_at) < now() - make_interval(days => ${opts.staleDays})) as stale,
+      count(*) filter (where score is null) as unscored
+    from leads where workspace_id = ${workspaceId}`);
+  return (res as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
 }

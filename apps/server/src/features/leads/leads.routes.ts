@@ -24,7 +24,6 @@ import { isUuid } from "../../platform/ids.ts";
 import { mergeDuplicates } from "./leads.duplicates.ts";
 import { exportLeadsCsv } from "./leads.export.ts";
 import { leadsImportRoutes } from "./leads.import.routes.ts";
-import { defineLeadJobs } from "./leads.jobs.ts";
 import { qualityReport } from "./leads.quality.ts";
 import * as leads from "./leads.service.ts";
 
@@ -35,8 +34,8 @@ const leadId = (id: string) => {
   return id;
 };
 
+/** The routes only: the import job is defined by the feature's register (leads.feature.ts). */
 export function leadsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineLeadJobs(ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["leads"];
 

@@ -4,23 +4,23 @@
  * workspace's lead is "not found", never "forbidden".
  */
 import type { BulkResult, BulkTag, FieldProvenance, Lead, LeadCount, LeadCreate, LeadListQuery, LeadUpdate } from "@prospector/contracts";
-import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { type Db, transaction } from "../../db/client.ts";
 import { retryTransaction } from "../../db/retry.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { dropLeavingRetries, lockMembershipsOfLeads } from "../campaigns/campaign-leads.repository.ts";
-import { workspaceMembers } from "../organizations/organizations.table.ts";
-import { addLeadUsage, getLeadAllowance, lockLeadAllowance, monthStart, organizationOfWorkspace } from "../plans/plans.service.ts";
+import { addLeadUsage, getLeadAllowance, lockLeadAllowance, monthStart, organizationOfWorkspace } from "../plans/index.ts";
 import { FOREIGN_CAMPAIGN } from "./leads.batch.ts";
+import { beforeRemoving, knownCampaigns } from "./leads.hooks.ts";
 import { type LeadField, type LeadRow, type LeadValues, toLead, toValues } from "./leads.mapper.ts";
 import * as repo from "./leads.repository.ts";
-import { leads } from "./leads.table.ts";
 
 export { type BatchResult, type CreateLeadsBatchOptions, createLeadsBatch } from "./leads.batch.ts";
 
 type Ctx = Pick<AppContext, "db">;
+/** Writes that check a lead's campaign or remove leads ask the features above through hooks. */
+type HookCtx = Pick<AppContext, "db" | "hooks">;
 type CreateInput = z.output<typeof import("@prospector/contracts").LeadCreate>;
 type UpdateInput = z.output<typeof import("@prospector/contracts").LeadUpdate>;
 
@@ -40,17 +40,14 @@ function emailExists(email: string, existing: LeadRow): AppError {
 /** A lead's owner must be someone in its workspace (and a user id that exists at all). */
 async function checkOwner(tx: repo.Tx, workspaceId: string, ownerId: unknown): Promise<void> {
   if (typeof ownerId !== "string") return;
-  const [member] = await tx
-    .select({ id: workspaceMembers.id })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, ownerId)));
-  if (!member) throw validationError([{ field: "owner_id", message: "The owner must be a member of this workspace" }]);
+  if (!(await repo.isWorkspaceMember(tx, workspaceId, ownerId)))
+    throw validationError([{ field: "owner_id", message: "The owner must be a member of this workspace" }]);
 }
 
 /** A lead's campaign must be one of its workspace's: another workspace's id is as unknown as a made-up one. */
-async function checkCampaign(tx: repo.Tx, workspaceId: string, campaignId: unknown): Promise<void> {
+async function checkCampaign(ctx: HookCtx, tx: Db, workspaceId: string, campaignId: unknown): Promise<void> {
   if (typeof campaignId !== "string") return;
-  const known = await repo.campaignsOfWorkspace(tx, workspaceId, [campaignId]);
+  const known = await knownCampaigns(ctx, tx, workspaceId, [campaignId]);
   if (!known.has(campaignId)) throw validationError([{ field: "campaign_id", message: FOREIGN_CAMPAIGN }]);
 }
 
@@ -74,11 +71,11 @@ export async function getLead(ctx: Ctx, workspaceId: string, id: string): Promis
 }
 
 export async function createLead(
-  ctx: Ctx,
+  ctx: HookCtx,
   opts: { workspaceId: string; userId: string | null; input: CreateInput; source?: string },
 ): Promise<Lead> {
   const { input } = opts;
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     const organizationId = await organizationOfWorkspace(tx, opts.workspaceId);
     const allowance = await lockLeadAllowance(tx, organizationId);
     if (allowance.remaining !== null && allowance.remaining < 1) {
@@ -88,7 +85,7 @@ export async function createLead(
       );
     }
     await checkOwner(tx, opts.workspaceId, input.owner_id);
-    await checkCampaign(tx, opts.workspaceId, input.campaign_id);
+    await checkCampaign(ctx, tx, opts.workspaceId, input.campaign_id);
     if (input.email) {
       const [existing] = await repo.findByEmails(tx, opts.workspaceId, [input.email]);
       if (existing) throw emailExists(input.email, existing);
@@ -100,14 +97,14 @@ export async function createLead(
       source: opts.source ?? "manual",
       createdBy: opts.userId,
     };
-    const [row] = await tx.insert(leads).values(values).returning();
+    const row = await repo.insertLead(tx, values);
     await addLeadUsage(tx, organizationId, 1);
-    return toLead(row as LeadRow);
+    return toLead(row);
   });
 }
 
 /** PUT: a partial update by a person. Changing the email to another lead's is a 409. */
-export async function updateLead(ctx: Ctx, workspaceId: string, id: string, input: UpdateInput): Promise<Lead> {
+export async function updateLead(ctx: HookCtx, workspaceId: string, id: string, input: UpdateInput): Promise<Lead> {
   return writeFields(ctx, { workspaceId, leadId: id, fields: input as Partial<Record<LeadField, unknown>> });
 }
 
@@ -118,7 +115,7 @@ export async function updateLead(ctx: Ctx, workspaceId: string, id: string, inpu
  * email_status "unknown" counts as empty.
  */
 export async function updateLeadFields(
-  ctx: Ctx,
+  ctx: HookCtx,
   opts: {
     workspaceId: string;
     leadId: string;
@@ -131,7 +128,7 @@ export async function updateLeadFields(
 }
 
 async function writeFields(
-  ctx: Ctx,
+  ctx: HookCtx,
   opts: {
     workspaceId: string;
     leadId: string;
@@ -140,7 +137,7 @@ async function writeFields(
     onlyIfEmpty?: boolean;
   },
 ): Promise<Lead> {
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     const current = await repo.getLead(tx, opts.workspaceId, opts.leadId);
     if (!current) throw new AppError("LEAD_NOT_FOUND");
     const fields = { ...opts.fields };
@@ -154,7 +151,7 @@ async function writeFields(
       }
     }
     await checkOwner(tx, opts.workspaceId, fields.owner_id);
-    await checkCampaign(tx, opts.workspaceId, fields.campaign_id);
+    await checkCampaign(ctx, tx, opts.workspaceId, fields.campaign_id);
     const values: LeadValues = toValues(fields);
     const email = fields.email;
     if (typeof email === "string" && email.toLowerCase() !== current.email?.toLowerCase()) {
@@ -186,35 +183,32 @@ export async function recordProvenance(
   p: { source: string; at?: Date },
   workspaceId?: string,
 ): Promise<void> {
-  const entry = JSON.stringify({ [field]: { source: p.source, at: (p.at ?? new Date()).toISOString() } });
-  await ctx.db
-    .update(leads)
-    .set({ provenance: sql`${leads.provenance} || ${entry}::jsonb` })
-    .where(workspaceId ? sql`${leads.id} = ${leadId} and ${leads.workspaceId} = ${workspaceId}` : sql`${leads.id} = ${leadId}`);
+  await repo.addProvenance(ctx.db, leadId, { [field]: { source: p.source, at: (p.at ?? new Date()).toISOString() } }, workspaceId);
 }
 
 /**
- * One transaction in the documented lock order (campaigns, memberships, then the leads), so a
- * sending pass or a stop running over these leads waits for it or it for them. Writers outside that
- * order (a tracking hit, an IMAP reply) can still pick it as a deadlock victim: the body only
- * touches the database, so it simply runs again.
+ * One transaction in the documented lock order (what refers to the leads first — campaigns,
+ * memberships, through the "leads.removing" hook — then the leads), so a sending pass or a stop
+ * running over these leads waits for it or it for them. Writers outside that order (a tracking
+ * hit, an IMAP reply) can still pick it as a deadlock victim: the body only touches the database,
+ * so it simply runs again.
  */
-function removeLeads(ctx: Ctx, workspaceId: string, ids: string[]): Promise<string[]> {
+function removeLeads(ctx: HookCtx, workspaceId: string, ids: string[]): Promise<string[]> {
   return retryTransaction(() =>
-    ctx.db.transaction(async (tx) => {
-      const campaignIds = await lockMembershipsOfLeads(tx, workspaceId, ids);
-      await dropLeavingRetries(tx, campaignIds, ids);
+    transaction(ctx.db, async (tx) => {
+      const removing = await beforeRemoving(ctx, tx, workspaceId, ids);
+      await removing(ids);
       return repo.deleteLeads(tx, workspaceId, ids);
     }),
   );
 }
 
-export async function deleteLead(ctx: Ctx, workspaceId: string, id: string): Promise<void> {
+export async function deleteLead(ctx: HookCtx, workspaceId: string, id: string): Promise<void> {
   const deleted = await removeLeads(ctx, workspaceId, [id]);
   if (deleted.length === 0) throw new AppError("LEAD_NOT_FOUND");
 }
 
-export async function bulkDelete(ctx: Ctx, workspaceId: string, ids: string[]): Promise<BulkResult> {
+export async function bulkDelete(ctx: HookCtx, workspaceId: string, ids: string[]): Promise<BulkResult> {
   const unique = [...new Set(ids)];
   const deleted = new Set(await removeLeads(ctx, workspaceId, unique));
   return {
@@ -227,7 +221,7 @@ export async function bulkTag(ctx: Ctx, workspaceId: string, body: BulkTag): Pro
   const unique = [...new Set(body.lead_ids)];
   const add = body.add ?? [];
   const remove = new Set(body.remove ?? []);
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     const found = new Map((await repo.getLeads(tx, workspaceId, unique)).map((r) => [r.id, r]));
     const result: BulkResult = { succeeded: [], failed: [] };
     for (const id of unique) {

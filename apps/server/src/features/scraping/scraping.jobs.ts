@@ -32,13 +32,22 @@ const PROVENANCE: Record<SingleSource, string> = {
   linkedin: "linkedin_provider",
 };
 
+/** What scraping reaches out with; built once by the feature's register and kept on ctx.scraper. */
 export interface ScrapingDeps {
   fetch: SourceRun["fetch"];
   crawlDelayMs: number;
 }
 
-export function defineScrapingJobs(ctx: AppContext, deps: ScrapingDeps): void {
-  ctx.jobs.define<{ jobId: string }>(SCRAPING_QUEUE, (data) => runScrapingJob(ctx, deps, data.jobId), {
+declare module "../../context.ts" {
+  interface AppContext {
+    /** Scraping's outbound fetch and crawl pace (a test may swap them before a job starts). */
+    scraper: ScrapingDeps;
+  }
+}
+
+/** The job handler; it reads ctx.scraper when a job runs. */
+export function defineScrapingJobs(ctx: AppContext): void {
+  ctx.jobs.define<{ jobId: string }>(SCRAPING_QUEUE, (data) => runScrapingJob(ctx, ctx.scraper, data.jobId), {
     expireInSeconds: 60 * 60,
     retryLimit: 1,
     batchSize: 1,

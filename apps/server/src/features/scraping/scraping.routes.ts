@@ -18,17 +18,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { createOutboundFetch, type SafeFetch } from "../../platform/safe-fetch.ts";
-import { defineScrapingJobs } from "./scraping.jobs.ts";
 import { cancelScrapingJob, createScrapingJob, getScrapingJob, listScrapingJobs, scrapingSources } from "./scraping.service.ts";
 
 const IdParams = z.object({ id: z.string() });
 const created = { 202: ScrapingJob, 400: ErrorBody, 422: ErrorBody };
 
-export function scrapingRoutes(app: FastifyInstance, ctx: AppContext, opts: { fetch?: SafeFetch; crawlDelayMs?: number } = {}): void {
-  const deps = { fetch: opts.fetch ?? createOutboundFetch(ctx.config), crawlDelayMs: opts.crawlDelayMs ?? 500 };
-  if (!opts.fetch) app.addHook("onClose", () => deps.fetch.close());
-  defineScrapingJobs(ctx, deps);
+/** The routes only: the job handler and what it reaches out with come from register (scraping.feature.ts). */
+export function scrapingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["scraping"];
 
@@ -38,7 +34,7 @@ export function scrapingRoutes(app: FastifyInstance, ctx: AppContext, opts: { fe
       config: { access: "leads:create" },
       schema: { tags, summary: "Start a scraping job for a source with its parameters", body: ScrapingJobCreate, response: created },
     },
-    async (request, reply) => reply.status(202).send(await createScrapingJob(ctx, deps.fetch, requireAuth(request), request.body)),
+    async (request, reply) => reply.status(202).send(await createScrapingJob(ctx, requireAuth(request), request.body)),
   );
 
   const scrape = <S extends z.ZodType>(
@@ -52,7 +48,7 @@ export function scrapingRoutes(app: FastifyInstance, ctx: AppContext, opts: { fe
       { config: { access: "leads:create" }, schema: { tags, summary, body, response: created } },
       async (request, reply) => {
         const input = { source, parameters: request.body } as z.output<typeof ScrapingJobCreate>;
-        return reply.status(202).send(await createScrapingJob(ctx, deps.fetch, requireAuth(request), input));
+        return reply.status(202).send(await createScrapingJob(ctx, requireAuth(request), input));
       },
     );
   scrape("website", "website", WebsiteScrape, "Crawl a company website for contacts");

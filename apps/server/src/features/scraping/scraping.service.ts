@@ -13,7 +13,7 @@ import { publishProgress, SCRAPING_QUEUE } from "./scraping.jobs.ts";
 import * as repo from "./scraping.repository.ts";
 import { type SingleSource, sourceStatus } from "./scraping.sources.ts";
 
-type Ctx = Pick<AppContext, "db" | "config" | "jobs" | "bus">;
+type Ctx = Pick<AppContext, "db" | "config" | "jobs" | "bus" | "scraper">;
 type CreateInput = z.output<typeof ScrapingJobCreate>;
 
 export function toScrapingJob(r: repo.ScrapingJobRow): ScrapingJob {
@@ -49,7 +49,7 @@ async function checkWebsite(fetch: SafeFetch, url: string, field: string): Promi
   }
 }
 
-export async function createScrapingJob(ctx: Ctx, fetch: SafeFetch, auth: AuthContext, input: CreateInput): Promise<ScrapingJob> {
+export async function createScrapingJob(ctx: Ctx, auth: AuthContext, input: CreateInput): Promise<ScrapingJob> {
   const parts: { source: SingleSource; url?: string; field: string }[] =
     input.source === "multi_source"
       ? input.parameters.sources.map((s, i) => ({
@@ -62,7 +62,7 @@ export async function createScrapingJob(ctx: Ctx, fetch: SafeFetch, auth: AuthCo
     const status = sourceStatus(ctx.config, p.source);
     if (!status.configured) throw new AppError("SOURCE_NOT_CONFIGURED", `${label(p.source)} is not configured. ${status.hint}`);
   }
-  for (const p of parts) if (p.url) await checkWebsite(fetch, p.url, p.field);
+  for (const p of parts) if (p.url) await checkWebsite(ctx.scraper.fetch, p.url, p.field);
 
   const row = await repo.insertJob(ctx.db, {
     workspaceId: auth.workspaceId,
