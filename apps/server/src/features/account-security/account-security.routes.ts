@@ -26,49 +26,26 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { loadAuthSecret } from "../../platform/secrets.ts";
-import type { Identity } from "../identity/identity.routes.ts";
-import { createAccountSecurityRepository } from "./account-security.repository.ts";
-import { createAccountSecurityService } from "./account-security.service.ts";
-import { createPasswordConfirmation } from "./password-confirmation.ts";
-import { createTwoFactorCrypto } from "./two-factor.crypto.ts";
-import { createTwoFactorService } from "./two-factor.service.ts";
+import { limitPerClient } from "../identity/index.ts";
+import * as service from "./account-security.service.ts";
+import * as twoFactor from "./two-factor.service.ts";
 
 const BASE = "/api/user-settings";
 const tags = ["account-security"];
 const security = [{ bearer: [] }];
 const access = "authenticated" as const;
 
-export function accountSecurityRoutes(fastify: FastifyInstance, ctx: AppContext, identity: Identity): void {
+export function accountSecurityRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = createAccountSecurityRepository(ctx.db);
-  const confirmation = createPasswordConfirmation(ctx.config, identity);
-  const service = createAccountSecurityService({
-    config: ctx.config,
-    db: ctx.db,
-    identity,
-    repo,
-    authenticator: ctx.authenticator,
-    confirmation,
-  });
-  const twoFactor = createTwoFactorService({
-    identity,
-    repo,
-    authenticator: ctx.authenticator,
-    confirmation,
-    secrets: createTwoFactorCrypto(loadAuthSecret(ctx.config)),
-    revokeOthers: service.revokeOthers,
-  });
-  identity.service.addSignInGate(twoFactor.signInGate);
 
   app.get(`${BASE}/security`, { config: { access }, schema: { tags, security, response: { 200: SecurityOverview } } }, (req) =>
-    service.overview(requireAuth(req)),
+    service.overview(ctx, requireAuth(req)),
   );
 
   app.post(
     `${BASE}/password`,
     { config: { access }, schema: { tags, security, body: ChangePasswordRequest, response: { 200: ChangePasswordResponse } } },
-    (req) => service.changePassword(requireAuth(req), req.body),
+    (req) => service.changePassword(ctx, requireAuth(req), req.body),
   );
 
   // Secrets and recovery codes in these answers must not linger in any cache.
@@ -78,7 +55,9 @@ export function accountSecurityRoutes(fastify: FastifyInstance, ctx: AppContext,
     async (req, reply) => {
       const auth = requireAuth(req);
       reply.header("cache-control", "no-store");
-      return req.body.enable ? twoFactor.start(auth, req.body.password) : twoFactor.disable(auth, req.body.password);
+      return req.body.enable
+        ? twoFactor.startTwoFactorSetup(ctx, auth, req.body.password)
+        : twoFactor.disableTwoFactor(ctx, auth, req.body.password);
     },
   );
 
@@ -87,14 +66,14 @@ export function accountSecurityRoutes(fastify: FastifyInstance, ctx: AppContext,
     { config: { access }, schema: { tags, security, body: TwoFactorVerifyRequest, response: { 200: TwoFactorEnabled } } },
     async (req, reply) => {
       reply.header("cache-control", "no-store");
-      return twoFactor.confirmSetup(requireAuth(req), req.body.token);
+      return twoFactor.confirmTwoFactorSetup(ctx, requireAuth(req), req.body.token);
     },
   );
 
   app.post(
     `${BASE}/two-factor/disable`,
     { config: { access }, schema: { tags, security, body: PasswordConfirmation, response: { 200: TwoFactorDisabled } } },
-    (req) => twoFactor.disable(requireAuth(req), req.body.password),
+    (req) => twoFactor.disableTwoFactor(ctx, requireAuth(req), req.body.password),
   );
 
   app.post(
@@ -102,19 +81,19 @@ export function accountSecurityRoutes(fastify: FastifyInstance, ctx: AppContext,
     { config: { access }, schema: { tags, security, body: PasswordConfirmation, response: { 200: RecoveryCodes } } },
     async (req, reply) => {
       reply.header("cache-control", "no-store");
-      return twoFactor.regenerateRecoveryCodes(requireAuth(req), req.body.password);
+      return twoFactor.regenerateRecoveryCodes(ctx, requireAuth(req), req.body.password);
     },
   );
 
   app.get(`${BASE}/sessions`, { config: { access }, schema: { tags, security, response: { 200: z.array(ActiveSession) } } }, (req) =>
-    service.sessions(requireAuth(req)),
+    service.sessions(ctx, requireAuth(req)),
   );
 
   app.post(
     `${BASE}/sessions/revoke`,
     { config: { access }, schema: { tags, security, body: RevokeSessionRequest, response: { 200: MessageResponse } } },
     async (req) => {
-      await service.revokeSession(requireAuth(req), req.body.session_id);
+      await service.revokeSession(ctx, requireAuth(req), req.body.session_id);
       return { message: "The session has been signed out." };
     },
   );
@@ -123,7 +102,7 @@ export function accountSecurityRoutes(fastify: FastifyInstance, ctx: AppContext,
     `${BASE}/sessions/revoke-others`,
     { config: { access }, schema: { tags, security, response: { 200: RevokeSessionsResponse } } },
     async (req) => {
-      const revoked = await service.revokeOtherSessions(requireAuth(req));
+      const revoked = await service.revokeOtherSessions(ctx, requireAuth(req));
       return { message: revoked === 1 ? "1 other session was signed out." : `${revoked} other sessions were signed out.`, revoked };
     },
   );
@@ -133,8 +112,8 @@ export function accountSecurityRoutes(fastify: FastifyInstance, ctx: AppContext,
     { config: { access: "public" }, schema: { tags: ["auth"], body: LoginTwoFactorRequest, response: { 200: LoginResponse } } },
     async (req, reply) => {
       reply.header("cache-control", "no-store");
-      await identity.limiter.perClient("two-factor", req.ip);
-      return twoFactor.completeSignIn(req.body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? null });
+      await limitPerClient(ctx, "two-factor", req.ip);
+      return twoFactor.completeSignIn(ctx, req.body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? null });
     },
   );
 }

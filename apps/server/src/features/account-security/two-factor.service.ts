@@ -18,14 +18,15 @@ import {
 } from "@prospector/contracts";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
+import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
-import type { SessionAuthenticator } from "../identity/identity.authenticator.ts";
-import type { Identity } from "../identity/identity.routes.ts";
-import type { SignInGate } from "../identity/identity.service.ts";
-import type { AccountSecurityRepository } from "./account-security.repository.ts";
-import { type PasswordConfirmation, requireSession } from "./password-confirmation.ts";
-import type { TwoFactorCrypto } from "./two-factor.crypto.ts";
+import { loadAuthSecret } from "../../platform/secrets.ts";
+import { authInternals, clearLockout, findUser, sessionResponse } from "../identity/index.ts";
+import * as repo from "./account-security.repository.ts";
+import { revokeOthers } from "./account-security.service.ts";
+import { assertNotLocked, confirmPassword, countFailure, requireSession } from "./password-confirmation.ts";
+import { createTwoFactorCrypto, type TwoFactorCrypto } from "./two-factor.crypto.ts";
 
 export const TOTP_ISSUER = "Prospector";
 /** Pending sign-ins live in better-auth's verification table, stored hashed like reset tokens. */
@@ -33,13 +34,16 @@ const CHALLENGE_PREFIX = "two-factor-login:";
 /** One step either side: authenticator apps and servers are rarely more than 30 s apart. */
 const EPOCH_TOLERANCE_SECONDS = 30;
 
-export interface TwoFactorServiceDeps {
-  identity: Identity;
-  repo: AccountSecurityRepository;
-  authenticator: SessionAuthenticator;
-  confirmation: PasswordConfirmation;
-  secrets: TwoFactorCrypto;
-  revokeOthers(auth: AuthContext): Promise<number>;
+declare module "../../context.ts" {
+  interface AppContext {
+    /** Encrypts two-factor secrets and hashes recovery codes with keys derived from the auth secret. */
+    twoFactorSecrets: TwoFactorCrypto;
+  }
+}
+
+/** Derives the two-factor keys once per process (account security's register). */
+export function startTwoFactor(ctx: AppContext): void {
+  ctx.twoFactorSecrets = createTwoFactorCrypto(loadAuthSecret(ctx.config));
 }
 
 export interface SignInClient {
@@ -47,151 +51,144 @@ export interface SignInClient {
   userAgent: string | null;
 }
 
-export function createTwoFactorService(deps: TwoFactorServiceDeps) {
-  const { identity, repo, authenticator, confirmation, secrets, revokeOthers } = deps;
+/** The time step of a valid, not yet used code; null otherwise. */
+async function acceptedStep(secret: string, code: string, lastUsedStep: number | null): Promise<number | null> {
+  const result = await verify({
+    secret,
+    token: code,
+    epochTolerance: EPOCH_TOLERANCE_SECONDS,
+    ...(lastUsedStep !== null ? { afterTimeStep: lastUsedStep } : {}),
+  });
+  return result.valid && "timeStep" in result ? result.timeStep : null;
+}
 
-  /** The time step of a valid, not yet used code; null otherwise. */
-  async function acceptedStep(secret: string, code: string, lastUsedStep: number | null): Promise<number | null> {
-    const result = await verify({
-      secret,
-      token: code,
-      epochTolerance: EPOCH_TOLERANCE_SECONDS,
-      ...(lastUsedStep !== null ? { afterTimeStep: lastUsedStep } : {}),
-    });
-    return result.valid && "timeStep" in result ? result.timeStep : null;
-  }
+function newRecoveryCodes(secrets: TwoFactorCrypto): { codes: string[]; hashes: string[] } {
+  const codes = new Set<string>();
+  while (codes.size < RECOVERY_CODE_COUNT) codes.add(secrets.newRecoveryCode());
+  const list = [...codes];
+  return { codes: list, hashes: list.map((c) => secrets.hashRecoveryCode(c)) };
+}
 
-  async function newRecoveryCodes(): Promise<{ codes: string[]; hashes: string[] }> {
-    const codes = new Set<string>();
-    while (codes.size < RECOVERY_CODE_COUNT) codes.add(secrets.newRecoveryCode());
-    const list = [...codes];
-    return { codes: list, hashes: list.map((c) => secrets.hashRecoveryCode(c)) };
-  }
+async function enabledCredential(ctx: AppContext, userId: string) {
+  const credential = await repo.credential(ctx.db, userId);
+  return credential?.enabledAt ? credential : null;
+}
 
-  async function enabledCredential(userId: string) {
-    const credential = await repo.credential(userId);
-    return credential?.enabledAt ? credential : null;
-  }
-
-  async function disable(auth: AuthContext, password: string): Promise<TwoFactorDisabled> {
-    requireSession(auth);
-    await confirmation.confirm(auth.userId, password);
-    const credential = await repo.credential(auth.userId);
-    if (!credential) throw new AppError("TWO_FACTOR_NOT_ENABLED");
-    await repo.disable(auth.userId);
-    const wasEnabled = credential.enabledAt !== null;
-    const revoked = wasEnabled ? await revokeOthers(auth) : 0;
-    return {
-      status: "disabled",
-      message: wasEnabled ? "Two-factor authentication is off. Other devices have been signed out." : "The two-factor setup was cancelled.",
-      other_sessions_revoked: revoked,
-    };
-  }
-
-  /** After a right password: accounts with two-factor get a challenge instead of a session. */
-  const signInGate: SignInGate = async ({ userId, token }) => {
-    if (!(await enabledCredential(userId))) return;
-    const actx = await identity.auth.$context;
-    await actx.internalAdapter.deleteSession(token);
-    const challenge = crypto.randomBytes(32).toString("base64url");
-    await actx.internalAdapter.createVerificationValue({
-      identifier: `${CHALLENGE_PREFIX}${challenge}`,
-      value: userId,
-      expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000),
-    });
-    throw new AppError("TWO_FACTOR_REQUIRED", "Enter the 6-digit code from your authenticator app, or a recovery code.", {
-      two_factor_token: challenge,
-      expires_in: TWO_FACTOR_CHALLENGE_SECONDS,
-    });
-  };
-
+export async function disableTwoFactor(ctx: AppContext, auth: AuthContext, password: string): Promise<TwoFactorDisabled> {
+  requireSession(auth);
+  await confirmPassword(ctx, auth.userId, password);
+  const credential = await repo.credential(ctx.db, auth.userId);
+  if (!credential) throw new AppError("TWO_FACTOR_NOT_ENABLED");
+  await repo.disable(ctx.db, auth.userId);
+  const wasEnabled = credential.enabledAt !== null;
+  const revoked = wasEnabled ? await revokeOthers(ctx, auth) : 0;
   return {
-    signInGate,
-    disable,
-
-    async start(auth: AuthContext, password: string): Promise<TwoFactorSetup> {
-      requireSession(auth);
-      await confirmation.confirm(auth.userId, password);
-      if (await enabledCredential(auth.userId)) throw new AppError("TOTP_ALREADY_ENABLED");
-      const secret = generateSecret();
-      if (!(await repo.savePendingSecret(auth.userId, secrets.encrypt(secret)))) throw new AppError("TOTP_ALREADY_ENABLED");
-      const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: auth.email, secret });
-      const qrCode = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: "M", margin: 2, width: 240 });
-      return { status: "pending", otpauth_uri: otpauthUri, qr_code: qrCode, secret };
-    },
-
-    async confirmSetup(auth: AuthContext, code: string): Promise<TwoFactorEnabled> {
-      requireSession(auth);
-      const credential = await repo.credential(auth.userId);
-      if (credential?.enabledAt) throw new AppError("TOTP_ALREADY_ENABLED");
-      if (!credential) throw new AppError("TWO_FACTOR_SETUP_NOT_STARTED");
-      const step = await acceptedStep(secrets.decrypt(credential.secretEncrypted), code, credential.lastUsedStep);
-      if (step === null) throw new AppError("INVALID_TOTP_CODE");
-      const { codes, hashes } = await newRecoveryCodes();
-      // A concurrent confirmation got there first.
-      if (!(await repo.enable(auth.userId, step, hashes))) throw new AppError("TOTP_ALREADY_ENABLED");
-      const revoked = await revokeOthers(auth);
-      return {
-        status: "enabled",
-        message: "Two-factor authentication is on. Keep these recovery codes somewhere safe: each works once.",
-        recovery_codes: codes,
-        other_sessions_revoked: revoked,
-      };
-    },
-
-    async regenerateRecoveryCodes(auth: AuthContext, password: string): Promise<RecoveryCodes> {
-      requireSession(auth);
-      await confirmation.confirm(auth.userId, password);
-      if (!(await enabledCredential(auth.userId))) throw new AppError("TWO_FACTOR_NOT_ENABLED");
-      const { codes, hashes } = await newRecoveryCodes();
-      await repo.replaceRecoveryCodes(auth.userId, hashes);
-      return { recovery_codes: codes };
-    },
-
-    /** The second sign-in step: a code or a recovery code for the challenge from POST /login. */
-    async completeSignIn(body: LoginTwoFactorRequest, client: SignInClient): Promise<LoginResponse> {
-      const actx = await identity.auth.$context;
-      const identifier = `${CHALLENGE_PREFIX}${body.two_factor_token}`;
-      const challenge = await actx.internalAdapter.findVerificationValue(identifier);
-      if (!challenge || challenge.expiresAt.getTime() <= Date.now()) throw new AppError("TWO_FACTOR_CHALLENGE_EXPIRED");
-      const userId = challenge.value;
-      const user = await identity.repo.findUserById(userId);
-      if (!user?.isActive) throw new AppError("ACCOUNT_INACTIVE");
-      await confirmation.assertNotLocked(userId);
-      // Two-factor was turned off since the password step: that sign-in must start over.
-      const credential = await enabledCredential(userId);
-      if (!credential) throw new AppError("TWO_FACTOR_CHALLENGE_EXPIRED");
-
-      let accepted: boolean;
-      if (body.code !== undefined) {
-        const step = await acceptedStep(secrets.decrypt(credential.secretEncrypted), body.code, credential.lastUsedStep);
-        accepted = step !== null && (await repo.useStep(userId, step));
-      } else {
-        accepted = await repo.useRecoveryCode(userId, secrets.hashRecoveryCode(body.recovery_code ?? ""));
-      }
-      if (!accepted) {
-        try {
-          await confirmation.countFailure(userId);
-        } catch (locked) {
-          // Locked: whoever holds this challenge must start again with the password after the wait.
-          await actx.internalAdapter.deleteVerificationByIdentifier(identifier);
-          throw locked;
-        }
-        throw new AppError(body.code !== undefined ? "INVALID_TOTP_CODE" : "INVALID_RECOVERY_CODE");
-      }
-      // Single use, even when two requests race with the same challenge.
-      if (!(await actx.internalAdapter.consumeVerificationValue(identifier))) throw new AppError("TWO_FACTOR_CHALLENGE_EXPIRED");
-
-      await identity.repo.clearLockout(userId);
-      const session = await actx.internalAdapter.createSession(userId, false, {
-        ipAddress: client.ip ?? "",
-        userAgent: client.userAgent ?? "",
-      });
-      const ctx = await authenticator.resolveToken(session.token);
-      if (!ctx) throw new Error("new session did not resolve to a workspace member");
-      return { access_token: session.token, token_type: "bearer", user: await identity.service.me(ctx) };
-    },
+    status: "disabled",
+    message: wasEnabled ? "Two-factor authentication is off. Other devices have been signed out." : "The two-factor setup was cancelled.",
+    other_sessions_revoked: revoked,
   };
 }
 
-export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
+/**
+ * After a right password (the "identity.signingIn" hook): accounts with two-factor get a challenge
+ * instead of a session.
+ */
+export async function signInGate(ctx: AppContext, signIn: { userId: string; token: string }): Promise<void> {
+  const { userId, token } = signIn;
+  if (!(await enabledCredential(ctx, userId))) return;
+  const actx = await authInternals(ctx);
+  await actx.internalAdapter.deleteSession(token);
+  const challenge = crypto.randomBytes(32).toString("base64url");
+  await actx.internalAdapter.createVerificationValue({
+    identifier: `${CHALLENGE_PREFIX}${challenge}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000),
+  });
+  throw new AppError("TWO_FACTOR_REQUIRED", "Enter the 6-digit code from your authenticator app, or a recovery code.", {
+    two_factor_token: challenge,
+    expires_in: TWO_FACTOR_CHALLENGE_SECONDS,
+  });
+}
+
+export async function startTwoFactorSetup(ctx: AppContext, auth: AuthContext, password: string): Promise<TwoFactorSetup> {
+  requireSession(auth);
+  await confirmPassword(ctx, auth.userId, password);
+  if (await enabledCredential(ctx, auth.userId)) throw new AppError("TOTP_ALREADY_ENABLED");
+  const secret = generateSecret();
+  if (!(await repo.savePendingSecret(ctx.db, auth.userId, ctx.twoFactorSecrets.encrypt(secret)))) {
+    throw new AppError("TOTP_ALREADY_ENABLED");
+  }
+  const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: auth.email, secret });
+  const qrCode = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: "M", margin: 2, width: 240 });
+  return { status: "pending", otpauth_uri: otpauthUri, qr_code: qrCode, secret };
+}
+
+export async function confirmTwoFactorSetup(ctx: AppContext, auth: AuthContext, code: string): Promise<TwoFactorEnabled> {
+  requireSession(auth);
+  const credential = await repo.credential(ctx.db, auth.userId);
+  if (credential?.enabledAt) throw new AppError("TOTP_ALREADY_ENABLED");
+  if (!credential) throw new AppError("TWO_FACTOR_SETUP_NOT_STARTED");
+  const step = await acceptedStep(ctx.twoFactorSecrets.decrypt(credential.secretEncrypted), code, credential.lastUsedStep);
+  if (step === null) throw new AppError("INVALID_TOTP_CODE");
+  const { codes, hashes } = newRecoveryCodes(ctx.twoFactorSecrets);
+  // A concurrent confirmation got there first.
+  if (!(await repo.enable(ctx.db, auth.userId, step, hashes))) throw new AppError("TOTP_ALREADY_ENABLED");
+  const revoked = await revokeOthers(ctx, auth);
+  return {
+    status: "enabled",
+    message: "Two-factor authentication is on. Keep these recovery codes somewhere safe: each works once.",
+    recovery_codes: codes,
+    other_sessions_revoked: revoked,
+  };
+}
+
+export async function regenerateRecoveryCodes(ctx: AppContext, auth: AuthContext, password: string): Promise<RecoveryCodes> {
+  requireSession(auth);
+  await confirmPassword(ctx, auth.userId, password);
+  if (!(await enabledCredential(ctx, auth.userId))) throw new AppError("TWO_FACTOR_NOT_ENABLED");
+  const { codes, hashes } = newRecoveryCodes(ctx.twoFactorSecrets);
+  await repo.replaceRecoveryCodes(ctx.db, auth.userId, hashes);
+  return { recovery_codes: codes };
+}
+
+/** The second sign-in step: a code or a recovery code for the challenge from POST /login. */
+export async function completeSignIn(ctx: AppContext, body: LoginTwoFactorRequest, client: SignInClient): Promise<LoginResponse> {
+  const actx = await authInternals(ctx);
+  const identifier = `${CHALLENGE_PREFIX}${body.two_factor_token}`;
+  const challenge = await actx.internalAdapter.findVerificationValue(identifier);
+  if (!challenge || challenge.expiresAt.getTime() <= Date.now()) throw new AppError("TWO_FACTOR_CHALLENGE_EXPIRED");
+  const userId = challenge.value;
+  const user = await findUser(ctx, userId);
+  if (!user?.isActive) throw new AppError("ACCOUNT_INACTIVE");
+  await assertNotLocked(ctx, userId);
+  // Two-factor was turned off since the password step: that sign-in must start over.
+  const credential = await enabledCredential(ctx, userId);
+  if (!credential) throw new AppError("TWO_FACTOR_CHALLENGE_EXPIRED");
+
+  let accepted: boolean;
+  if (body.code !== undefined) {
+    const step = await acceptedStep(ctx.twoFactorSecrets.decrypt(credential.secretEncrypted), body.code, credential.lastUsedStep);
+    accepted = step !== null && (await repo.useStep(ctx.db, userId, step));
+  } else {
+    accepted = await repo.useRecoveryCode(ctx.db, userId, ctx.twoFactorSecrets.hashRecoveryCode(body.recovery_code ?? ""));
+  }
+  if (!accepted) {
+    try {
+      await countFailure(ctx, userId);
+    } catch (locked) {
+      // Locked: whoever holds this challenge must start again with the password after the wait.
+      await actx.internalAdapter.deleteVerificationByIdentifier(identifier);
+      throw locked;
+    }
+    throw new AppError(body.code !== undefined ? "INVALID_TOTP_CODE" : "INVALID_RECOVERY_CODE");
+  }
+  // Single use, even when two requests race with the same challenge.
+  if (!(await actx.internalAdapter.consumeVerificationValue(identifier))) throw new AppError("TWO_FACTOR_CHALLENGE_EXPIRED");
+
+  await clearLockout(ctx, userId);
+  const session = await actx.internalAdapter.createSession(userId, false, {
+    ipAddress: client.ip ?? "",
+    userAgent: client.userAgent ?? "",
+  });
+  return sessionResponse(ctx, session.token);
+}

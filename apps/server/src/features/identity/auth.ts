@@ -9,18 +9,14 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
+import type { AppContext } from "../../context.ts";
 import { newId } from "../../platform/ids.ts";
-import type { Mailer } from "../../platform/mailer.ts";
 import { loadAuthSecret } from "../../platform/secrets.ts";
-import { provisionAccount } from "../organizations/organizations.service.ts";
-import type { SessionAuthenticator } from "./identity.authenticator.ts";
 import { passwordResetMail, verificationMail } from "./identity.mails.ts";
-import type { IdentityRepository } from "./identity.repository.ts";
+import { findUserById } from "./identity.repository.ts";
 import { accounts, sessions, users, verifications } from "./identity.table.ts";
-import type { SetupToken } from "./setup-token.ts";
+import { setupPending } from "./setup-token.ts";
 
 export const AUTH_BASE_PATH = "/api/identity";
 export const SSO_PROVIDER_ID = "oidc";
@@ -73,19 +69,13 @@ export function isDisabledPath(pathname: string): boolean {
 /** better-auth endpoints through which an identity provider signs someone in (OAuth callbacks). */
 const isSsoCallback = (path: string | undefined) => typeof path === "string" && /(^|\/)callback\//.test(path);
 
-export interface IdentityAuthDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  repo: IdentityRepository;
-  /** Sessions that better-auth deletes (sign-out, revoke) must leave every process's cache too. */
-  authenticator: SessionAuthenticator;
-  setup: SetupToken;
-}
-
-export function createIdentityAuth(deps: IdentityAuthDeps) {
-  const { config, db, mailer, log, repo, authenticator, setup } = deps;
+/**
+ * The better-auth instance of a process (identity's register keeps it on ctx). A new account gets
+ * its organization through the "identity.accountCreated" hook; sessions that better-auth deletes
+ * (sign-out, revoke) leave every process's authenticator cache too.
+ */
+export function createIdentityAuth(ctx: Pick<AppContext, "config" | "db" | "mailer" | "log" | "hooks" | "authenticator">) {
+  const { config, db, mailer, log } = ctx;
   const requireVerification = emailVerificationRequired(config);
   return betterAuth({
     appName: "Prospector",
@@ -151,7 +141,7 @@ export function createIdentityAuth(deps: IdentityAuthDeps) {
             // Sign-up (/api/auth/register) checked the setup token and the sign-up mode already;
             // single sign-on must not create the first account, nor any account when sign-up is closed.
             if (isSsoCallback(context?.path)) {
-              if (await setup.pending()) {
+              if (await setupPending(ctx)) {
                 throw new APIError("FORBIDDEN", {
                   code: "SETUP_TOKEN_REQUIRED",
                   message: "Create the first account with the setup link first.",
@@ -165,7 +155,7 @@ export function createIdentityAuth(deps: IdentityAuthDeps) {
             return requireVerification ? undefined : { data: { ...user, emailVerified: true } };
           },
           after: async (user) => {
-            await provisionAccount(db, { userId: user.id, name: user.name });
+            await ctx.hooks.run("identity.accountCreated", { userId: user.id, name: user.name });
           },
         },
       },
@@ -173,7 +163,7 @@ export function createIdentityAuth(deps: IdentityAuthDeps) {
         create: {
           // Every way in (password, SSO, verification auto sign-in) passes here.
           before: async (session, context) => {
-            const user = await repo.findUserById(session.userId);
+            const user = await findUserById(db, session.userId);
             if (!user?.isActive) {
               throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "User not found or inactive" });
             }
@@ -187,7 +177,7 @@ export function createIdentityAuth(deps: IdentityAuthDeps) {
         },
         delete: {
           after: async (session) => {
-            await authenticator.invalidate(session.userId);
+            await ctx.authenticator.invalidate(session.userId);
           },
         },
       },

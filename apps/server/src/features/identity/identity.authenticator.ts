@@ -5,14 +5,12 @@
  * so every process drops its copy at once.
  */
 import { RoleId } from "@prospector/contracts";
-import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { Db } from "../../db/client.ts";
+import type { AppContext } from "../../context.ts";
 import type { AuthContext, Authenticator } from "../../platform/auth-context.ts";
-import type { Bus } from "../../platform/bus.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { workspaceMembers, workspaces } from "../organizations/organizations.table.ts";
-import { sessions, users } from "./identity.table.ts";
+import type { Membership } from "./identity.hooks.ts";
+import { findSignedInSession, setSessionExpiry } from "./identity.repository.ts";
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 10_000;
@@ -52,15 +50,17 @@ export function bearerToken(request: FastifyRequest): string | null {
   return null;
 }
 
-export async function createSessionAuthenticator(deps: {
-  db: Db;
-  bus: Bus;
+/**
+ * The session authenticator of a process, built by identity's register and kept on `ctx`. The
+ * caller's workspace membership comes from the "identity.membership" hook (organizations answers
+ * it), asked only when a context is not cached.
+ */
+export async function createSessionAuthenticator(ctx: Pick<AppContext, "config" | "db" | "bus" | "hooks">): Promise<SessionAuthenticator> {
+  const { db, bus, hooks } = ctx;
   /** Sliding sessions: a session in use is pushed this far ahead (at most once a minute). */
-  sessionTimeoutSeconds?: number;
+  const sessionTimeoutSeconds = ctx.config.SESSION_TIMEOUT_SECONDS;
   /** Absolute lifetime: however much it is used, a session ends this long after it was created. */
-  sessionMaxAgeSeconds?: number;
-}): Promise<SessionAuthenticator> {
-  const { db, bus, sessionTimeoutSeconds, sessionMaxAgeSeconds } = deps;
+  const sessionMaxAgeSeconds = ctx.config.SESSION_MAX_AGE_SECONDS;
   const cache = new Map<string, { ctx: AuthContext; expires: number }>();
   const resolvers: { prefix: string; resolve: CredentialResolver }[] = [];
 
@@ -75,6 +75,11 @@ export async function createSessionAuthenticator(deps: {
   // better-auth cookies carry `token.signature`; the bearer form is the raw token.
   const rawToken = (token: string) => (token.includes(".") ? token.slice(0, token.indexOf(".")) : token);
   const cacheKey = (raw: string, workspaceId?: string) => (workspaceId ? `${raw}|${workspaceId}` : raw);
+
+  async function membershipOf(userId: string, workspaceId: string): Promise<Membership | null> {
+    for (const answer of await hooks.run("identity.membership", { userId, workspaceId })) if (answer) return answer;
+    return null;
+  }
 
   function cachedContext(key: string, now: number): AuthContext | undefined {
     const hit = cache.get(key);
@@ -91,40 +96,28 @@ export async function createSessionAuthenticator(deps: {
     const hit = cachedContext(key, now);
     if (hit) return hit;
 
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.token, raw),
-          gt(sessions.expiresAt, new Date(now)),
-          eq(sessions.twoFactorPending, false),
-          sessionMaxAgeSeconds ? gt(sessions.createdAt, new Date(now - sessionMaxAgeSeconds * 1000)) : undefined,
-        ),
-      )
-      .limit(1);
+    const row = await findSignedInSession(
+      db,
+      raw,
+      new Date(now),
+      sessionMaxAgeSeconds ? new Date(now - sessionMaxAgeSeconds * 1000) : null,
+    );
     if (!row?.user.isActive) return null;
     const wsId = workspaceId && isUuid(workspaceId) ? workspaceId : row.user.defaultWorkspaceId;
     if (!wsId) return null;
-    const [member] = await db
-      .select({ role: workspaceMembers.role, organizationId: workspaces.organizationId })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaceMembers.workspaceId, wsId), eq(workspaceMembers.userId, row.user.id)))
-      .limit(1);
+    const member = await membershipOf(row.user.id, wsId);
     if (!member) return null;
     const end = sessionMaxAgeSeconds ? row.session.createdAt.getTime() + sessionMaxAgeSeconds * 1000 : Number.POSITIVE_INFINITY;
     let expiresAt = row.session.expiresAt;
     if (sessionTimeoutSeconds) {
       const slid = new Date(Math.min(now + sessionTimeoutSeconds * 1000, end));
       if (slid.getTime() - expiresAt.getTime() >= SLIDE_STEP_MS) {
-        await db.update(sessions).set({ expiresAt: slid }).where(eq(sessions.id, row.session.id));
+        await setSessionExpiry(db, row.session.id, slid);
         expiresAt = slid;
       }
     }
     const role = RoleId.safeParse(member.role);
-    const ctx: AuthContext = {
+    const caller: AuthContext = {
       userId: row.user.id,
       email: row.user.email,
       name: row.user.name,
@@ -138,8 +131,8 @@ export async function createSessionAuthenticator(deps: {
     };
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     // Never cache past the session's own expiry.
-    cache.set(key, { ctx, expires: Math.min(now + CACHE_TTL_MS, expiresAt.getTime(), end) });
-    return ctx;
+    cache.set(key, { ctx: caller, expires: Math.min(now + CACHE_TTL_MS, expiresAt.getTime(), end) });
+    return caller;
   }
 
   return {

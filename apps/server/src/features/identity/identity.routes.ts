@@ -3,7 +3,6 @@
  * better-auth's own handler at /api/identity/* (the SSO callback and session endpoints).
  */
 
-import crypto from "node:crypto";
 import {
   AuthConfig,
   LoginRequest,
@@ -20,17 +19,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
-import { AUTH_BASE_PATH, createIdentityAuth, emailVerificationRequired, type IdentityAuth, isDisabledPath } from "./auth.ts";
-import { createMemoryAuthLimitStore, createRedisAuthLimitStore } from "./auth-rate-limit.store.ts";
+import { AUTH_BASE_PATH, type IdentityAuth, isDisabledPath } from "./auth.ts";
 import { bearerToken } from "./identity.authenticator.ts";
-import { type AuthLimiter, createAuthLimiter } from "./identity.rate-limit.ts";
-import { createIdentityRepository, type IdentityRepository } from "./identity.repository.ts";
-import { type ClientInfo, createIdentityService, type IdentityService } from "./identity.service.ts";
-import { createSetupToken } from "./setup-token.ts";
+import type { ClientInfo } from "./identity.hooks.ts";
+import { isTwoFactorPending } from "./identity.repository.ts";
+import * as service from "./identity.service.ts";
+import { currentSetupToken } from "./setup-token.ts";
 
 const tags = ["auth"];
 
@@ -51,57 +48,17 @@ export function clientInfo(request: FastifyRequest, opts: { cookies?: boolean } 
   return { headers, ip: request.ip };
 }
 
-/** What other features build on: account security confirms passwords and completes sign-ins with it. */
-export interface Identity {
-  auth: IdentityAuth;
-  repo: IdentityRepository;
-  service: IdentityService;
-  /** Per-address limits of the public sign-in endpoints (the two-factor step uses them too). */
-  limiter: AuthLimiter;
-}
-
-export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Identity {
+export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = createIdentityRepository(ctx.db);
-  const setup = createSetupToken({ config: ctx.config, db: ctx.db });
-  const auth = createIdentityAuth({
-    config: ctx.config,
-    db: ctx.db,
-    mailer: ctx.mailer,
-    log: ctx.log,
-    repo,
-    authenticator: ctx.authenticator,
-    setup,
-  });
-  const store = ctx.redis
-    ? createRedisAuthLimitStore(ctx.redis, {
-        prefix: authLimitPrefix(ctx.config),
-        onError: (err) => ctx.log.warn({ err: err.message }, "sign-in limits: redis failed, using memory"),
-      })
-    : createMemoryAuthLimitStore();
-  const limiter = createAuthLimiter({ config: ctx.config, store });
-  const service = createIdentityService({
-    config: ctx.config,
-    db: ctx.db,
-    auth,
-    repo,
-    access: ctx.access,
-    authenticator: ctx.authenticator,
-    limiter,
-    setup,
-  });
 
-  if (!emailVerificationRequired(ctx.config)) {
-    ctx.log.info("Email verification is off: SMTP_URL is not set, so new accounts are active at once.");
-  }
   // The setup token exists from the first start on, whether or not anyone reads the console.
   fastify.addHook("onReady", async () => {
-    await setup.current();
+    await currentSetupToken(ctx);
   });
   const previous = ctx.onStarted;
   ctx.onStarted = async () => {
     await previous?.();
-    const token = await setup.current();
+    const token = await currentSetupToken(ctx);
     if (token === null) return;
     const link = `${ctx.config.publicUrl}/sign-up?setup_token=${ctx.config.SETUP_TOKEN ? "<SETUP_TOKEN>" : encodeURIComponent(token)}`;
     ctx.log.info(`No account yet: open ${link} to create the first account (it becomes the organization's admin; the link works once)`);
@@ -112,26 +69,26 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
   app.post(
     "/api/auth/register",
     { config: { access: "public" }, schema: { tags, body: RegisterRequest, response: { 201: RegisterResponse } } },
-    async (request, reply) => reply.status(201).send(await service.register(request.body, clientInfo(request))),
+    async (request, reply) => reply.status(201).send(await service.register(ctx, request.body, clientInfo(request))),
   );
 
   app.post(
     "/api/auth/login",
     { config: { access: "public" }, schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } },
-    async (request) => service.login(request.body, clientInfo(request)),
+    async (request) => service.login(ctx, request.body, clientInfo(request)),
   );
 
   app.get(
     "/api/auth/me",
     { config: { access: "authenticated" }, schema: { tags, security: [{ bearer: [] }], response: { 200: Me } } },
-    async (request) => service.me(requireAuth(request)),
+    async (request) => service.me(ctx, requireAuth(request)),
   );
 
   app.post(
     "/api/auth/logout",
     { config: { access: "authenticated" }, schema: { tags, security: [{ bearer: [] }], response: { 200: MessageResponse } } },
     async (request) => {
-      await service.logout(requireAuth(request));
+      await service.logout(ctx, requireAuth(request));
       return { message: "Signed out" };
     },
   );
@@ -140,7 +97,7 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     "/api/auth/request-password-reset",
     { config: { access: "public" }, schema: { tags, body: RequestPasswordReset, response: { 200: MessageResponse } } },
     async (request) => {
-      await service.requestPasswordReset(request.body.email, clientInfo(request));
+      await service.requestPasswordReset(ctx, request.body.email, clientInfo(request));
       return { message: "If an account exists for this email, we sent a link to reset the password. The link expires in 1 hour." };
     },
   );
@@ -149,7 +106,7 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     "/api/auth/reset-password",
     { config: { access: "public" }, schema: { tags, body: ResetPassword, response: { 200: MessageResponse } } },
     async (request) => {
-      await service.resetPassword(request.body, clientInfo(request));
+      await service.resetPassword(ctx, request.body, clientInfo(request));
       return { message: "Your password has been reset. Sign in with the new password." };
     },
   );
@@ -158,7 +115,7 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     "/api/auth/verify-email",
     { config: { access: "public" }, schema: { tags, body: VerifyEmail, response: { 200: MessageResponse } } },
     async (request) => {
-      await service.verifyEmail(request.body.token);
+      await service.verifyEmail(ctx, request.body.token);
       return { message: "Your email address is confirmed. You can sign in now." };
     },
   );
@@ -170,20 +127,20 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
       const email = request.auth?.email ?? request.body?.email;
       if (!email)
         throw new AppError("VALIDATION_FAILED", "Email is required", { errors: [{ field: "email", message: "Email is required" }] });
-      await service.resendVerification(email, clientInfo(request));
+      await service.resendVerification(ctx, email, clientInfo(request));
       return { message: "If this account still needs confirming, we sent a new verification link." };
     },
   );
 
   app.get("/api/auth/config", { config: { access: "public" }, schema: { tags, response: { 200: AuthConfig } } }, async () =>
-    service.authConfig(),
+    service.authConfig(ctx),
   );
 
   app.get(
     "/api/auth/sso/start",
     { config: { access: "public" }, schema: { tags, querystring: z.object({ redirect: SafeRedirect }) } },
     async (request, reply) => {
-      const { url, setCookies } = await service.ssoStart(request.query.redirect, clientInfo(request, { cookies: true }));
+      const { url, setCookies } = await service.ssoStart(ctx, request.query.redirect, clientInfo(request, { cookies: true }));
       for (const c of setCookies) reply.header("set-cookie", c);
       return reply.header("cache-control", "no-store").redirect(url, 302);
     },
@@ -193,24 +150,13 @@ export function identityRoutes(fastify: FastifyInstance, ctx: AppContext): Ident
     "/api/auth/sso/token",
     { config: { access: "public" }, schema: { tags, response: { 200: LoginResponse } } },
     async (request, reply) => {
-      const { response, clearCookie } = await service.ssoToken(clientInfo(request, { cookies: true }));
+      const { response, clearCookie } = await service.ssoToken(ctx, clientInfo(request, { cookies: true }));
       reply.header("set-cookie", clearCookie).header("cache-control", "no-store");
       return response;
     },
   );
 
-  mountBetterAuth(app, auth, repo);
-  return { auth, repo, service, limiter };
-}
-
-/**
- * Redis keys of the sign-in limits carry the instance: every process of one instance (one database)
- * shares the counts, while two instances on one Redis (staging and production, or test databases)
- * never count each other's requests. The database name, not the whole URL: hosts may differ.
- */
-export function authLimitPrefix(config: Config): string {
-  const instance = config.DATABASE_URL ? new URL(config.DATABASE_URL).pathname : config.dataDir;
-  return `prospector:authrl:${crypto.createHash("sha256").update(instance).digest("base64url").slice(0, 12)}:`;
+  mountBetterAuth(app, ctx);
 }
 
 /** The session token a better-auth request carries: bearer, or the session cookie (`token.signature`). */
@@ -233,7 +179,8 @@ function sessionTokenOf(request: FastifyRequest): string | null {
 }
 
 /** better-auth's documented Fastify mount: the request rebuilt as a web Request, the answer copied back. */
-function mountBetterAuth(app: FastifyInstance, auth: IdentityAuth, repo: IdentityRepository): void {
+function mountBetterAuth(app: FastifyInstance, ctx: AppContext): void {
+  const auth: IdentityAuth = ctx.identity.auth;
   app.route({
     method: ["GET", "POST"],
     url: `${AUTH_BASE_PATH}/*`,
@@ -245,7 +192,7 @@ function mountBetterAuth(app: FastifyInstance, auth: IdentityAuth, repo: Identit
       if (isDisabledPath(url.pathname)) throw new AppError("ROUTE_NOT_FOUND", `No route ${request.method} ${url.pathname}`);
       // A single sign-on session still waiting for its second factor is good for nothing here.
       const token = sessionTokenOf(request);
-      if (token && (await repo.isTwoFactorPending(token))) throw new AppError("UNAUTHENTICATED");
+      if (token && (await isTwoFactorPending(ctx.db, token))) throw new AppError("UNAUTHENTICATED");
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined || key === "content-length") continue;

@@ -1,3 +1,8 @@
 /** The organizations feature's public surface: tenancy tables and the organization services. */
-export { createOrganizationForOwner, DEFAULT_WORKSPACE_SETTINGS, provisionAccount } from "./organizations.service.ts";
+export {
+  createOrganizationForOwner,
+  DEFAULT_WORKSPACE_SETTINGS,
+  provisionAccount,
+  requireMemberWorkspace,
+} from "./organizations.service.ts";
 export * from "./organizations.table.ts";

@@ -1,31 +1,38 @@
 /**
- * Creating an organization: its default workspace, the owner as admin, and the role permissions
- * seeded from the spec's table. One transaction: all of it exists, or none.
+ * Creating an organization: its default workspace and the owner as admin, and (through the
+ * "organizations.created" hook, in the same transaction) the role permissions the access feature
+ * seeds. One transaction: all of it exists, or none. New accounts get their organization here.
  */
-import { ROLE_PERMISSIONS, type RoleId } from "@prospector/contracts";
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { rolePermissions } from "../access/access.table.ts";
-import { users } from "../identity/identity.table.ts";
-import { organizations, workspaceMembers, workspaces } from "./organizations.table.ts";
+import type { AppContext } from "../../context.ts";
+import { type Db, transaction } from "../../db/client.ts";
+import type { AuthContext } from "../../platform/auth-context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import type { Membership, WorkspacePlace } from "../identity/index.ts";
+import "./organizations.hooks.ts";
+import * as repo from "./organizations.repository.ts";
+
+/** What creating an organization needs: the database and the hooks of the features above. */
+type OrgCtx = Pick<AppContext, "db" | "hooks">;
 
 export const DEFAULT_WORKSPACE_SETTINGS = { timezone: "UTC", maxMembers: 10, features: ["campaigns", "leads", "analytics"] };
 
+async function createInTransaction(ctx: OrgCtx, tx: Db, opts: { ownerId: string; name: string }) {
+  const created = await repo.insertOrganizationWithOwner(tx, { ...opts, settings: DEFAULT_WORKSPACE_SETTINGS });
+  await ctx.hooks.run("organizations.created", {
+    tx,
+    organizationId: created.organizationId,
+    workspaceId: created.workspaceId,
+    ownerId: opts.ownerId,
+  });
+  return created;
+}
+
 export async function createOrganizationForOwner(
-  db: Db,
+  ctx: OrgCtx,
   opts: { ownerId: string; name: string },
 ): Promise<{ organizationId: string; workspaceId: string }> {
-  return db.transaction(async (tx) => {
-    const [org] = await tx.insert(organizations).values({ name: opts.name, ownerId: opts.ownerId }).returning({ id: organizations.id });
-    const [ws] = await tx
-      .insert(workspaces)
-      .values({ organizationId: org!.id, name: "Default workspace", isDefault: true, settings: DEFAULT_WORKSPACE_SETTINGS })
-      .returning({ id: workspaces.id });
-    await tx.insert(workspaceMembers).values({ workspaceId: ws!.id, userId: opts.ownerId, role: "admin" });
-    await tx.insert(rolePermissions).values(seedRolePermissions(org!.id));
-    await tx.update(users).set({ defaultWorkspaceId: ws!.id }).where(eq(users.id, opts.ownerId));
-    return { organizationId: org!.id, workspaceId: ws!.id };
-  });
+  return transaction(ctx.db, (tx) => createInTransaction(ctx, tx, opts));
 }
 
 /**
@@ -36,22 +43,17 @@ export async function createOrganizationForOwner(
  * "user created" and "organization created" completes the job instead of duplicating it.
  */
 export async function provisionAccount(
-  db: Db,
+  ctx: OrgCtx,
   opts: { userId: string; name: string },
 ): Promise<{ organizationId: string; workspaceId: string; isFirstUser: boolean } | null> {
-  return db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     // Serializes concurrent sign-ups so exactly one of them can become the first (instance) admin.
-    await tx.execute(sql`select pg_advisory_xact_lock(${PROVISION_LOCK_KEY})`);
-    const [user] = await tx
-      .select({ defaultWorkspaceId: users.defaultWorkspaceId, isInstanceAdmin: users.isInstanceAdmin })
-      .from(users)
-      .where(eq(users.id, opts.userId))
-      .limit(1);
+    await repo.advisoryXactLock(tx, PROVISION_LOCK_KEY);
+    const user = await repo.userPlace(tx, opts.userId);
     if (!user || user.defaultWorkspaceId) return null;
-    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.isInstanceAdmin, true)).limit(1);
-    const isFirstUser = !admin;
-    if (isFirstUser) await tx.update(users).set({ isInstanceAdmin: true }).where(eq(users.id, opts.userId));
-    const created = await createOrganizationForOwner(tx as unknown as Db, { ownerId: opts.userId, name: organizationName(opts.name) });
+    const isFirstUser = !(await repo.anyInstanceAdmin(tx));
+    if (isFirstUser) await repo.makeInstanceAdmin(tx, opts.userId);
+    const created = await createInTransaction(ctx, tx, { ownerId: opts.userId, name: organizationName(opts.name) });
     return { ...created, isFirstUser };
   });
 }
@@ -64,11 +66,27 @@ function organizationName(ownerName: string): string {
   return first ? `${first}'s organization` : "My organization";
 }
 
-export function seedRolePermissions(organizationId: string) {
-  return Object.entries(ROLE_PERMISSIONS).flatMap(([role, perms]) =>
-    perms.map((p) => {
-      const [resource, action] = p.split(":") as [string, string];
-      return { organizationId, role: role as RoleId, resource, action, effect: "allow" as const };
-    }),
-  );
+/** The member's role in a workspace and its organization (the session authenticator asks). */
+export function membershipOf(ctx: Pick<AppContext, "db">, userId: string, workspaceId: string): Promise<Membership | null> {
+  return repo.membership(ctx.db, userId, workspaceId);
+}
+
+/** A workspace with its organization's name and plan (GET /api/auth/me). */
+export function workspacePlace(ctx: Pick<AppContext, "db">, workspaceId: string): Promise<WorkspacePlace | null> {
+  return repo.workspaceWithOrganization(ctx.db, workspaceId);
+}
+
+/**
+ * A workspace the caller may address by id: it belongs to their organization and they are an
+ * active member of it. Anything else is "Workspace not found".
+ */
+export async function requireMemberWorkspace(
+  ctx: Pick<AppContext, "db">,
+  auth: Pick<AuthContext, "userId" | "organizationId">,
+  workspaceId: string,
+) {
+  if (!isUuid(workspaceId)) throw new AppError("WORKSPACE_NOT_FOUND");
+  const row = await repo.memberWorkspace(ctx.db, auth.userId, auth.organizationId, workspaceId);
+  if (!row) throw new AppError("WORKSPACE_NOT_FOUND");
+  return row;
 }

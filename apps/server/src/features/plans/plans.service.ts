@@ -4,13 +4,8 @@
  * what they created, so concurrent imports cannot overshoot the limit together.
  */
 import { limitsFor } from "@prospector/contracts";
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { organizations, workspaces } from "../organizations/organizations.table.ts";
-import { planUsage } from "./plans.table.ts";
-
-/** A transaction or the database: both run the same queries. */
-type Tx = Pick<Db, "select" | "insert" | "update">;
+import type { Tx } from "./plans.repository.ts";
+import * as repo from "./plans.repository.ts";
 
 export interface LeadAllowance {
   organizationId: string;
@@ -28,14 +23,13 @@ export function monthStart(now = new Date()): string {
 }
 
 async function planOf(tx: Tx, organizationId: string): Promise<string> {
-  const [org] = await tx.select({ plan: organizations.plan }).from(organizations).where(eq(organizations.id, organizationId));
-  return org?.plan ?? "trial";
+  return (await repo.planOf(tx, organizationId)) ?? "trial";
 }
 
 export async function organizationOfWorkspace(tx: Tx, workspaceId: string): Promise<string> {
-  const [ws] = await tx.select({ organizationId: workspaces.organizationId }).from(workspaces).where(eq(workspaces.id, workspaceId));
-  if (!ws) throw new Error(`workspace ${workspaceId} does not exist`);
-  return ws.organizationId;
+  const organizationId = await repo.organizationIdOfWorkspace(tx, workspaceId);
+  if (!organizationId) throw new Error(`workspace ${workspaceId} does not exist`);
+  return organizationId;
 }
 
 const allowance = (organizationId: string, plan: string, used: number): LeadAllowance => {
@@ -45,11 +39,8 @@ const allowance = (organizationId: string, plan: string, used: number): LeadAllo
 
 /** Read-only view for the UI (sidebar, import wizard). */
 export async function getLeadAllowance(db: Tx, organizationId: string, now = new Date()): Promise<LeadAllowance> {
-  const [row] = await db
-    .select({ used: planUsage.leadsCreated })
-    .from(planUsage)
-    .where(and(eq(planUsage.organizationId, organizationId), eq(planUsage.period, monthStart(now))));
-  return allowance(organizationId, await planOf(db, organizationId), row?.used ?? 0);
+  const used = await repo.leadsCreated(db, organizationId, monthStart(now));
+  return allowance(organizationId, await planOf(db, organizationId), used);
 }
 
 /**
@@ -57,21 +48,11 @@ export async function getLeadAllowance(db: Tx, organizationId: string, now = new
  * Must run inside a transaction; follow with addLeadUsage for what was actually created.
  */
 export async function lockLeadAllowance(tx: Tx, organizationId: string, now = new Date()): Promise<LeadAllowance> {
-  const period = monthStart(now);
-  await tx.insert(planUsage).values({ organizationId, period, leadsCreated: 0 }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ used: planUsage.leadsCreated })
-    .from(planUsage)
-    .where(and(eq(planUsage.organizationId, organizationId), eq(planUsage.period, period)))
-    .for("update");
-  const used = row?.used ?? 0;
+  const used = await repo.lockUsageRow(tx, organizationId, monthStart(now));
   return allowance(organizationId, await planOf(tx, organizationId), used);
 }
 
 export async function addLeadUsage(tx: Tx, organizationId: string, count: number, now = new Date()): Promise<void> {
   if (count <= 0) return;
-  await tx
-    .update(planUsage)
-    .set({ leadsCreated: sql`${planUsage.leadsCreated} + ${count}` })
-    .where(and(eq(planUsage.organizationId, organizationId), eq(planUsage.period, monthStart(now))));
+  await repo.addLeadsCreated(tx, organizationId, monthStart(now), count);
 }
