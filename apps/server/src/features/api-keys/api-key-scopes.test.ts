@@ -10,12 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
 import { accessTable } from "../../platform/access-hook.ts";
-import { createBackupsService } from "../data-exports/backups.service.ts";
-import { createDataExportsService } from "../data-exports/data-exports.service.ts";
 import { scheduledExports } from "../data-exports/data-exports.table.ts";
-import { createScheduledExportsService } from "../data-exports/scheduled-exports.service.ts";
+import { tickScheduledExports } from "../data-exports/scheduled-exports.service.ts";
 import { users } from "../identity/identity.table.ts";
-import { createUserSettingsService } from "../user-settings/user-settings.service.ts";
 
 const KEYS = "/api/user-settings/api-keys";
 const SCHEDULED = "/api/user-settings/scheduled-exports";
@@ -119,10 +116,7 @@ describe("API key scopes", () => {
   });
 
   describe("scheduled exports made with a key", () => {
-    const tick = () => {
-      const settings = createUserSettingsService(t.app.ctx, { backups: createBackupsService(t.app.ctx) });
-      return createScheduledExportsService(t.app.ctx, { exports: createDataExportsService(t.app.ctx, { settings }) }).tick();
-    };
+    const tick = () => tickScheduledExports(t.app.ctx);
     const makeDue = (id: string) =>
       t.app.ctx.db
         .update(scheduledExports)

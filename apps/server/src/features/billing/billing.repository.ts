@@ -1,8 +1,8 @@
-/** Drizzle calls of billing: the organization's subscription row, its plan, and its invoices. */
+/** Drizzle calls of billing: the organization's subscription row, its plan, its invoices, and what it counts. */
 import type { BillingAddress } from "@prospector/contracts";
-import { desc, eq } from "drizzle-orm";
+import { and, countDistinct, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { organizations } from "../organizations/organizations.table.ts";
+import { organizations, workspaceMembers, workspaces } from "../organizations/index.ts";
 import { invoices, organizationBilling } from "./billing.table.ts";
 
 export type BillingRow = typeof organizationBilling.$inferSelect;
@@ -10,6 +10,32 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 
 export function createBillingRepository(db: Db) {
   const repo = {
+    /** `db` may be a transaction: callers check a limit inside theirs. */
+    async organizationPlan(workspaceId: string): Promise<{ organizationId: string; plan: string; createdAt: Date } | null> {
+      const [row] = await db
+        .select({ organizationId: organizations.id, plan: organizations.plan, createdAt: organizations.createdAt })
+        .from(workspaces)
+        .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+        .where(eq(workspaces.id, workspaceId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async workspaceIds(organizationId: string): Promise<string[]> {
+      const rows = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.organizationId, organizationId));
+      return rows.map((r) => r.id);
+    },
+
+    /** Active members across the organization's workspaces, each user once. */
+    async memberCount(organizationId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: countDistinct(workspaceMembers.userId) })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(and(eq(workspaces.organizationId, organizationId), eq(workspaceMembers.status, "active")));
+      return Number(row?.n ?? 0);
+    },
+
     async find(organizationId: string): Promise<BillingRow | null> {
       const [row] = await db.select().from(organizationBilling).where(eq(organizationBilling.organizationId, organizationId)).limit(1);
       return row ?? null;

@@ -7,7 +7,7 @@ import { users } from "../identity/identity.table.ts";
 import { organizations } from "../organizations/organizations.table.ts";
 import { planUsage } from "../plans/plans.table.ts";
 import type { PaymentProcessor } from "./billing.processor.ts";
-import { createBillingService } from "./billing.service.ts";
+import { billingOverview, changePlan as changePlanOf } from "./billing.service.ts";
 
 const URL = "/api/user-settings/billing";
 const GB = 1024 ** 3;
@@ -144,11 +144,11 @@ describe("billing", () => {
       },
       invoices: async () => [],
     };
-    const service = createBillingService(t.app.ctx, { processor: declining });
+    const ctx = { ...t.app.ctx, paymentProcessor: declining };
     const auth = { ...u, userId: u.id, isInstanceAdmin: false, sessionId: null, via: "session" as const, scopes: null };
-    await expect(service.changePlan(auth, { plan_id: "starter" })).rejects.toMatchObject({ code: "CARD_DECLINED", status: 402 });
-    expect((await service.overview(auth)).plan.id).toBe("trial");
-    expect((await service.overview(auth)).paymentsConfigured).toBe(true);
+    await expect(changePlanOf(ctx, auth, { plan_id: "starter" })).rejects.toMatchObject({ code: "CARD_DECLINED", status: 402 });
+    expect((await billingOverview(ctx, auth)).plan.id).toBe("trial");
+    expect((await billingOverview(ctx, auth)).paymentsConfigured).toBe(true);
   });
 
   it("with a payment processor, an organization admin changes a paid plan (the processor charges)", async () => {
@@ -167,9 +167,9 @@ describe("billing", () => {
       },
       invoices: async () => [],
     };
-    const service = createBillingService(t.app.ctx, { processor: accepting });
+    const ctx = { ...t.app.ctx, paymentProcessor: accepting };
     const auth = { ...u, userId: u.id, isInstanceAdmin: false, sessionId: null, via: "session" as const, scopes: null };
-    expect((await service.changePlan(auth, { plan_id: "starter" })).plan.id).toBe("starter");
+    expect((await changePlanOf(ctx, auth, { plan_id: "starter" })).plan.id).toBe("starter");
     expect(charged).toEqual(["starter"]);
   });
 });

@@ -1,6 +1,7 @@
 /** Drizzle calls of workspace backups: the per-workspace backup settings and the backup runs. */
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { workspaces } from "../organizations/index.ts";
 import { backupConfigs, backups } from "./data-exports.table.ts";
 
 export type BackupConfigRow = typeof backupConfigs.$inferSelect;
@@ -111,6 +112,12 @@ export function createBackupsRepository(db: Db) {
         .from(backups)
         .where(and(inArray(backups.workspaceId, workspaceIds), eq(backups.status, "completed")));
       return Number(row?.n ?? 0);
+    },
+
+    /** The organization a workspace belongs to ("" when the workspace is gone). */
+    async organizationOf(workspaceId: string): Promise<string> {
+      const [ws] = await db.select({ organizationId: workspaces.organizationId }).from(workspaces).where(eq(workspaces.id, workspaceId));
+      return ws?.organizationId ?? "";
     },
 
     async remove(ids: string[]): Promise<void> {

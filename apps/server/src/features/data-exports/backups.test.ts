@@ -245,9 +245,8 @@ describe("workspace backups", () => {
   it("starts scheduled backups when due", async () => {
     const u = await createUser(t.app.ctx.db);
     await t.app.inject({ method: "PUT", url: `${URL}/settings`, headers: u.headers, payload: { enabled: true, frequency: "daily" } });
-    const { createBackupsService } = await import("./backups.service.ts");
-    const service = createBackupsService(t.app.ctx);
-    expect(await service.tick(new Date(Date.now() + 2 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    const { tickBackups } = await import("./backups.service.ts");
+    expect(await tickBackups(t.app.ctx, new Date(Date.now() + 2 * 86_400_000))).toBeGreaterThanOrEqual(1);
     const list = (await t.app.inject({ method: "GET", url: URL, headers: u.headers })).json();
     expect(list[0]).toMatchObject({ trigger: "scheduled" });
   });

@@ -3,8 +3,8 @@ import { RoleId } from "@prospector/contracts";
 import { and, count, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
-import { users } from "../identity/identity.table.ts";
-import { workspaceMembers, workspaces } from "../organizations/organizations.table.ts";
+import { users } from "../identity/index.ts";
+import { workspaceMembers, workspaces } from "../organizations/index.ts";
 import { dataExports, scheduledExports } from "./data-exports.table.ts";
 
 export type ExportRow = typeof dataExports.$inferSelect;
@@ -77,6 +77,22 @@ export function createDataExportsRepository(db: Db) {
         .from(dataExports)
         .where(and(eq(dataExports.status, "completed"), lt(dataExports.completedAt, cutoff), sql`${dataExports.mainFile} is not null`))
         .limit(200);
+    },
+
+    /** Bytes of the finished exports of these workspaces whose files are still kept (plan storage). */
+    async keptBytes(workspaceIds: string[]): Promise<number> {
+      if (workspaceIds.length === 0) return 0;
+      const [row] = await db
+        .select({ n: sql<string>`coalesce(sum(${dataExports.fileSize}), 0)` })
+        .from(dataExports)
+        .where(
+          and(
+            inArray(dataExports.workspaceId, workspaceIds),
+            eq(dataExports.status, "completed"),
+            sql`${dataExports.files} <> '[]'::jsonb`,
+          ),
+        );
+      return Number(row?.n ?? 0);
     },
 
     // ---- scheduled exports ----

@@ -21,12 +21,19 @@ import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uploadRoutes } from "../../platform/uploads.ts";
-import { createUserSettingsService } from "../user-settings/user-settings.service.ts";
-import { createBackupsService } from "./backups.service.ts";
+import {
+  findBackup,
+  getBackupSettings,
+  listBackups,
+  removeBackup,
+  restoreBackup,
+  restoreBackupUpload,
+  runBackupNow,
+  updateBackupSettings,
+} from "./backups.service.ts";
 import { withBackupUpload } from "./backups.upload.ts";
-import { registerDataJobs } from "./data-exports.jobs.ts";
-import { createDataExportsService } from "./data-exports.service.ts";
-import { createScheduledExportsService } from "./scheduled-exports.service.ts";
+import { exportFile, getExport, listExports, removeExport, startExport } from "./data-exports.service.ts";
+import { createScheduledExport, listScheduledExports, removeScheduledExport, updateScheduledExport } from "./scheduled-exports.service.ts";
 
 const BASE = "/api/user-settings";
 const IdParams = z.object({ id: z.string() });
@@ -53,10 +60,6 @@ function sendFile(reply: FastifyReply, file: string, name: string) {
 
 export function dataExportsRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const backups = createBackupsService(ctx);
-  const exportsService = createDataExportsService(ctx, { settings: createUserSettingsService(ctx, { backups }) });
-  const scheduled = createScheduledExportsService(ctx, { exports: exportsService });
-  registerDataJobs(fastify, ctx, { exports: exportsService, scheduled, backups });
   const tags = ["data-exports"];
   // The owner's own exports; an API key needs the exports:create scope for any of them.
   const authed = { access: "authenticated" as const, apiKeyScope: "exports:create" as const };
@@ -64,49 +67,49 @@ export function dataExportsRoutes(fastify: FastifyInstance, ctx: AppContext): vo
 
   // ---- exports ----
   app.get(`${BASE}/exports`, { config: authed, schema: { tags, response: { 200: z.array(ExportRecord) } } }, (req) =>
-    exportsService.list(requireAuth(req)),
+    listExports(ctx, requireAuth(req)),
   );
   app.post(
     `${BASE}/exports`,
     { config: authed, schema: { tags, body: ExportOptions, response: { 202: ExportRecord } } },
-    async (req, reply) => reply.status(202).send(await exportsService.start(requireAuth(req), req.body)),
+    async (req, reply) => reply.status(202).send(await startExport(ctx, requireAuth(req), req.body)),
   );
   app.get(`${BASE}/exports/:id`, { config: authed, schema: { tags, params: IdParams, response: { 200: ExportRecord } } }, (req) =>
-    exportsService.get(requireAuth(req), req.params.id),
+    getExport(ctx, requireAuth(req), req.params.id),
   );
   app.get(`${BASE}/exports/:id/download`, { config: authed, schema: { tags, params: IdParams } }, async (req, reply) => {
-    const f = await exportsService.file(requireAuth(req), req.params.id);
+    const f = await exportFile(ctx, requireAuth(req), req.params.id);
     return sendFile(reply, f.path, f.name);
   });
   app.get(
     `${BASE}/exports/:id/files/:name`,
     { config: authed, schema: { tags, params: z.object({ id: z.string(), name: z.string().max(200) }) } },
     async (req, reply) => {
-      const f = await exportsService.file(requireAuth(req), req.params.id, req.params.name);
+      const f = await exportFile(ctx, requireAuth(req), req.params.id, req.params.name);
       return sendFile(reply, f.path, f.name);
     },
   );
   app.delete(`${BASE}/exports/:id`, { config: authed, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await exportsService.remove(requireAuth(req), req.params.id);
+    await removeExport(ctx, requireAuth(req), req.params.id);
     return reply.status(204).send();
   });
 
   // ---- scheduled exports ----
   app.get(`${BASE}/scheduled-exports`, { config: authed, schema: { tags, response: { 200: z.array(ScheduledExport) } } }, (req) =>
-    scheduled.list(requireAuth(req)),
+    listScheduledExports(ctx, requireAuth(req)),
   );
   app.post(
     `${BASE}/scheduled-exports`,
     { config: authed, schema: { tags, body: ScheduledExportInput, response: { 201: ScheduledExport } } },
-    async (req, reply) => reply.status(201).send(await scheduled.create(requireAuth(req), req.body)),
+    async (req, reply) => reply.status(201).send(await createScheduledExport(ctx, requireAuth(req), req.body)),
   );
   app.put(
     `${BASE}/scheduled-exports/:id`,
     { config: authed, schema: { tags, params: IdParams, body: ScheduledExportUpdate, response: { 200: ScheduledExport } } },
-    (req) => scheduled.update(requireAuth(req), req.params.id, req.body),
+    (req) => updateScheduledExport(ctx, requireAuth(req), req.params.id, req.body),
   );
   app.delete(`${BASE}/scheduled-exports/:id`, { config: authed, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await scheduled.remove(requireAuth(req), req.params.id);
+    await removeScheduledExport(ctx, requireAuth(req), req.params.id);
     return reply.status(204).send();
   });
 
@@ -114,38 +117,38 @@ export function dataExportsRoutes(fastify: FastifyInstance, ctx: AppContext): vo
   app.get(
     `${BASE}/backups/settings`,
     { config: { ...authed, apiKeyScope: "settings:update" }, schema: { tags, response: { 200: BackupSettings } } },
-    (req) => backups.getSettings(requireAuth(req)),
+    (req) => getBackupSettings(ctx, requireAuth(req)),
   );
   app.put(
     `${BASE}/backups/settings`,
     { config: admin, schema: { tags, body: BackupSettingsUpdate, response: { 200: BackupSettings } } },
-    (req) => backups.updateSettings(requireAuth(req), req.body),
+    (req) => updateBackupSettings(ctx, requireAuth(req), req.body),
   );
   app.get(`${BASE}/backups`, { config: admin, schema: { tags, response: { 200: z.array(Backup) } } }, (req) =>
-    backups.list(requireAuth(req)),
+    listBackups(ctx, requireAuth(req)),
   );
   app.post(`${BASE}/backups`, { config: admin, schema: { tags, response: { 202: Backup } } }, async (req, reply) =>
-    reply.status(202).send(await backups.runNow(requireAuth(req))),
+    reply.status(202).send(await runBackupNow(ctx, requireAuth(req))),
   );
   uploadRoutes(fastify, (uploads) =>
     uploads.post(
       `${BASE}/backups/restore`,
       { config: admin, schema: { tags, consumes: ["multipart/form-data"], response: { 200: RestoreResult } } },
-      (req) => withBackupUpload(req, ctx.config, (file) => backups.restoreUpload(requireAuth(req), file)),
+      (req) => withBackupUpload(req, ctx.config, (file) => restoreBackupUpload(ctx, requireAuth(req), file)),
     ),
   );
   app.get(`${BASE}/backups/:id/download`, { config: admin, schema: { tags, params: IdParams } }, async (req, reply) => {
-    const row = await backups.find(requireAuth(req), req.params.id);
+    const row = await findBackup(ctx, requireAuth(req), req.params.id);
     if (row.status !== "completed" || !row.filePath) throw new AppError("BACKUP_NOT_FOUND", "This backup did not complete");
     if (!fs.existsSync(row.filePath))
       throw new AppError("BACKUP_DESTINATION_UNAVAILABLE", "The backup file can no longer be read from its folder");
     return sendFile(reply, row.filePath, row.filePath.split(/[\\/]/).pop() as string);
   });
   app.post(`${BASE}/backups/:id/restore`, { config: admin, schema: { tags, params: IdParams, response: { 200: RestoreResult } } }, (req) =>
-    backups.restore(requireAuth(req), req.params.id),
+    restoreBackup(ctx, requireAuth(req), req.params.id),
   );
   app.delete(`${BASE}/backups/:id`, { config: admin, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await backups.remove(requireAuth(req), req.params.id);
+    await removeBackup(ctx, requireAuth(req), req.params.id);
     return reply.status(204).send();
   });
 }

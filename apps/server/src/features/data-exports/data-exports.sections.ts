@@ -5,17 +5,19 @@
  * read in pages by id, so a large table never sits in memory whole.
  */
 import type { ExportOptions } from "@prospector/contracts";
-import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
-import type { UserSettingsService } from "../user-settings/user-settings.service.ts";
+import { getUserSettings } from "../user-settings/index.ts";
+import { leadCounts, pageRows, profileRow, type Row, type RowFilter, rowsSize, tableExists } from "./export-sections.repository.ts";
 
-export type Row = Record<string, unknown>;
+export type { Row };
 
 export interface Dataset {
   name: string;
   batches(): AsyncIterable<Row[]>;
 }
+
+type SectionCtx = Pick<AppContext, "db" | "hooks">;
 
 export interface SectionDef {
   type: "personal_data" | "campaign_data" | "analytics_data" | "system_logs";
@@ -31,41 +33,20 @@ export interface Range {
   to: Date | null;
 }
 
-type SectionCtx = Pick<AppContext, "db"> & { settings: UserSettingsService };
-
 const PAGE = 2_000;
-const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
-const q = (ident: string) => sql.raw(`"${ident.replaceAll('"', '""')}"`);
-
-export async function tableExists(ctx: Pick<AppContext, "db">, table: string): Promise<boolean> {
-  const [row] = rowsOf<{ t: string | null }>(await ctx.db.execute(sql`select to_regclass(${`public.${table}`})::text as t`));
-  return Boolean(row?.t);
-}
-
-function rangeWhere(column: string, range: Range): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (range.from) parts.push(sql`t.${q(column)} >= ${range.from.toISOString()}::timestamptz`);
-  if (range.to) parts.push(sql`t.${q(column)} <= ${range.to.toISOString()}::timestamptz`);
-  return sql.join(parts, sql` and `);
-}
 
 /** Pages through `table` by id with a filter; rows as PostgreSQL's JSON of the row. */
-function tableDataset(ctx: SectionCtx, name: string, table: string, where: SQL, omit: string[] = []): Dataset {
+function tableDataset(ctx: SectionCtx, name: string, table: string, filter: RowFilter, omit: string[] = []): Dataset {
   return {
     name,
     async *batches() {
       let after = "00000000-0000-0000-0000-000000000000";
       for (;;) {
-        const page = rowsOf<{ id: string; r: Row | string }>(
-          await ctx.db.execute(
-            sql`select t.id::text as id, row_to_json(t) as r from ${q(table)} t where ${where} and t.id > ${after}::uuid order by t.id limit ${PAGE}`,
-          ),
-        );
+        const page = await pageRows(ctx.db, table, filter, after, PAGE);
         if (page.length === 0) return;
-        yield page.map((p) => {
-          const r = typeof p.r === "string" ? (JSON.parse(p.r) as Row) : p.r;
-          for (const k of omit) delete r[k];
-          return r;
+        yield page.map(({ row }) => {
+          for (const k of omit) delete row[k];
+          return row;
         });
         after = (page.at(-1) as { id: string }).id;
         if (page.length < PAGE) return;
@@ -81,14 +62,12 @@ const once = (name: string, load: () => Promise<Row[]>): Dataset => ({
   },
 });
 
-async function sizeOf(ctx: SectionCtx, table: string, where: SQL): Promise<number> {
-  const [row] = rowsOf<{ n: string | number }>(
-    await ctx.db.execute(sql`select coalesce(sum(pg_column_size(t.*)), 0) as n from ${q(table)} t where ${where}`),
-  );
-  return Number(row?.n ?? 0);
-}
-
-const ws = (auth: AuthContext) => sql`t.workspace_id = ${auth.workspaceId}`;
+/** The caller's workspace rows, created within the range. */
+const created = (auth: AuthContext, range: Range): RowFilter => ({
+  workspaceId: auth.workspaceId,
+  range: { column: "created_at", ...range },
+});
+const hasCampaigns = (ctx: Pick<AppContext, "db">) => tableExists(ctx.db, "campaigns");
 
 export const SECTIONS: SectionDef[] = [
   {
@@ -96,44 +75,32 @@ export const SECTIONS: SectionDef[] = [
     option: "includePersonalData",
     permissions: async () => [],
     async datasets(ctx, auth, range) {
-      const mine = sql`${ws(auth)} and t.user_id = ${auth.userId} and ${rangeWhere("created_at", range)}`;
+      const mine: RowFilter = { ...created(auth, range), userId: auth.userId };
       return [
-        once("profile", async () => {
-          const res = await ctx.db.execute(
-            sql`select id, name, email, email_verified, image, two_factor_enabled, created_at, updated_at from users where id = ${auth.userId}`,
-          );
-          return rowsOf<Row>(res);
-        }),
-        once("settings", async () => {
-          const s = await ctx.settings.get(auth);
-          return [{ ...s }];
-        }),
+        once("profile", () => profileRow(ctx.db, auth.userId)),
+        once("settings", async () => [{ ...(await getUserSettings(ctx, auth)) }]),
         tableDataset(ctx, "notifications", "notifications", mine),
-        tableDataset(ctx, "api_keys", "api_keys", sql`${ws(auth)} and t.user_id = ${auth.userId}`, ["key_hash"]),
+        tableDataset(ctx, "api_keys", "api_keys", { workspaceId: auth.workspaceId, userId: auth.userId }, ["key_hash"]),
       ];
     },
     async estimate(ctx, auth, range) {
-      return (
-        4096 + (await sizeOf(ctx, "notifications", sql`${ws(auth)} and t.user_id = ${auth.userId} and ${rangeWhere("created_at", range)}`))
-      );
+      return 4096 + (await rowsSize(ctx.db, "notifications", { ...created(auth, range), userId: auth.userId }));
     },
   },
   {
     type: "campaign_data",
     option: "includeCampaignData",
     async permissions(ctx) {
-      return (await tableExists(ctx, "campaigns")) ? ["leads:read", "campaigns:read"] : ["leads:read"];
+      return (await hasCampaigns(ctx)) ? ["leads:read", "campaigns:read"] : ["leads:read"];
     },
     async datasets(ctx, auth, range) {
-      const sets = [tableDataset(ctx, "leads", "leads", sql`${ws(auth)} and ${rangeWhere("created_at", range)}`)];
-      if (await tableExists(ctx, "campaigns")) {
-        sets.push(tableDataset(ctx, "campaigns", "campaigns", sql`${ws(auth)} and ${rangeWhere("created_at", range)}`));
-      }
+      const sets = [tableDataset(ctx, "leads", "leads", created(auth, range))];
+      if (await hasCampaigns(ctx)) sets.push(tableDataset(ctx, "campaigns", "campaigns", created(auth, range)));
       return sets;
     },
     async estimate(ctx, auth, range) {
-      let n = await sizeOf(ctx, "leads", sql`${ws(auth)} and ${rangeWhere("created_at", range)}`);
-      if (await tableExists(ctx, "campaigns")) n += await sizeOf(ctx, "campaigns", sql`${ws(auth)} and ${rangeWhere("created_at", range)}`);
+      let n = await rowsSize(ctx.db, "leads", created(auth, range));
+      if (await hasCampaigns(ctx)) n += await rowsSize(ctx.db, "campaigns", created(auth, range));
       return n;
     },
   },
@@ -142,19 +109,11 @@ export const SECTIONS: SectionDef[] = [
     option: "includeAnalyticsData",
     permissions: async () => ["analytics:read"],
     async datasets(ctx, auth, range) {
-      const where = sql`${ws(auth)} and ${rangeWhere("created_at", range)}`;
-      const grouped = (name: string, expr: SQL, label: string) =>
-        once(name, async () =>
-          rowsOf<Row>(
-            await ctx.db.execute(
-              sql`select ${expr} as ${sql.raw(label)}, count(*)::int as leads from leads t where ${where} group by 1 order by 1`,
-            ),
-          ),
-        );
+      const filter = created(auth, range);
       return [
-        grouped("leads_by_day", sql`to_char(date_trunc('day', t.created_at at time zone 'UTC'), 'YYYY-MM-DD')`, "day"),
-        grouped("leads_by_source", sql`t.source`, "source"),
-        grouped("leads_by_status", sql`t.status`, "status"),
+        once("leads_by_day", () => leadCounts(ctx.db, filter, "day")),
+        once("leads_by_source", () => leadCounts(ctx.db, filter, "source")),
+        once("leads_by_status", () => leadCounts(ctx.db, filter, "status")),
       ];
     },
     estimate: async () => 64 * 1024,
@@ -164,10 +123,10 @@ export const SECTIONS: SectionDef[] = [
     option: "includeSystemLogs",
     permissions: async () => ["audit:read"],
     async datasets(ctx, auth, range) {
-      return [tableDataset(ctx, "audit_log", "access_audit", sql`${ws(auth)} and ${rangeWhere("created_at", range)}`)];
+      return [tableDataset(ctx, "audit_log", "access_audit", created(auth, range))];
     },
     async estimate(ctx, auth, range) {
-      return sizeOf(ctx, "access_audit", sql`${ws(auth)} and ${rangeWhere("created_at", range)}`);
+      return rowsSize(ctx.db, "access_audit", created(auth, range));
     },
   },
 ];

@@ -6,11 +6,8 @@ import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
 import { leads } from "../leads/leads.table.ts";
 import { notifications } from "../notifications/notifications.table.ts";
-import { createUserSettingsService } from "../user-settings/user-settings.service.ts";
-import { createBackupsService } from "./backups.service.ts";
-import { createDataExportsService } from "./data-exports.service.ts";
 import { dataExports, scheduledExports } from "./data-exports.table.ts";
-import { createScheduledExportsService } from "./scheduled-exports.service.ts";
+import { tickScheduledExports } from "./scheduled-exports.service.ts";
 
 const URL = "/api/user-settings/exports";
 
@@ -229,10 +226,8 @@ describe("data exports", () => {
       .update(scheduledExports)
       .set({ nextRunAt: new Date(Date.now() - 1000) })
       .where(eq(scheduledExports.id, s.id));
-    const settings = createUserSettingsService(t.app.ctx, { backups: createBackupsService(t.app.ctx) });
-    const scheduled = createScheduledExportsService(t.app.ctx, { exports: createDataExportsService(t.app.ctx, { settings }) });
-    expect(await scheduled.tick()).toBe(1);
-    expect(await scheduled.tick()).toBe(0);
+    expect(await tickScheduledExports(t.app.ctx)).toBe(1);
+    expect(await tickScheduledExports(t.app.ctx)).toBe(0);
     const history = (await t.app.inject({ method: "GET", url: URL, headers: owner.headers })).json();
     const run = history.find((e: { scheduledExportId: string | null }) => e.scheduledExportId === s.id);
     expect(run).toBeDefined();

@@ -1,5 +1,5 @@
 /**
- * The data-exports feature's public surface: exports, scheduled exports and backups (the top
- * layer: nothing below imports it), and its tables.
+ * The data-exports feature's public surface (the top layer: nothing below imports it; lower
+ * features reach it through the hooks it subscribes to, data-exports.hooks.ts) and its tables.
  */
 export { backupConfigs, backups, dataExports, scheduledExports } from "./data-exports.table.ts";

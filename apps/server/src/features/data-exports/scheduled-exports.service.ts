@@ -16,13 +16,13 @@ import {
 import { CronExpressionParser } from "cron-parser";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { scopesCover } from "../../platform/access-hook.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { createApiKeysRepository } from "../api-keys/api-keys.repository.ts";
+import { scopesCover } from "../access/index.ts";
+import { findApiKey } from "../api-keys/index.ts";
 import { createDataExportsRepository, type ScheduledRow } from "./data-exports.repository.ts";
-import type { DataExportsService } from "./data-exports.service.ts";
+import { startExport } from "./data-exports.service.ts";
 
 const MIN_GAP_MS = 60 * 60_000;
 /** The scope an API key needs to make, change and keep running a scheduled export. */
@@ -78,108 +78,112 @@ const credentialOf = (auth: AuthContext) =>
     ? { createdVia: "api_key" as const, apiKeyId: auth.apiKeyId ?? null }
     : { createdVia: "session" as const, apiKeyId: null };
 
-export function createScheduledExportsService(ctx: AppContext, deps: { exports: DataExportsService }) {
-  const repo = createDataExportsRepository(ctx.db);
-  const keys = createApiKeysRepository(ctx.db);
+const repoOf = (ctx: Pick<AppContext, "db">) => createDataExportsRepository(ctx.db);
 
-  /**
-   * The context a due schedule runs with: the owner as they are now, narrowed to the API key that
-   * made the schedule if a key did. A string is the reason the schedule must stop.
-   */
-  async function runContext(s: ScheduledRow): Promise<AuthContext | string | null> {
-    const owner = await repo.ownerContext(s.userId, s.workspaceId);
-    if (!owner) return null;
-    if (s.createdVia === "session") return owner;
-    const key = s.apiKeyId ? await keys.byId(s.apiKeyId) : null;
-    if (!key || key.userId !== s.userId || key.workspaceId !== s.workspaceId) return "The API key that created this schedule was deleted";
-    if (!key.isActive) return `The API key "${key.name}" that created this schedule was deactivated`;
-    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) return `The API key "${key.name}" that created this schedule has expired`;
-    if (!scopesCover(key.permissions, SCHEDULED_EXPORT_SCOPE)) {
-      return `The API key "${key.name}" that created this schedule no longer has the ${SCHEDULED_EXPORT_SCOPE} scope`;
-    }
-    return { ...owner, via: "api_key", scopes: key.permissions, apiKeyId: key.id };
+/**
+ * The context a due schedule runs with: the owner as they are now, narrowed to the API key that
+ * made the schedule if a key did. A string is the reason the schedule must stop.
+ */
+async function runContext(ctx: Pick<AppContext, "db">, s: ScheduledRow): Promise<AuthContext | string | null> {
+  const owner = await repoOf(ctx).ownerContext(s.userId, s.workspaceId);
+  if (!owner) return null;
+  if (s.createdVia === "session") return owner;
+  const key = s.apiKeyId ? await findApiKey(ctx, s.apiKeyId) : null;
+  if (!key || key.userId !== s.userId || key.workspaceId !== s.workspaceId) return "The API key that created this schedule was deleted";
+  if (!key.isActive) return `The API key "${key.name}" that created this schedule was deactivated`;
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) return `The API key "${key.name}" that created this schedule has expired`;
+  if (!scopesCover(key.permissions, SCHEDULED_EXPORT_SCOPE)) {
+    return `The API key "${key.name}" that created this schedule no longer has the ${SCHEDULED_EXPORT_SCOPE} scope`;
   }
-
-  async function find(auth: AuthContext, id: string): Promise<ScheduledRow> {
-    const row = isUuid(id) ? await repo.findScheduled(auth.userId, auth.workspaceId, id) : null;
-    if (!row) throw new AppError("SCHEDULED_EXPORT_NOT_FOUND");
-    return row;
-  }
-
-  return {
-    async list(auth: AuthContext): Promise<ScheduledExport[]> {
-      return (await repo.listScheduled(auth.userId, auth.workspaceId)).map(toScheduled);
-    },
-
-    async create(auth: AuthContext, body: z.output<typeof ScheduledExportInput>): Promise<ScheduledExport> {
-      if ((await repo.countScheduled(auth.userId)) >= MAX_SCHEDULED_EXPORTS) {
-        throw validationError([{ field: "name", message: `At most ${MAX_SCHEDULED_EXPORTS} scheduled exports` }]);
-      }
-      const next = nextRun(body.schedule, body.timezone, new Date());
-      const row = await repo.insertScheduled({
-        workspaceId: auth.workspaceId,
-        userId: auth.userId,
-        name: body.name,
-        schedule: body.schedule.trim(),
-        timezone: body.timezone,
-        options: body.options as unknown as Record<string, unknown>,
-        enabled: body.enabled,
-        nextRunAt: next,
-        ...credentialOf(auth),
-      });
-      return toScheduled(row);
-    },
-
-    async update(auth: AuthContext, id: string, body: z.output<typeof ScheduledExportUpdate>): Promise<ScheduledExport> {
-      const row = await find(auth, id);
-      const schedule = body.schedule?.trim() ?? row.schedule;
-      const timezone = body.timezone ?? row.timezone;
-      const enabled = body.enabled ?? row.enabled;
-      const updated = await repo.updateScheduled(row.id, {
-        name: body.name ?? row.name,
-        schedule,
-        timezone,
-        enabled,
-        options: body.options ? (body.options as unknown as Record<string, unknown>) : row.options,
-        nextRunAt: nextRun(schedule, timezone, new Date()),
-        updatedAt: new Date(),
-        // From now on the schedule runs with whoever changed it; a stop reason is for the old credential.
-        ...credentialOf(auth),
-        stoppedReason: null,
-      });
-      return toScheduled(updated ?? row);
-    },
-
-    async remove(auth: AuthContext, id: string): Promise<void> {
-      await repo.removeScheduled((await find(auth, id)).id);
-    },
-
-    /** Starts every due schedule once; returns how many were due. */
-    async tick(now = new Date()): Promise<number> {
-      const due = await repo.claimDueScheduled(now, (row) => {
-        try {
-          return nextRun(row.schedule, row.timezone, now);
-        } catch {
-          return null;
-        }
-      });
-      for (const s of due) {
-        const auth = await runContext(s);
-        if (!auth) continue;
-        if (typeof auth === "string") {
-          await repo.updateScheduled(s.id, { enabled: false, stoppedReason: auth, updatedAt: new Date() });
-          ctx.log.warn({ scheduledExportId: s.id, reason: auth }, "scheduled export stopped");
-          continue;
-        }
-        try {
-          await deps.exports.start(auth, ExportOptions.parse(s.options), s.id);
-        } catch (err) {
-          ctx.log.warn({ err, scheduledExportId: s.id }, "scheduled export not started");
-        }
-      }
-      return due.length;
-    },
-  };
+  return { ...owner, via: "api_key", scopes: key.permissions, apiKeyId: key.id };
 }
 
-export type ScheduledExportsService = ReturnType<typeof createScheduledExportsService>;
+async function findScheduled(ctx: Pick<AppContext, "db">, auth: AuthContext, id: string): Promise<ScheduledRow> {
+  const row = isUuid(id) ? await repoOf(ctx).findScheduled(auth.userId, auth.workspaceId, id) : null;
+  if (!row) throw new AppError("SCHEDULED_EXPORT_NOT_FOUND");
+  return row;
+}
+
+export async function listScheduledExports(ctx: Pick<AppContext, "db">, auth: AuthContext): Promise<ScheduledExport[]> {
+  return (await repoOf(ctx).listScheduled(auth.userId, auth.workspaceId)).map(toScheduled);
+}
+
+export async function createScheduledExport(
+  ctx: Pick<AppContext, "db">,
+  auth: AuthContext,
+  body: z.output<typeof ScheduledExportInput>,
+): Promise<ScheduledExport> {
+  const repo = repoOf(ctx);
+  if ((await repo.countScheduled(auth.userId)) >= MAX_SCHEDULED_EXPORTS) {
+    throw validationError([{ field: "name", message: `At most ${MAX_SCHEDULED_EXPORTS} scheduled exports` }]);
+  }
+  const next = nextRun(body.schedule, body.timezone, new Date());
+  const row = await repo.insertScheduled({
+    workspaceId: auth.workspaceId,
+    userId: auth.userId,
+    name: body.name,
+    schedule: body.schedule.trim(),
+    timezone: body.timezone,
+    options: body.options as unknown as Record<string, unknown>,
+    enabled: body.enabled,
+    nextRunAt: next,
+    ...credentialOf(auth),
+  });
+  return toScheduled(row);
+}
+
+export async function updateScheduledExport(
+  ctx: Pick<AppContext, "db">,
+  auth: AuthContext,
+  id: string,
+  body: z.output<typeof ScheduledExportUpdate>,
+): Promise<ScheduledExport> {
+  const row = await findScheduled(ctx, auth, id);
+  const schedule = body.schedule?.trim() ?? row.schedule;
+  const timezone = body.timezone ?? row.timezone;
+  const enabled = body.enabled ?? row.enabled;
+  const updated = await repoOf(ctx).updateScheduled(row.id, {
+    name: body.name ?? row.name,
+    schedule,
+    timezone,
+    enabled,
+    options: body.options ? (body.options as unknown as Record<string, unknown>) : row.options,
+    nextRunAt: nextRun(schedule, timezone, new Date()),
+    updatedAt: new Date(),
+    // From now on the schedule runs with whoever changed it; a stop reason is for the old credential.
+    ...credentialOf(auth),
+    stoppedReason: null,
+  });
+  return toScheduled(updated ?? row);
+}
+
+export async function removeScheduledExport(ctx: Pick<AppContext, "db">, auth: AuthContext, id: string): Promise<void> {
+  await repoOf(ctx).removeScheduled((await findScheduled(ctx, auth, id)).id);
+}
+
+/** Starts every due schedule once; returns how many were due. */
+export async function tickScheduledExports(ctx: AppContext, now = new Date()): Promise<number> {
+  const repo = repoOf(ctx);
+  const due = await repo.claimDueScheduled(now, (row) => {
+    try {
+      return nextRun(row.schedule, row.timezone, now);
+    } catch {
+      return null;
+    }
+  });
+  for (const s of due) {
+    const auth = await runContext(ctx, s);
+    if (!auth) continue;
+    if (typeof auth === "string") {
+      await repo.updateScheduled(s.id, { enabled: false, stoppedReason: auth, updatedAt: new Date() });
+      ctx.log.warn({ scheduledExportId: s.id, reason: auth }, "scheduled export stopped");
+      continue;
+    }
+    try {
+      await startExport(ctx, auth, ExportOptions.parse(s.options), s.id);
+    } catch (err) {
+      ctx.log.warn({ err, scheduledExportId: s.id }, "scheduled export not started");
+    }
+  }
+  return due.length;
+}

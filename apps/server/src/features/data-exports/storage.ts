@@ -52,3 +52,10 @@ export async function spaceFor(config: Config, needed: number, dir = config.data
   if (config.STORAGE_QUOTA_BYTES !== undefined && (await keptBytes(config)) + needed > config.STORAGE_QUOTA_BYTES) return "quota";
   return null;
 }
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}

@@ -1,7 +1,9 @@
 /**
- * The user-settings feature's public surface: the settings service, a user's stored preferences
- * and profile for features that personalize with them, and the settings table.
+ * The user-settings feature's public surface: the settings, a user's stored preferences and
+ * profile for features that personalize with them, the storage profile pictures take, and the
+ * settings table. Its hooks ("user-settings.read", ".check", ".saved") are declared in
+ * user-settings.service.ts.
  */
-export { findUserProfile, findUserSettings } from "./user-settings.service.ts";
-export { createUserSettingsService, type UserSettingsService } from "./user-settings.service.ts";
+export { avatarStorageBytes } from "./profile-picture.service.ts";
+export { findUserProfile, findUserSettings, getUserSettings, updateUserSettings } from "./user-settings.service.ts";
 export { type StoredPreferences, userSettings } from "./user-settings.table.ts";

@@ -1,8 +1,9 @@
 /** Drizzle calls of user settings: the lazily created settings row and the user's own profile columns. */
 import type { AccessibilitySettings } from "@prospector/contracts";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, like as likeOp, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../identity/identity.table.ts";
+import { users } from "../identity/index.ts";
+import { workspaceMembers } from "../organizations/index.ts";
 import { type StoredPreferences, userSettings } from "./user-settings.table.ts";
 
 export interface ProfileRow {
@@ -71,6 +72,16 @@ export function createUserSettingsRepository(db: Db) {
             },
           });
       });
+    },
+
+    /** Distinct picture URLs (matching `like`) of the members of these workspaces. */
+    async memberImages(workspaceIds: string[], like: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ image: users.image })
+        .from(users)
+        .innerJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
+        .where(and(inArray(workspaceMembers.workspaceId, workspaceIds), likeOp(users.image, like)));
+      return rows.flatMap((r) => (r.image ? [r.image] : []));
     },
 
     async setImage(userId: string, image: string | null): Promise<string | null> {

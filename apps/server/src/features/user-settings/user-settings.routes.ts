@@ -24,13 +24,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { requireAuth } from "../../platform/auth-context.ts";
+import { type AuthContext, requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uploadRoutes } from "../../platform/uploads.ts";
-import { createBackupsService } from "../data-exports/backups.service.ts";
-import { createProfilePictureService } from "./profile-picture.service.ts";
-import { createUserSettingsRepository } from "./user-settings.repository.ts";
-import { createUserSettingsService } from "./user-settings.service.ts";
+import { readProfilePicture, removeProfilePicture, uploadProfilePicture } from "./profile-picture.service.ts";
+import { getUserSettings, updateUserSettings } from "./user-settings.service.ts";
 
 const BASE = "/api/user-settings";
 
@@ -64,8 +62,10 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
 
 export function userSettingsRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const settings = createUserSettingsService(ctx, { backups: createBackupsService(ctx) });
-  const pictures = createProfilePictureService(ctx, createUserSettingsRepository(ctx.db));
+  const settings = {
+    get: (auth: AuthContext) => getUserSettings(ctx, auth),
+    update: (auth: AuthContext, patch: SettingsUpdate) => updateUserSettings(ctx, auth, patch),
+  };
   const tags = ["user-settings"];
 
   app.get(`${BASE}/settings`, { config: { access: "authenticated" }, schema: { tags, response: { 200: UserSettings } } }, (req) =>
@@ -107,7 +107,7 @@ export function userSettingsRoutes(fastify: FastifyInstance, ctx: AppContext): v
       { config: { access: "authenticated" }, schema: { tags, consumes: ["multipart/form-data"], response: { 200: ProfilePicture } } },
       async (req) => {
         const auth = requireAuth(req);
-        const url = await pictures.upload(auth.userId, await readUpload(req, MAX_PROFILE_PICTURE_BYTES));
+        const url = await uploadProfilePicture(ctx, auth.userId, await readUpload(req, MAX_PROFILE_PICTURE_BYTES));
         return { profile_picture_url: url };
       },
     ),
@@ -116,7 +116,7 @@ export function userSettingsRoutes(fastify: FastifyInstance, ctx: AppContext): v
     `${BASE}/profile/picture`,
     { config: { access: "authenticated" }, schema: { tags, response: { 200: ProfilePicture } } },
     async (req) => {
-      await pictures.remove(requireAuth(req).userId);
+      await removeProfilePicture(ctx, requireAuth(req).userId);
       return { profile_picture_url: null };
     },
   );
@@ -125,7 +125,7 @@ export function userSettingsRoutes(fastify: FastifyInstance, ctx: AppContext): v
     `${BASE}/profile/picture/:file`,
     { config: { access: "public" }, schema: { tags, params: z.object({ file: z.string().max(120) }) } },
     async (req, reply) => {
-      const pic = await pictures.read(req.params.file);
+      const pic = await readProfilePicture(ctx, req.params.file);
       if (!pic) throw new AppError("NOT_FOUND", "Picture not found");
       return reply
         .header("content-type", pic.type)
