@@ -3,6 +3,8 @@
  * vLLM, LM Studio…): POST {base}/chat/completions with a bearer key. Failures become LlmError with
  * a text an administrator can act on (bad key, rate limit, provider down, timeout).
  */
+import { errorText } from "../../platform/upstream-error.ts";
+
 export type LlmFailure = "auth" | "rate_limited" | "unavailable" | "timeout" | "bad_request" | "bad_response";
 
 export class LlmError extends Error {
@@ -34,15 +36,6 @@ export interface ChatResult {
   model: string;
 }
 
-function providerText(raw: string): string {
-  try {
-    const j = JSON.parse(raw) as { error?: { message?: string } | string; message?: string; detail?: string };
-    const text = typeof j.error === "string" ? j.error : (j.error?.message ?? j.message ?? j.detail);
-    if (text) return String(text).slice(0, 300);
-  } catch {}
-  return raw.replace(/\s+/g, " ").trim().slice(0, 200);
-}
-
 export function createLlmClient(opts: LlmClientOptions) {
   const url = `${opts.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const host = new URL(url).host;
@@ -71,7 +64,7 @@ export function createLlmClient(opts: LlmClientOptions) {
     }
     const raw = await res.text().catch(() => "");
     if (!res.ok) {
-      const why = providerText(raw) || res.statusText;
+      const why = errorText(raw) || res.statusText;
       if (res.status === 401 || res.status === 403) {
         throw new LlmError(
           "auth",

@@ -4,17 +4,16 @@
  * or unknown (DNS could not answer). The DNS resolver is configurable (DNS_SERVERS).
  */
 import dns from "node:dns";
-import fs from "node:fs";
 import type { EmailStatus } from "@prospector/contracts";
+import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 import { parseDnsServers } from "../../platform/safe-fetch.ts";
 
-const DISPOSABLE = new Set(
-  fs
-    .readFileSync(new URL("./disposable-domains.txt", import.meta.url), "utf8")
-    .split("\n")
-    .map((l) => l.trim().toLowerCase())
-    .filter((l) => l && !l.startsWith("#")),
-);
+/**
+ * Throwaway-mailbox domains (the community disposable-email-domains list, ~9,000 entries, through
+ * disposable-email-domains-js), built once: the package's own isDisposableEmailDomain rebuilds its
+ * Set on every call.
+ */
+const DISPOSABLE: ReadonlySet<string> = disposableEmailBlocklistSet();
 
 /** Shared inboxes: deliverable, but rarely a decision maker, and often filtered. */
 const ROLE_LOCALS = new Set(
@@ -51,6 +50,7 @@ export function emailSyntaxOk(email: string): boolean {
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 
+/** The domain or one of its parent domains is a throwaway-mailbox provider (eu.mailinator.com too). */
 export function isDisposable(domain: string): boolean {
   const parts = domain.toLowerCase().split(".");
   for (let i = 0; i < parts.length - 1; i++) if (DISPOSABLE.has(parts.slice(i).join("."))) return true;

@@ -4,6 +4,7 @@
  * 429 and 5xx are retried a few times, honouring Retry-After.
  */
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
+import { errorText } from "../../platform/upstream-error.ts";
 
 export type ProviderFailure = "auth" | "quota" | "rate_limited" | "bad_request" | "unavailable" | "bad_response";
 
@@ -35,16 +36,6 @@ export interface ProviderCall {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Google's `{error: {message}}`, or `{error: "…"}`, `{message: "…"}`, `{detail: "…"}`. */
-function errorText(raw: string): string {
-  try {
-    const j = JSON.parse(raw) as { error?: { message?: string } | string; message?: string; detail?: string };
-    const text = typeof j.error === "string" ? j.error : (j.error?.message ?? j.message ?? j.detail);
-    if (text) return String(text).slice(0, 300);
-  } catch {}
-  return raw.replace(/\s+/g, " ").trim().slice(0, 200);
-}
 
 export async function callProvider<T>(call: ProviderCall): Promise<T> {
   const retries = call.retries ?? 2;
