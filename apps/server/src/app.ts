@@ -14,10 +14,7 @@ import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { accessRoutes } from "./features/access/access.routes.ts";
 import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
-import { campaignsRoutes } from "./features/campaigns/campaigns.routes.ts";
-import { composeRoutes } from "./features/compose/compose.routes.ts";
 import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
-import { inboxesRoutes } from "./features/inboxes/inboxes.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
 import { FEATURES } from "./features.ts";
@@ -81,9 +78,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   newsletterRoutes(app, ctx);
   accessRoutes(app, ctx);
   await apiKeysRoutes(app, ctx);
-  campaignsRoutes(app, ctx);
-  composeRoutes(app, ctx);
-  inboxesRoutes(app, ctx);
 
   registerWebApp(app, config);
 

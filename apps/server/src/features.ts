@@ -4,11 +4,14 @@
  */
 import { accountSecurityFeature } from "./features/account-security/account-security.feature.ts";
 import { billingFeature } from "./features/billing/billing.feature.ts";
+import { campaignsFeature } from "./features/campaigns/campaigns.feature.ts";
+import { composeFeature } from "./features/compose/compose.feature.ts";
 import { dataExportsFeature } from "./features/data-exports/data-exports.feature.ts";
 import { emailGenerationFeature } from "./features/email-generation/email-generation.feature.ts";
 import { enrichmentFeature } from "./features/enrichment/enrichment.feature.ts";
 import { healthFeature } from "./features/health/health.feature.ts";
 import { identityFeature } from "./features/identity/identity.feature.ts";
+import { inboxesFeature } from "./features/inboxes/inboxes.feature.ts";
 import { leadsFeature } from "./features/leads/leads.feature.ts";
 import { mailboxFeature } from "./features/mailbox/mailbox.feature.ts";
 import { organizationsFeature } from "./features/organizations/organizations.feature.ts";
@@ -19,8 +22,8 @@ import { sendingFeature } from "./features/sending/sending.feature.ts";
 import { suppressionFeature } from "./features/suppression/suppression.feature.ts";
 import { teamSocketFeature } from "./features/team-socket/team-socket.feature.ts";
 import { trackingFeature } from "./features/tracking/tracking.feature.ts";
-import { webCrawlerFeature } from "./features/web-crawler/web-crawler.feature.ts";
 import { userSettingsFeature } from "./features/user-settings/user-settings.feature.ts";
+import { webCrawlerFeature } from "./features/web-crawler/web-crawler.feature.ts";
 import type { Feature } from "./platform/feature.ts";
 
 export const FEATURES: readonly Feature[] = [
@@ -34,10 +37,13 @@ export const FEATURES: readonly Feature[] = [
   leadsFeature,
   webCrawlerFeature,
   enrichmentFeature,
+  inboxesFeature,
   scrapingFeature,
+  campaignsFeature,
   emailGenerationFeature,
   suppressionFeature,
   sendingFeature,
+  composeFeature,
   trackingFeature,
   repliesFeature,
   dataExportsFeature,

@@ -1,7 +1,7 @@
 /** Drizzle calls for campaign membership: who is in, per-lead progress, and the lead's campaign_id. */
 import type { CampaignLeadListQuery, CampaignLeadState } from "@prospector/contracts";
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { leads } from "../leads/leads.table.ts";
+import { leads } from "../leads/index.ts";
 import type { Tx } from "./campaigns.repository.ts";
 import { campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
 

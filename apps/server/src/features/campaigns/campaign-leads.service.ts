@@ -3,12 +3,11 @@
  * already running in another campaign) and leave; the paged per-lead progress list.
  */
 import type { CampaignLead, CampaignLeadList, CampaignLeadListQuery, CampaignLeadsResult, CampaignStatus } from "@prospector/contracts";
+import { transaction } from "../../db/client.ts";
 import { AppError } from "../../platform/errors.ts";
-import { suppressedAmong } from "../suppression/suppression.repository.ts";
 import * as members from "./campaign-leads.repository.ts";
-import { type CampaignDeps, campaignId } from "./campaigns.deps.ts";
 import * as repo from "./campaigns.repository.ts";
-import { type Caller, campaignChanged, loadCampaign } from "./campaigns.service.ts";
+import { type Caller, type CampaignCtx, campaignChanged, campaignId, loadCampaign } from "./campaigns.service.ts";
 
 /** A finished campaign's audience is history: it no longer changes. */
 const LOCKED: CampaignStatus[] = ["stopped", "completed"];
@@ -32,17 +31,21 @@ async function lockedCampaign(tx: repo.Tx, caller: Caller, id: string) {
   return campaign;
 }
 
-export async function addLeads(deps: CampaignDeps, caller: Caller, id: string, leadIds: string[]): Promise<CampaignLeadsResult> {
+export async function addLeads(ctx: CampaignCtx, caller: Caller, id: string, leadIds: string[]): Promise<CampaignLeadsResult> {
   const unique = [...new Set(leadIds)];
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await transaction(ctx.db, async (tx) => {
     const campaign = await lockedCampaign(tx, caller, id);
     const found = await members.membershipCandidates(tx, caller.workspaceId, campaign.id, unique);
     // Suppressed addresses are never emailed again: refuse them here with the reason, not only at send time.
-    const suppressed = await suppressedAmong(
-      tx,
-      caller.workspaceId,
-      found.flatMap((c) => (c.email ? [c.email] : [])),
-    );
+    // Suppression sits above campaigns: it answers "campaigns.suppressed" (address → reason).
+    const suppressed = new Map<string, string>();
+    const emails = found.flatMap((c) => (c.email ? [c.email] : []));
+    if (emails.length) {
+      if (ctx.hooks.count("campaigns.suppressed") === 0) throw new Error("no suppression list answers campaigns.suppressed");
+      for (const listed of await ctx.hooks.run("campaigns.suppressed", { tx, workspaceId: caller.workspaceId, emails })) {
+        for (const [email, reason] of listed) if (!suppressed.has(email)) suppressed.set(email, reason);
+      }
+    }
     const candidates = new Map(found.map((c) => [c.id, { ...c, suppressed: c.email ? (suppressed.get(c.email) ?? null) : null }]));
     const skipped: { id: string; reason: string }[] = [];
     const eligible: string[] = [];
@@ -67,13 +70,13 @@ export async function addLeads(deps: CampaignDeps, caller: Caller, id: string, l
     const total = (await repo.leadCounts(tx, [campaign.id])).get(campaign.id) ?? 0;
     return { campaign, added, skipped, total };
   });
-  if (result.added.length) await campaignChanged(deps, caller.workspaceId, result.campaign.id, result.campaign.status, "leads");
+  if (result.added.length) await campaignChanged(ctx, caller.workspaceId, result.campaign.id, result.campaign.status, "leads");
   return { added: result.added, skipped: result.skipped, total_leads: result.total };
 }
 
-export async function removeLeads(deps: CampaignDeps, caller: Caller, id: string, leadIds: string[]): Promise<CampaignLeadsResult> {
+export async function removeLeads(ctx: CampaignCtx, caller: Caller, id: string, leadIds: string[]): Promise<CampaignLeadsResult> {
   const unique = [...new Set(leadIds)];
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await transaction(ctx.db, async (tx) => {
     const campaign = await lockedCampaign(tx, caller, id);
     const removed = await members.removeMembers(tx, { workspaceId: caller.workspaceId, campaignId: campaign.id, leadIds: unique });
     if (removed.length) {
@@ -89,7 +92,7 @@ export async function removeLeads(deps: CampaignDeps, caller: Caller, id: string
     return { campaign, removed, total };
   });
   const gone = new Set(result.removed);
-  if (gone.size) await campaignChanged(deps, caller.workspaceId, result.campaign.id, result.campaign.status, "leads");
+  if (gone.size) await campaignChanged(ctx, caller.workspaceId, result.campaign.id, result.campaign.status, "leads");
   return {
     removed: result.removed,
     skipped: unique.filter((l) => !gone.has(l)).map((l) => ({ id: l, reason: "Not in this campaign" })),
@@ -99,11 +102,11 @@ export async function removeLeads(deps: CampaignDeps, caller: Caller, id: string
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function listLeads(deps: CampaignDeps, workspaceId: string, id: string, q: CampaignLeadListQuery): Promise<CampaignLeadList> {
-  const campaign = await loadCampaign(deps, workspaceId, id);
+export async function listLeads(ctx: CampaignCtx, workspaceId: string, id: string, q: CampaignLeadListQuery): Promise<CampaignLeadList> {
+  const campaign = await loadCampaign(ctx, workspaceId, id);
   const [{ rows, total }, states] = await Promise.all([
-    members.listMembers(deps.db, campaign.id, q),
-    members.stateCounts(deps.db, campaign.id),
+    members.listMembers(ctx.db, campaign.id, q),
+    members.stateCounts(ctx.db, campaign.id),
   ]);
   const leads: CampaignLead[] = rows.map(({ member, lead }) => ({
     lead_id: lead.id,

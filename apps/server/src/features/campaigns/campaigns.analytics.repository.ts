@@ -4,7 +4,7 @@
  * event whose lead has since been deleted.
  */
 import type { CampaignStatus } from "@prospector/contracts";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "./campaigns.repository.ts";
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -51,7 +51,12 @@ const toTotals = (r: Record<string, unknown> | undefined): EventTotals => ({
   meetings: num(r?.meetings),
 });
 
-export async function eventTotals(db: Tx, where: SQL): Promise<EventTotals> {
+/** Event totals of one campaign, or of a workspace since a time. */
+export async function eventTotals(db: Tx, scope: { campaignId: string } | { workspaceId: string; since: Date }): Promise<EventTotals> {
+  const where =
+    "campaignId" in scope
+      ? sql`campaign_id = ${scope.campaignId}`
+      : sql`workspace_id = ${scope.workspaceId} and occurred_at >= ${scope.since.toISOString()}`;
   const res = await db.execute(sql`select ${EVENT_TOTALS} from campaign_events where ${where}`);
   return toTotals(rowsOf<Record<string, unknown>>(res)[0]);
 }

@@ -21,26 +21,26 @@ import {
   refreshMetrics,
   workspaceTrends,
 } from "./campaigns.analytics.service.ts";
-import type { CampaignDeps } from "./campaigns.deps.ts";
+import type { CampaignCtx } from "./campaigns.service.ts";
 
 const Id = z.object({ id: z.string() });
 const tags = ["campaigns"];
 
-export function campaignAnalyticsRoutes(app: FastifyInstance, deps: CampaignDeps): void {
+export function campaignAnalyticsRoutes(app: FastifyInstance, ctx: CampaignCtx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ws = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).workspaceId;
 
   r.get(
     "/api/campaigns/:id/metrics",
     { config: { access: "campaigns:read" }, schema: { tags, params: Id, response: { 200: CampaignMetrics } } },
-    async (request) => campaignMetrics(deps, ws(request), request.params.id),
+    async (request) => campaignMetrics(ctx, ws(request), request.params.id),
   );
 
   // Recomputing busts cached figures only; reading access is enough.
   r.post(
     "/api/campaigns/:id/metrics/refresh",
     { config: { access: "campaigns:read" }, schema: { tags, params: Id, response: { 200: CampaignMetrics } } },
-    async (request) => refreshMetrics(deps, ws(request), request.params.id),
+    async (request) => refreshMetrics(ctx, ws(request), request.params.id),
   );
 
   r.get(
@@ -49,13 +49,13 @@ export function campaignAnalyticsRoutes(app: FastifyInstance, deps: CampaignDeps
       config: { access: "campaigns:read" },
       schema: { tags, params: Id, querystring: CampaignTrendsQuery, response: { 200: CampaignTrends } },
     },
-    async (request) => campaignTrends(deps, ws(request), request.params.id, request.query),
+    async (request) => campaignTrends(ctx, ws(request), request.params.id, request.query),
   );
 
   r.get(
     "/api/campaigns/:id/real-time",
     { config: { access: "campaigns:read" }, schema: { tags, params: Id, response: { 200: CampaignRealTime } } },
-    async (request) => campaignRealTime(deps, ws(request), request.params.id),
+    async (request) => campaignRealTime(ctx, ws(request), request.params.id),
   );
 }
 
@@ -63,13 +63,13 @@ export function campaignAnalyticsRoutes(app: FastifyInstance, deps: CampaignDeps
  * Across campaigns: the analytics permission, so analysts (analytics:read, no campaigns:read) see
  * them. Registered before any /api/campaigns/:id route, so "analytics" is never read as an id.
  */
-export function workspaceAnalyticsRoutes(app: FastifyInstance, deps: CampaignDeps): void {
+export function workspaceAnalyticsRoutes(app: FastifyInstance, ctx: CampaignCtx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/campaigns/analytics/summary",
     { config: { access: "analytics:read" }, schema: { tags, querystring: AnalyticsSummaryQuery, response: { 200: AnalyticsSummary } } },
-    async (request) => analyticsSummary(deps, requireAuth(request).workspaceId, request.query.days),
+    async (request) => analyticsSummary(ctx, requireAuth(request).workspaceId, request.query.days),
   );
 
   r.get(
@@ -85,7 +85,7 @@ export function workspaceAnalyticsRoutes(app: FastifyInstance, deps: CampaignDep
     },
     async (request) => {
       const auth = requireAuth(request);
-      return workspaceTrends(deps, { workspaceId: auth.workspaceId, userId: auth.userId }, request.query);
+      return workspaceTrends(ctx, { workspaceId: auth.workspaceId, userId: auth.userId }, request.query);
     },
   );
 }

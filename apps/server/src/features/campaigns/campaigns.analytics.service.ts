@@ -16,15 +16,16 @@ import type {
   WorkspaceTrends,
   WorkspaceTrendsQuery,
 } from "@prospector/contracts";
-import { sql } from "drizzle-orm";
-import { createUserSettingsRepository } from "../user-settings/user-settings.repository.ts";
+import type { AppContext } from "../../context.ts";
+import { findUserSettings } from "../user-settings/index.ts";
 import { stateCounts } from "./campaign-leads.repository.ts";
 import * as stats from "./campaigns.analytics.repository.ts";
 import { METRICS_TTL_MS } from "./campaigns.cache.ts";
-import type { CampaignDeps } from "./campaigns.deps.ts";
 import { defaultSchedule } from "./campaigns.mapper.ts";
 import { loadCampaign } from "./campaigns.service.ts";
 import { localDate, startOfLocalDay, zonedTime } from "./sending-window.ts";
+
+type Ctx = Pick<AppContext, "db" | "campaignCache">;
 
 const pct = (part: number, whole: number) => (whole <= 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
@@ -41,21 +42,21 @@ function rates(c: CampaignCounts): CampaignRates {
 
 const counts = (sent: number, e: stats.EventTotals): CampaignCounts => ({ sent, delivered: Math.max(0, sent - e.bounces), ...e });
 
-async function cached<T>(deps: CampaignDeps, key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = await deps.cache.get<T>(key);
+async function cached<T>(ctx: Ctx, key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = await ctx.campaignCache.get<T>(key);
   if (hit) return hit;
   const value = await compute();
-  await deps.cache.set(key, value, METRICS_TTL_MS);
+  await ctx.campaignCache.set(key, value, METRICS_TTL_MS);
   return value;
 }
 
 const metricsKey = (workspaceId: string, gen: number, id: string) => `metrics:${workspaceId}:${gen}:${id}`;
 
-async function computeMetrics(deps: CampaignDeps, campaignId: string): Promise<CampaignMetrics> {
+async function computeMetrics(ctx: Ctx, campaignId: string): Promise<CampaignMetrics> {
   const [messages, events, leads] = [
-    await stats.messageTotals(deps.db, campaignId),
-    await stats.eventTotals(deps.db, sql`campaign_id = ${campaignId}`),
-    await stateCounts(deps.db, campaignId),
+    await stats.messageTotals(ctx.db, campaignId),
+    await stats.eventTotals(ctx.db, { campaignId }),
+    await stateCounts(ctx.db, campaignId),
   ];
   const c = counts(messages.sent, events);
   return {
@@ -69,19 +70,19 @@ async function computeMetrics(deps: CampaignDeps, campaignId: string): Promise<C
   };
 }
 
-export async function campaignMetrics(deps: CampaignDeps, workspaceId: string, id: string): Promise<CampaignMetrics> {
-  const campaign = await loadCampaign(deps, workspaceId, id);
-  const gen = await deps.cache.generation(workspaceId);
-  return cached(deps, metricsKey(workspaceId, gen, campaign.id), () => computeMetrics(deps, campaign.id));
+export async function campaignMetrics(ctx: Ctx, workspaceId: string, id: string): Promise<CampaignMetrics> {
+  const campaign = await loadCampaign(ctx, workspaceId, id);
+  const gen = await ctx.campaignCache.generation(workspaceId);
+  return cached(ctx, metricsKey(workspaceId, gen, campaign.id), () => computeMetrics(ctx, campaign.id));
 }
 
 /** Drops this workspace's cached figures (and lists) and computes the campaign's metrics afresh. */
-export async function refreshMetrics(deps: CampaignDeps, workspaceId: string, id: string): Promise<CampaignMetrics> {
-  const campaign = await loadCampaign(deps, workspaceId, id);
-  await deps.cache.bump(workspaceId);
-  const gen = await deps.cache.generation(workspaceId);
-  const metrics = await computeMetrics(deps, campaign.id);
-  await deps.cache.set(metricsKey(workspaceId, gen, campaign.id), metrics, METRICS_TTL_MS);
+export async function refreshMetrics(ctx: Ctx, workspaceId: string, id: string): Promise<CampaignMetrics> {
+  const campaign = await loadCampaign(ctx, workspaceId, id);
+  await ctx.campaignCache.bump(workspaceId);
+  const gen = await ctx.campaignCache.generation(workspaceId);
+  const metrics = await computeMetrics(ctx, campaign.id);
+  await ctx.campaignCache.set(metricsKey(workspaceId, gen, campaign.id), metrics, METRICS_TTL_MS);
   return metrics;
 }
 
@@ -103,15 +104,8 @@ function trendRange(q: CampaignTrendsQuery, tz: string): { from: string; to: str
 const ZERO_DAY = { sent: 0, delivered: 0, opens: 0, unique_opens: 0, clicks: 0, replies: 0, bounces: 0, unsubscribes: 0, meetings: 0 };
 
 /** A zero-filled point for every day of the range, for one campaign or the workspace. */
-async function trendSeries(
-  deps: CampaignDeps,
-  scope: stats.Scope,
-  id: string,
-  tz: string,
-  from: string,
-  to: string,
-): Promise<TrendPoint[]> {
-  const rows = await stats.dailySeries(deps.db, scope, id, tz, instantOf(from, tz), instantOf(nextDate(to), tz));
+async function trendSeries(ctx: Ctx, scope: stats.Scope, id: string, tz: string, from: string, to: string): Promise<TrendPoint[]> {
+  const rows = await stats.dailySeries(ctx.db, scope, id, tz, instantOf(from, tz), instantOf(nextDate(to), tz));
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const series: TrendPoint[] = [];
   for (let d = from; d <= to; d = nextDate(d)) {
@@ -121,17 +115,17 @@ async function trendSeries(
   return series;
 }
 
-export async function campaignTrends(deps: CampaignDeps, workspaceId: string, id: string, q: CampaignTrendsQuery): Promise<CampaignTrends> {
-  const campaign = await loadCampaign(deps, workspaceId, id);
+export async function campaignTrends(ctx: Ctx, workspaceId: string, id: string, q: CampaignTrendsQuery): Promise<CampaignTrends> {
+  const campaign = await loadCampaign(ctx, workspaceId, id);
   const tz = campaign.schedule.timezone;
   const { from, to } = trendRange(q, tz);
-  const gen = await deps.cache.generation(workspaceId);
-  return cached(deps, `trends:${workspaceId}:${gen}:${campaign.id}:${from}:${to}`, async () => ({
+  const gen = await ctx.campaignCache.generation(workspaceId);
+  return cached(ctx, `trends:${workspaceId}:${gen}:${campaign.id}:${from}:${to}`, async () => ({
     campaign_id: campaign.id,
     timezone: tz,
     from,
     to,
-    series: await trendSeries(deps, "campaign_id", campaign.id, tz, from, to),
+    series: await trendSeries(ctx, "campaign_id", campaign.id, tz, from, to),
   }));
 }
 
@@ -143,25 +137,25 @@ const TOP_CAMPAIGNS = 10;
  * like the summary: keyed by the workspace generation that campaign writes bump.
  */
 export async function workspaceTrends(
-  deps: CampaignDeps,
+  ctx: Ctx,
   caller: { workspaceId: string; userId: string },
   q: WorkspaceTrendsQuery,
 ): Promise<WorkspaceTrends> {
   const { workspaceId } = caller;
-  const settings = await createUserSettingsRepository(deps.db).find(caller.userId, workspaceId);
+  const settings = await findUserSettings(ctx, caller.userId, workspaceId);
   const tz = defaultSchedule(settings?.preferences ?? {}).timezone;
   const { from, to } = trendRange(q, tz);
-  const gen = await deps.cache.generation(workspaceId);
-  return cached(deps, `ws-trends:${workspaceId}:${gen}:${tz}:${from}:${to}`, async () => {
+  const gen = await ctx.campaignCache.generation(workspaceId);
+  return cached(ctx, `ws-trends:${workspaceId}:${gen}:${tz}:${from}:${to}`, async () => {
     const [series, perCampaign] = await Promise.all([
-      trendSeries(deps, "workspace_id", workspaceId, tz, from, to),
-      stats.campaignPeriodTotals(deps.db, workspaceId, instantOf(from, tz), instantOf(nextDate(to), tz)),
+      trendSeries(ctx, "workspace_id", workspaceId, tz, from, to),
+      stats.campaignPeriodTotals(ctx.db, workspaceId, instantOf(from, tz), instantOf(nextDate(to), tz)),
     ]);
     const ranked = [...perCampaign.entries()]
       .sort(([a, x], [b, y]) => y.sent - x.sent || y.events.replies - x.events.replies || (a < b ? -1 : 1))
       .slice(0, TOP_CAMPAIGNS);
     const names = await stats.campaignNames(
-      deps.db,
+      ctx.db,
       workspaceId,
       ranked.map(([id]) => id),
     );
@@ -179,8 +173,8 @@ export async function workspaceTrends(
 const BUCKET_SECONDS = 300;
 
 /** The last hour in 5-minute buckets and today so far (in the campaign's time zone); never cached. */
-export async function campaignRealTime(deps: CampaignDeps, workspaceId: string, id: string): Promise<CampaignRealTime> {
-  const campaign = await loadCampaign(deps, workspaceId, id);
+export async function campaignRealTime(ctx: Ctx, workspaceId: string, id: string): Promise<CampaignRealTime> {
+  const campaign = await loadCampaign(ctx, workspaceId, id);
   const now = new Date();
   // Buckets line up with the clock (…:00, :05, …): 12 of them, the last one holding now.
   const aligned = Math.floor(now.getTime() / (BUCKET_SECONDS * 1000)) * BUCKET_SECONDS * 1000;
@@ -188,8 +182,8 @@ export async function campaignRealTime(deps: CampaignDeps, workspaceId: string, 
   const dayStart = startOfLocalDay(now, campaign.schedule.timezone);
   const from = dayStart < hourStart ? dayStart : hourStart;
   const [byBucket, messages] = await Promise.all([
-    stats.buckets(deps.db, campaign.id, from, BUCKET_SECONDS),
-    stats.messageTotals(deps.db, campaign.id),
+    stats.buckets(ctx.db, campaign.id, from, BUCKET_SECONDS),
+    stats.messageTotals(ctx.db, campaign.id),
   ]);
   const offset = Math.round((hourStart.getTime() - from.getTime()) / (BUCKET_SECONDS * 1000));
   const empty = () => ({ sent: 0, opens: 0, clicks: 0, replies: 0, bounces: 0 });
@@ -229,15 +223,15 @@ export async function campaignRealTime(deps: CampaignDeps, workspaceId: string, 
 
 const STATUSES: CampaignStatus[] = ["draft", "scheduled", "active", "paused", "stopped", "completed"];
 
-export async function analyticsSummary(deps: CampaignDeps, workspaceId: string, days: number): Promise<AnalyticsSummary> {
-  const gen = await deps.cache.generation(workspaceId);
-  return cached(deps, `summary:${workspaceId}:${gen}:${days}`, async () => {
+export async function analyticsSummary(ctx: Ctx, workspaceId: string, days: number): Promise<AnalyticsSummary> {
+  const gen = await ctx.campaignCache.generation(workspaceId);
+  return cached(ctx, `summary:${workspaceId}:${gen}:${days}`, async () => {
     const since = new Date(Date.now() - days * 86_400_000);
     const [byStatus, sent, events, top] = [
-      await stats.statusCounts(deps.db, workspaceId),
-      await stats.sentSince(deps.db, "workspace_id", workspaceId, since),
-      await stats.eventTotals(deps.db, sql`workspace_id = ${workspaceId} and occurred_at >= ${since.toISOString()}`),
-      await stats.topCampaigns(deps.db, workspaceId, since, 5),
+      await stats.statusCounts(ctx.db, workspaceId),
+      await stats.sentSince(ctx.db, "workspace_id", workspaceId, since),
+      await stats.eventTotals(ctx.db, { workspaceId, since }),
+      await stats.topCampaigns(ctx.db, workspaceId, since, 5),
     ];
     const c = counts(sent, events);
     const by_status = Object.fromEntries(STATUSES.map((s) => [s, byStatus[s] ?? 0])) as Record<CampaignStatus, number>;

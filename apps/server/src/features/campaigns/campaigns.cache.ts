@@ -20,6 +20,13 @@ export interface CampaignCache {
   bump(workspaceId: string): Promise<void>;
 }
 
+declare module "../../context.ts" {
+  interface AppContext {
+    /** Campaign lists and figures, cached per app (built by campaigns' register). */
+    campaignCache: CampaignCache;
+  }
+}
+
 export function createCampaignCache(redis: Redis | null): CampaignCache {
   return redis ? redisCache(redis) : memoryCache();
 }

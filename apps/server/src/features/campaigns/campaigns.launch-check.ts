@@ -4,12 +4,13 @@
  * refuses exactly what this reports.
  */
 import { DEFAULT_DAILY_LIMIT, type LaunchIssue, limitsFor, type ValidateLaunchResult } from "@prospector/contracts";
-import { organizationPlan } from "../billing/billing.usage.ts";
-import { inboxCapacity } from "../inboxes/inboxes.health.ts";
-import { monthStart } from "../plans/plans.service.ts";
+import type { AppContext } from "../../context.ts";
+import { organizationPlan } from "../billing/index.ts";
+import { inboxCapacity } from "../inboxes/index.ts";
+import { monthStart } from "../plans/index.ts";
 import { customFieldKeys, remainingMessages } from "./campaign-leads.repository.ts";
 import type { CampaignRow } from "./campaigns.mapper.ts";
-import { emailsSentSince, type Tx } from "./campaigns.repository.ts";
+import { emailsSentSince } from "./campaigns.service.ts";
 import { checkTemplate, LEAD_VARIABLES, MESSAGE_VARIABLES, TemplateError } from "./campaigns.template.ts";
 import { estimateFinish } from "./sending-window.ts";
 
@@ -60,12 +61,13 @@ function stepIssues(c: CampaignRow, customKeys: string[]): { blockers: LaunchIss
   return { blockers, warnings };
 }
 
-export async function checkLaunch(tx: Tx, c: CampaignRow, now = new Date()): Promise<ValidateLaunchResult> {
+/** `ctx.db` may be the launch's transaction. */
+export async function checkLaunch(ctx: Pick<AppContext, "db" | "hooks">, c: CampaignRow, now = new Date()): Promise<ValidateLaunchResult> {
   const [leadsToSend, customKeys, org, inboxes] = [
-    await remainingMessages(tx, c.id, c.steps.length),
-    await customFieldKeys(tx, c.id),
-    await organizationPlan({ db: tx as never }, c.workspaceId),
-    await inboxCapacity(tx, c.workspaceId, c.inboxIds, now),
+    await remainingMessages(ctx.db, c.id, c.steps.length),
+    await customFieldKeys(ctx.db, c.id),
+    await organizationPlan(ctx, c.workspaceId),
+    await inboxCapacity(ctx, c.workspaceId, c.inboxIds, now),
   ];
   const { blockers, warnings } = stepIssues(c, customKeys);
   if (leadsToSend === 0) blockers.unshift({ code: "no_leads", message: "Add at least one lead that can be emailed" });
@@ -87,7 +89,7 @@ export async function checkLaunch(tx: Tx, c: CampaignRow, now = new Date()): Pro
   }
 
   const limit = limitsFor(org.plan).emails_per_month;
-  const sent = await emailsSentSince(tx, org.organizationId, new Date(`${monthStart(now)}T00:00:00Z`));
+  const sent = await emailsSentSince(ctx, org.organizationId, new Date(`${monthStart(now)}T00:00:00Z`));
   if (limit !== null && sent >= limit) {
     blockers.push({
       code: "plan_limit",

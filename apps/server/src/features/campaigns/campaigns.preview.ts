@@ -3,16 +3,14 @@
  * spintax seed, lead fields, signature and sender. Without a lead it uses the campaign's first.
  */
 import type { CampaignPreview, CampaignPreviewQuery } from "@prospector/contracts";
+import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
-import * as leadsRepo from "../leads/leads.repository.ts";
-import { createUserSettingsRepository } from "../user-settings/user-settings.repository.ts";
+import { findLeadRow, type LeadRow } from "../leads/index.ts";
+import { findUserProfile, findUserSettings } from "../user-settings/index.ts";
 import { listMembers } from "./campaign-leads.repository.ts";
-import type { CampaignDeps } from "./campaigns.deps.ts";
 import type { CampaignRow } from "./campaigns.mapper.ts";
 import { loadCampaign } from "./campaigns.service.ts";
 import { type MessageContext, renderMessage, stepContent, TemplateError, type TemplateLead } from "./campaigns.template.ts";
-
-type LeadRow = NonNullable<Awaited<ReturnType<typeof leadsRepo.getLead>>>;
 
 export function templateLead(l: LeadRow): TemplateLead {
   return {
@@ -37,12 +35,11 @@ export function templateLead(l: LeadRow): TemplateLead {
 }
 
 /** The sender's side of a message: the campaign creator's (or a one-off sender's) name, address and signature. */
-export async function senderContext(deps: Pick<CampaignDeps, "db">, campaign: Pick<CampaignRow, "createdBy" | "workspaceId">) {
+export async function senderContext(ctx: Pick<AppContext, "db">, campaign: Pick<CampaignRow, "createdBy" | "workspaceId">) {
   if (!campaign.createdBy) return { signature: "", sender_name: "", sender_email: "" };
-  const settingsRepo = createUserSettingsRepository(deps.db);
   const [profile, settings] = await Promise.all([
-    settingsRepo.profile(campaign.createdBy),
-    settingsRepo.find(campaign.createdBy, campaign.workspaceId),
+    findUserProfile(ctx, campaign.createdBy),
+    findUserSettings(ctx, campaign.createdBy, campaign.workspaceId),
   ]);
   return {
     signature: settings?.preferences.default_signature ?? "",
@@ -52,12 +49,12 @@ export async function senderContext(deps: Pick<CampaignDeps, "db">, campaign: Pi
 }
 
 export async function previewCampaign(
-  deps: CampaignDeps,
+  ctx: Pick<AppContext, "db" | "config">,
   workspaceId: string,
   id: string,
   q: CampaignPreviewQuery,
 ): Promise<CampaignPreview> {
-  const campaign = await loadCampaign(deps, workspaceId, id);
+  const campaign = await loadCampaign(ctx, workspaceId, id);
   const content = stepContent(campaign.steps, q.step - 1, q.variant);
   if (!content) {
     const message = q.variant ? `Step ${q.step} has no variant ${q.variant}` : `The campaign has no step ${q.step}`;
@@ -65,21 +62,21 @@ export async function previewCampaign(
   }
   let lead: TemplateLead = { id: null };
   if (q.lead_id) {
-    const row = await leadsRepo.getLead(deps.db, workspaceId, q.lead_id);
+    const row = await findLeadRow(ctx.db, workspaceId, q.lead_id);
     if (!row) throw new AppError("LEAD_NOT_FOUND");
     lead = templateLead(row);
   } else {
-    const { rows } = await listMembers(deps.db, campaign.id, { page: 1, per_page: 1 });
+    const { rows } = await listMembers(ctx.db, campaign.id, { page: 1, per_page: 1 });
     if (rows[0]) lead = templateLead(rows[0].lead);
   }
-  const ctx: MessageContext = {
+  const context: MessageContext = {
     lead,
-    ...(await senderContext(deps, campaign)),
+    ...(await senderContext(ctx, campaign)),
     // The sender puts each recipient's own signed link here; a preview shows where it goes.
-    unsubscribe_url: `${deps.config.publicUrl}/unsubscribe/preview`,
+    unsubscribe_url: `${ctx.config.publicUrl}/unsubscribe/preview`,
   };
   try {
-    const out = await renderMessage(content, { step: q.step - 1, variant: q.variant, ctx });
+    const out = await renderMessage(content, { step: q.step - 1, variant: q.variant, ctx: context });
     return { lead_id: lead.id, step: q.step, variant: q.variant, ...out };
   } catch (err) {
     if (!(err instanceof TemplateError)) throw err;

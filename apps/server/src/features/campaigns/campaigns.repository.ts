@@ -2,8 +2,7 @@
 import type { CampaignListQuery } from "@prospector/contracts";
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { composeMessages } from "../compose/compose.table.ts";
-import { workspaces } from "../organizations/organizations.table.ts";
+import { workspaces } from "../organizations/index.ts";
 import type { CampaignRow, CampaignValues } from "./campaigns.mapper.ts";
 import { campaignActivity, campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
 
@@ -121,20 +120,47 @@ export async function campaignsCreatedSince(tx: Tx, organizationId: string, sinc
   return Number(row?.n ?? 0);
 }
 
-/** Emails sent since `since` across the organization's workspaces (the monthly plan limit): campaign mail and one-off sends. */
-export async function emailsSentSince(tx: Tx, organizationId: string, since: Date): Promise<number> {
-  // One after the other: `tx` may be a transaction, which runs one statement at a time anyway.
-  const [campaignMail] = await tx
+/** Campaign mail sent since `since` across the organization's workspaces (part of the monthly plan limit). */
+export async function campaignEmailsSentSince(tx: Tx, organizationId: string, since: Date): Promise<number> {
+  const [row] = await tx
     .select({ n: count() })
     .from(campaignMessages)
     .innerJoin(workspaces, eq(workspaces.id, campaignMessages.workspaceId))
     .where(and(eq(workspaces.organizationId, organizationId), gte(campaignMessages.sentAt, since)));
-  const [oneOff] = await tx
-    .select({ n: count() })
-    .from(composeMessages)
-    .innerJoin(workspaces, eq(workspaces.id, composeMessages.workspaceId))
-    .where(and(eq(workspaces.organizationId, organizationId), gte(composeMessages.sentAt, since)));
-  return Number(campaignMail?.n ?? 0) + Number(oneOff?.n ?? 0);
+  return Number(row?.n ?? 0);
+}
+
+/** A scheduled campaign whose start has come becomes active (null when it is no longer scheduled). */
+export async function activateScheduled(tx: Tx, id: string): Promise<CampaignRow | undefined> {
+  const [row] = await tx
+    .update(campaigns)
+    .set({ status: "active", updatedAt: new Date() })
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, "scheduled")))
+    .returning();
+  return row;
+}
+
+/** Active or scheduled campaigns that send from this inbox. */
+export async function campaignsUsingInbox(tx: Tx, workspaceId: string, inboxId: string): Promise<{ id: string; name: string }[]> {
+  return tx
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.workspaceId, workspaceId),
+        inArray(campaigns.status, ["active", "scheduled"]),
+        sql`${inboxId}::uuid = any(${campaigns.inboxIds})`,
+      ),
+    )
+    .limit(20);
+}
+
+/** A deleted inbox no longer sends for any campaign of the workspace. */
+export async function dropInbox(tx: Tx, workspaceId: string, inboxId: string): Promise<void> {
+  await tx
+    .update(campaigns)
+    .set({ inboxIds: sql`array_remove(${campaigns.inboxIds}, ${inboxId}::uuid)` })
+    .where(and(eq(campaigns.workspaceId, workspaceId), sql`${inboxId}::uuid = any(${campaigns.inboxIds})`));
 }
 
 export async function addActivity(

@@ -5,22 +5,26 @@
  */
 import {
   CAMPAIGN_EDITABLE_STATES,
+  CAMPAIGN_SCHEDULE_JOB,
   type Campaign,
   type CampaignList,
   type CampaignListQuery,
+  type CampaignScheduleJob,
   type CampaignStep,
   type FieldError,
   limitsFor,
 } from "@prospector/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/client.ts";
 import { AppError } from "../../platform/errors.ts";
-import { organizationPlan } from "../billing/billing.usage.ts";
-import { monthStart } from "../plans/plans.service.ts";
-import { createUserSettingsRepository } from "../user-settings/user-settings.repository.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { organizationPlan } from "../billing/index.ts";
+import { monthStart } from "../plans/index.ts";
+import { findUserSettings } from "../user-settings/index.ts";
 import { clearLeadCampaign } from "./campaign-leads.repository.ts";
 import { LIST_TTL_MS } from "./campaigns.cache.ts";
-import { type CampaignDeps, campaignId, sendScheduleJob } from "./campaigns.deps.ts";
+import "./campaigns.hooks.ts";
 import { type CampaignRow, type CampaignValues, defaultSchedule, toCampaign } from "./campaigns.mapper.ts";
 import * as repo from "./campaigns.repository.ts";
 import { checkTemplate, TemplateError } from "./campaigns.template.ts";
@@ -31,6 +35,24 @@ type UpdateInput = z.output<typeof import("@prospector/contracts").CampaignUpdat
 export interface Caller {
   workspaceId: string;
   userId: string;
+}
+
+/** What campaign services use of the app context (`campaignCache` is built by campaigns' register). */
+export type CampaignCtx = Pick<AppContext, "db" | "jobs" | "realtime" | "log" | "hooks" | "campaignCache">;
+
+/** A malformed id cannot name a campaign: the same 404 as another workspace's campaign. */
+export function campaignId(id: string): string {
+  if (!isUuid(id)) throw new AppError("CAMPAIGN_NOT_FOUND");
+  return id;
+}
+
+/** The job runs at `at` (null: now). A failure to enqueue is logged: the sender's periodic sweep also finds due leads. */
+export async function sendScheduleJob(ctx: Pick<AppContext, "jobs" | "log">, job: CampaignScheduleJob, at: Date | null): Promise<void> {
+  try {
+    await ctx.jobs.send(CAMPAIGN_SCHEDULE_JOB, job, at ? { startAfter: at } : {});
+  } catch (err) {
+    ctx.log.error({ err, campaign: job.campaign_id }, "campaign.schedule job not sent");
+  }
 }
 
 /**
@@ -68,42 +90,42 @@ export function assertTemplatesParse(steps: CampaignStep[]): void {
   if (errors.length) throw new AppError("CAMPAIGN_INVALID", undefined, { errors });
 }
 
-export async function loadCampaign(deps: Pick<CampaignDeps, "db">, workspaceId: string, id: string): Promise<CampaignRow> {
-  const row = await repo.getCampaign(deps.db, workspaceId, campaignId(id));
+export async function loadCampaign(ctx: Pick<AppContext, "db">, workspaceId: string, id: string): Promise<CampaignRow> {
+  const row = await repo.getCampaign(ctx.db, workspaceId, campaignId(id));
   if (!row) throw new AppError("CAMPAIGN_NOT_FOUND");
   return row;
 }
 
-export async function withLeadCount(deps: Pick<CampaignDeps, "db">, row: CampaignRow): Promise<Campaign> {
-  const counts = await repo.leadCounts(deps.db, [row.id]);
+export async function withLeadCount(ctx: Pick<AppContext, "db">, row: CampaignRow): Promise<Campaign> {
+  const counts = await repo.leadCounts(ctx.db, [row.id]);
   return toCampaign(row, counts.get(row.id) ?? 0);
 }
 
-export async function getCampaign(deps: CampaignDeps, workspaceId: string, id: string): Promise<Campaign> {
-  return withLeadCount(deps, await loadCampaign(deps, workspaceId, id));
+export async function getCampaign(ctx: Pick<AppContext, "db">, workspaceId: string, id: string): Promise<Campaign> {
+  return withLeadCount(ctx, await loadCampaign(ctx, workspaceId, id));
 }
 
 /** Tells the workspace's browsers and drops cached lists. */
 export async function campaignChanged(
-  deps: CampaignDeps,
+  ctx: Pick<CampaignCtx, "campaignCache" | "realtime" | "log">,
   workspaceId: string,
   id: string,
   status: Campaign["status"] | "deleted",
   action: string,
 ) {
-  await deps.cache.bump(workspaceId);
-  await deps.realtime
+  await ctx.campaignCache.bump(workspaceId);
+  await ctx.realtime
     .toWorkspace(workspaceId, "campaign.updated", {
       workspace_id: workspaceId,
       campaign_id: id,
       status,
       action: action as "updated",
     })
-    .catch((err) => deps.log.warn({ err }, "campaign.updated not published"));
+    .catch((err) => ctx.log.warn({ err }, "campaign.updated not published"));
 }
 
 async function assertCampaignAllowance(tx: repo.Tx, workspaceId: string): Promise<void> {
-  const org = await organizationPlan({ db: tx as CampaignDeps["db"] }, workspaceId);
+  const org = await organizationPlan({ db: tx as AppContext["db"] }, workspaceId);
   const limit = limitsFor(org.plan).campaigns_per_month;
   if (limit === null) return;
   const used = await repo.campaignsCreatedSince(tx, org.organizationId, new Date(`${monthStart()}T00:00:00Z`));
@@ -116,7 +138,7 @@ async function assertCampaignAllowance(tx: repo.Tx, workspaceId: string): Promis
 }
 
 export async function createCampaign(
-  deps: CampaignDeps,
+  ctx: CampaignCtx,
   caller: Caller,
   input: CreateInput,
   opts: { from?: CampaignRow } = {},
@@ -125,10 +147,10 @@ export async function createCampaign(
   assertTemplatesParse(steps);
   let schedule = input.schedule ?? opts.from?.schedule;
   if (!schedule) {
-    const settings = await createUserSettingsRepository(deps.db).find(caller.userId, caller.workspaceId);
+    const settings = await findUserSettings(ctx, caller.userId, caller.workspaceId);
     schedule = defaultSchedule(settings?.preferences ?? {});
   }
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await transaction(ctx.db, async (tx) => {
     await assertCampaignAllowance(tx, caller.workspaceId);
     const created = await repo.insertCampaign(tx, {
       workspaceId: caller.workspaceId,
@@ -152,7 +174,7 @@ export async function createCampaign(
     });
     return created;
   });
-  await campaignChanged(deps, caller.workspaceId, row.id, row.status, "created");
+  await campaignChanged(ctx, caller.workspaceId, row.id, row.status, "created");
   return toCampaign(row, 0);
 }
 
@@ -169,8 +191,8 @@ const CONTENT_FIELDS = [
   "stop_on_reply",
 ];
 
-export async function updateCampaign(deps: CampaignDeps, caller: Caller, id: string, input: UpdateInput): Promise<Campaign> {
-  const row = await deps.db.transaction(async (tx) => {
+export async function updateCampaign(ctx: CampaignCtx, caller: Caller, id: string, input: UpdateInput): Promise<Campaign> {
+  const row = await transaction(ctx.db, async (tx) => {
     const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: "no key update" });
     if (!current) throw new AppError("CAMPAIGN_NOT_FOUND");
     const changesContent = CONTENT_FIELDS.some((f) => (input as Record<string, unknown>)[f] !== undefined);
@@ -193,35 +215,35 @@ export async function updateCampaign(deps: CampaignDeps, caller: Caller, id: str
   // A scheduled campaign whose start moved needs a job for the new time (the old one will find it early and do nothing).
   if (row.status === "scheduled" && input.starts_at !== undefined) {
     const at = row.startsAt && row.startsAt > new Date() ? row.startsAt : null;
-    await sendScheduleJob(deps, { campaign_id: row.id, workspace_id: row.workspaceId, reason: "start_at" }, at);
+    await sendScheduleJob(ctx, { campaign_id: row.id, workspace_id: row.workspaceId, reason: "start_at" }, at);
   }
-  await campaignChanged(deps, caller.workspaceId, row.id, row.status, "updated");
-  return withLeadCount(deps, row);
+  await campaignChanged(ctx, caller.workspaceId, row.id, row.status, "updated");
+  return withLeadCount(ctx, row);
 }
 
-export async function deleteCampaign(deps: CampaignDeps, caller: Caller, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function deleteCampaign(ctx: CampaignCtx, caller: Caller, id: string): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
     const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: "update" });
     if (!current) throw new AppError("CAMPAIGN_NOT_FOUND");
     if (current.status === "active") throw new AppError("CAMPAIGN_DELETE_ACTIVE");
     await clearLeadCampaign(tx, caller.workspaceId, current.id);
     await repo.deleteCampaign(tx, caller.workspaceId, current.id);
   });
-  await campaignChanged(deps, caller.workspaceId, id, "deleted", "deleted");
+  await campaignChanged(ctx, caller.workspaceId, id, "deleted", "deleted");
 }
 
 /** A draft copy of the sequence and settings, without leads, history or dates. */
-export async function duplicateCampaign(deps: CampaignDeps, caller: Caller, id: string, newName: string): Promise<Campaign> {
-  const from = await loadCampaign(deps, caller.workspaceId, id);
-  return createCampaign(deps, caller, { name: newName, subject_line: from.steps[0]?.subject ?? "" }, { from });
+export async function duplicateCampaign(ctx: CampaignCtx, caller: Caller, id: string, newName: string): Promise<Campaign> {
+  const from = await loadCampaign(ctx, caller.workspaceId, id);
+  return createCampaign(ctx, caller, { name: newName, subject_line: from.steps[0]?.subject ?? "" }, { from });
 }
 
-export async function listCampaigns(deps: CampaignDeps, workspaceId: string, q: CampaignListQuery): Promise<CampaignList> {
-  const gen = await deps.cache.generation(workspaceId);
+export async function listCampaigns(ctx: CampaignCtx, workspaceId: string, q: CampaignListQuery): Promise<CampaignList> {
+  const gen = await ctx.campaignCache.generation(workspaceId);
   const key = `list:${workspaceId}:${gen}:${JSON.stringify(q)}`;
-  const cached = await deps.cache.get<CampaignList>(key);
+  const cached = await ctx.campaignCache.get<CampaignList>(key);
   if (cached) return cached;
-  const { rows, total } = await repo.listCampaigns(deps.db, workspaceId, q);
+  const { rows, total } = await repo.listCampaigns(ctx.db, workspaceId, q);
   const list: CampaignList = {
     campaigns: rows.map((r) => toCampaign(r.campaign, r.leads)),
     total,
@@ -229,8 +251,27 @@ export async function listCampaigns(deps: CampaignDeps, workspaceId: string, q: 
     per_page: q.per_page,
     total_pages: Math.ceil(total / q.per_page),
   };
-  await deps.cache.set(key, list, LIST_TTL_MS);
+  await ctx.campaignCache.set(key, list, LIST_TTL_MS);
   return list;
+}
+
+/**
+ * "inboxes.deleted", inside the deleting transaction: an inbox that an active or scheduled
+ * campaign sends from cannot go (INBOX_IN_USE rolls the delete back); others drop it from their lists.
+ */
+export async function releaseInbox(tx: repo.Tx, workspaceId: string, inboxId: string): Promise<void> {
+  const using = await repo.campaignsUsingInbox(tx, workspaceId, inboxId);
+  if (using.length) {
+    throw new AppError("INBOX_IN_USE", `This inbox sends for ${using.map((c) => `"${c.name}"`).join(", ")}: pause or stop it first`);
+  }
+  await repo.dropInbox(tx, workspaceId, inboxId);
+}
+
+/** The campaign's activity log, newest first. */
+export async function listActivity(ctx: Pick<AppContext, "db">, workspaceId: string, id: string, limit: number) {
+  const campaign = await loadCampaign(ctx, workspaceId, id);
+  const rows = await repo.listActivity(ctx.db, campaign.id, limit);
+  return rows.map((a) => ({ id: a.id, kind: a.kind, message: a.message, user_id: a.userId, created_at: a.createdAt.toISOString() }));
 }
 
 /** A campaign row of the workspace, or undefined (for features that read a campaign without the 404). */
@@ -243,9 +284,16 @@ export async function addCampaignActivity(ctx: Pick<AppContext, "db">, entry: Pa
   await repo.addActivity(ctx.db, entry);
 }
 
-/** Emails sent since `since` across the organization's workspaces (the monthly plan limit). `db` may be a transaction. */
-export async function emailsSentSince(db: repo.Tx, organizationId: string, since: Date): Promise<number> {
-  return repo.emailsSentSince(db, organizationId, since);
+/**
+ * Emails sent since `since` across the organization's workspaces (the monthly plan limit): campaign
+ * mail, plus what other features send ("campaigns.emailsSent": one-off sends). `ctx.db` may be a
+ * transaction.
+ */
+export async function emailsSentSince(ctx: Pick<AppContext, "db" | "hooks">, organizationId: string, since: Date): Promise<number> {
+  // One after the other: `ctx.db` may be a transaction, which runs one statement at a time anyway.
+  let sent = await repo.campaignEmailsSentSince(ctx.db, organizationId, since);
+  for (const n of await ctx.hooks.run("campaigns.emailsSent", { db: ctx.db, organizationId, since })) sent += n;
+  return sent;
 }
 
 /** Campaigns created since `since` across the organization's workspaces (the monthly plan limit). */

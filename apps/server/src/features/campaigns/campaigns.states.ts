@@ -6,14 +6,14 @@
  * pause that commits while a sending pass is in flight ends that pass's claims (docs/campaigns.md).
  */
 import { CAMPAIGN_ACTION_STATES, type Campaign, type CampaignAction, type CampaignStatus, type ErrorCode } from "@prospector/contracts";
+import { type Db, transaction } from "../../db/client.ts";
 import { retryTransaction } from "../../db/retry.ts";
 import { AppError } from "../../platform/errors.ts";
 import { scheduleQueued, stopRunning } from "./campaign-leads.repository.ts";
-import { type CampaignDeps, campaignId, sendScheduleJob } from "./campaigns.deps.ts";
 import { checkLaunch } from "./campaigns.launch-check.ts";
 import type { CampaignRow, CampaignValues } from "./campaigns.mapper.ts";
 import * as repo from "./campaigns.repository.ts";
-import { type Caller, campaignChanged, withLeadCount } from "./campaigns.service.ts";
+import { type Caller, type CampaignCtx, campaignChanged, campaignId, sendScheduleJob, withLeadCount } from "./campaigns.service.ts";
 
 const WRONG_STATE: Record<Exclude<CampaignAction, "delete">, ErrorCode> = {
   launch: "CAMPAIGN_CANNOT_LAUNCH",
@@ -27,18 +27,18 @@ export const actionAllowed = (action: CampaignAction, status: CampaignStatus) =>
 type Transition = { status: CampaignStatus; values: CampaignValues; message: string; schedule?: Date | null };
 
 async function transition(
-  deps: CampaignDeps,
+  ctx: CampaignCtx,
   caller: Caller,
   id: string,
   action: Exclude<CampaignAction, "delete">,
-  decide: (tx: repo.Tx, c: CampaignRow, now: Date) => Promise<Transition>,
+  decide: (tx: Db, c: CampaignRow, now: Date) => Promise<Transition>,
 ): Promise<Campaign> {
   const now = new Date();
   // The campaign row first (FOR NO KEY UPDATE), then its leads: the sender takes them in the same
   // order (docs/campaigns.md). A deadlock with writers outside that order re-runs the whole
   // transaction rather than answering 500.
   const run = () =>
-    deps.db.transaction(async (tx) => {
+    transaction(ctx.db, async (tx) => {
       const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: "no key update" });
       if (!current) throw new AppError("CAMPAIGN_NOT_FOUND");
       if (!actionAllowed(action, current.status)) throw new AppError(WRONG_STATE[action]);
@@ -54,19 +54,19 @@ async function transition(
       return { row, next };
     });
   const { row, next } = await retryTransaction(run, {
-    onRetry: (err, attempt) => deps.log.warn({ err, campaign: id, action, attempt }, "campaign transition retried after a deadlock"),
+    onRetry: (err, attempt) => ctx.log.warn({ err, campaign: id, action, attempt }, "campaign transition retried after a deadlock"),
   });
   if (next.schedule !== undefined) {
     const reason = action === "resume" ? "resume" : next.status === "scheduled" ? "start_at" : "launch";
-    await sendScheduleJob(deps, { campaign_id: row.id, workspace_id: row.workspaceId, reason }, next.schedule);
+    await sendScheduleJob(ctx, { campaign_id: row.id, workspace_id: row.workspaceId, reason }, next.schedule);
   }
-  await campaignChanged(deps, caller.workspaceId, row.id, row.status, action);
-  return withLeadCount(deps, row);
+  await campaignChanged(ctx, caller.workspaceId, row.id, row.status, action);
+  return withLeadCount(ctx, row);
 }
 
-export function launchCampaign(deps: CampaignDeps, caller: Caller, id: string): Promise<Campaign> {
-  return transition(deps, caller, id, "launch", async (tx, c, now) => {
-    const check = await checkLaunch(tx, c, now);
+export function launchCampaign(ctx: CampaignCtx, caller: Caller, id: string): Promise<Campaign> {
+  return transition(ctx, caller, id, "launch", async (tx, c, now) => {
+    const check = await checkLaunch({ db: tx, hooks: ctx.hooks }, c, now);
     if (!check.can_launch) {
       throw new AppError("CAMPAIGN_LAUNCH_BLOCKED", `Campaign is not ready to launch: ${check.blockers.map((b) => b.message).join("; ")}`, {
         errors: check.blockers.map((b) => ({ field: b.code, message: b.message })),
@@ -92,16 +92,16 @@ export function launchCampaign(deps: CampaignDeps, caller: Caller, id: string): 
   });
 }
 
-export function pauseCampaign(deps: CampaignDeps, caller: Caller, id: string): Promise<Campaign> {
-  return transition(deps, caller, id, "pause", async (_tx, _c, now) => ({
+export function pauseCampaign(ctx: CampaignCtx, caller: Caller, id: string): Promise<Campaign> {
+  return transition(ctx, caller, id, "pause", async (_tx, _c, now) => ({
     status: "paused",
     values: { pausedAt: now },
     message: "Campaign paused",
   }));
 }
 
-export function resumeCampaign(deps: CampaignDeps, caller: Caller, id: string): Promise<Campaign> {
-  return transition(deps, caller, id, "resume", async () => ({
+export function resumeCampaign(ctx: CampaignCtx, caller: Caller, id: string): Promise<Campaign> {
+  return transition(ctx, caller, id, "resume", async () => ({
     status: "active",
     values: { pausedAt: null },
     message: "Campaign resumed",
@@ -109,8 +109,8 @@ export function resumeCampaign(deps: CampaignDeps, caller: Caller, id: string): 
   }));
 }
 
-export function stopCampaign(deps: CampaignDeps, caller: Caller, id: string): Promise<Campaign> {
-  return transition(deps, caller, id, "stop", async (tx, c, now) => {
+export function stopCampaign(ctx: CampaignCtx, caller: Caller, id: string): Promise<Campaign> {
+  return transition(ctx, caller, id, "stop", async (tx, c, now) => {
     await stopRunning(tx, c.id);
     return { status: "stopped", values: { stoppedAt: now }, message: "Campaign stopped: no further emails will be sent" };
   });

@@ -2,10 +2,10 @@
  * Drizzle calls for one-off sends: the row written before the SMTP call and its outcome, the
  * workspace's paged history, the crash sweep, tracking counters and the unsubscribe look-up.
  */
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { inboxes } from "../inboxes/inboxes.table.ts";
-import { leads } from "../leads/leads.table.ts";
+import { leads } from "../leads/index.ts";
+import { workspaces } from "../organizations/index.ts";
 import { composeMessages } from "./compose.table.ts";
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
@@ -46,15 +46,6 @@ export async function listMessages(db: Tx, workspaceId: string, page: { limit: n
     .offset(page.offset);
   const [total] = await db.select({ n: count() }).from(composeMessages).where(where);
   return { rows, total: Number(total?.n ?? 0) };
-}
-
-/** The workspace's local-mailbox inbox (listing inboxes creates it). */
-export async function getLocalInbox(db: Tx, workspaceId: string) {
-  const [row] = await db
-    .select()
-    .from(inboxes)
-    .where(and(eq(inboxes.workspaceId, workspaceId), eq(inboxes.kind, "local")));
-  return row;
 }
 
 /** A first email to a new lead makes it "contacted", as campaign mail does. */
@@ -116,4 +107,14 @@ export async function recipientOf(db: Pick<Db, "select">, id: string) {
     .from(composeMessages)
     .where(eq(composeMessages.id, id));
   return row;
+}
+
+/** One-off emails sent since `since` across the organization's workspaces. */
+export async function sentSince(db: Tx, organizationId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(composeMessages)
+    .innerJoin(workspaces, eq(workspaces.id, composeMessages.workspaceId))
+    .where(and(eq(workspaces.organizationId, organizationId), gte(composeMessages.sentAt, since)));
+  return Number(row?.n ?? 0);
 }

@@ -8,17 +8,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { secretBoxFor } from "../../platform/crypto.ts";
-import { createTransports } from "../sending/sending.transports.ts";
 import * as service from "./compose.service.ts";
 
 export function composeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["compose"];
-  const box = secretBoxFor(ctx.config);
-  // Its own pooled transports (one per SMTP inbox, rebuilt when an inbox changes), closed with the app.
-  const deps: service.ComposeDeps = { ctx, box, transports: createTransports({ db: ctx.db, box, guard: ctx.mailGuard }) };
-  app.addHook("onClose", async () => deps.transports.close());
 
   r.post(
     "/api/compose/send",
@@ -34,7 +28,7 @@ export function composeRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const auth = requireAuth(request);
-      return service.sendOne(deps, { workspaceId: auth.workspaceId, userId: auth.userId }, request.body);
+      return service.sendOne(ctx, { workspaceId: auth.workspaceId, userId: auth.userId }, request.body);
     },
   );
 

@@ -8,29 +8,37 @@
 import { type ComposeMessage, type ComposeSentList, type ComposeSentQuery, DEFAULT_PREFERENCES } from "@prospector/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import type { SecretBox } from "../../platform/crypto.ts";
+import { transaction } from "../../db/client.ts";
+import { secretBoxFor } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { senderContext, templateLead } from "../campaigns/campaigns.preview.ts";
-import { hasHtml, TemplateError, type TemplateLead } from "../campaigns/campaigns.template.ts";
-import { checkInboxHealth, effectiveDailyLimit } from "../inboxes/inboxes.health.ts";
-import * as inboxesRepo from "../inboxes/inboxes.repository.ts";
-import * as leadsRepo from "../leads/leads.repository.ts";
-import { applyOutcome } from "../sending/lead-outcome.ts";
-import { buildMessage, type ComposedMessage } from "../sending/sending.compose.ts";
-import { failureText, isRecipientRefused } from "../sending/sending.deliver.ts";
-import { lockInboxes, setInboxLastSent } from "../sending/sending.repository.ts";
-import { planAllowance } from "../sending/sending.service.ts";
-import type { DeliveryError, Transports } from "../sending/sending.transports.ts";
-import { suppressedAmong } from "../suppression/suppression.repository.ts";
-import { createUserSettingsRepository } from "../user-settings/user-settings.repository.ts";
+import { hasHtml, senderContext, TemplateError, type TemplateLead, templateLead } from "../campaigns/index.ts";
+import { checkInboxHealth, effectiveDailyLimit, findInbox, type InboxRow, inboxSendStats } from "../inboxes/index.ts";
+import { findLeadRow } from "../leads/index.ts";
+import {
+  applyOutcome,
+  buildMessage,
+  type ComposedMessage,
+  type DeliveryError,
+  failureText,
+  isRecipientRefused,
+  lockInboxes,
+  planAllowance,
+  setInboxLastSent,
+  type Transports,
+} from "../sending/index.ts";
+import { suppressedAmong } from "../suppression/index.ts";
+import { findUserSettings } from "../user-settings/index.ts";
 import * as repo from "./compose.repository.ts";
 
-export interface ComposeDeps {
-  ctx: Pick<AppContext, "db" | "config" | "realtime" | "log">;
-  box: SecretBox;
-  transports: Transports;
+declare module "../../context.ts" {
+  interface AppContext {
+    /** The pooled SMTP transports of one-off sends (one per inbox, rebuilt when it changes), built by compose's register. */
+    composeTransports: Transports;
+  }
 }
+
+type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log" | "hooks" | "composeTransports">;
 
 type SendInput = z.output<typeof import("@prospector/contracts").ComposeSendRequest>;
 type Caller = { workspaceId: string; userId: string };
@@ -86,34 +94,28 @@ function recipientLead(to: string, name: string | undefined): TemplateLead & { e
   return { id: null, email: to, first_name: first ?? null, last_name: rest.join(" ") || null };
 }
 
-async function resolveInbox(ctx: ComposeDeps["ctx"], workspaceId: string, inboxId: string): Promise<inboxesRepo.InboxRow> {
-  if (inboxId === "local") {
-    await inboxesRepo.ensureLocalInbox(ctx.db, workspaceId);
-    const local = await repo.getLocalInbox(ctx.db, workspaceId);
-    if (local) return local;
-  } else {
-    const row = await inboxesRepo.getInbox(ctx.db, workspaceId, inboxId);
-    if (row) return row;
-  }
-  throw new AppError("INBOX_NOT_FOUND");
+async function resolveInbox(ctx: Ctx, workspaceId: string, inboxId: string): Promise<InboxRow> {
+  const row = await findInbox(ctx, workspaceId, inboxId);
+  if (!row) throw new AppError("INBOX_NOT_FOUND");
+  return row;
 }
 
-const inboxName = (inbox: inboxesRepo.InboxRow) => (inbox.kind === "local" ? "The local mailbox" : inbox.email);
+const inboxName = (inbox: InboxRow) => (inbox.kind === "local" ? "The local mailbox" : inbox.email);
 
-function pausedError(inbox: inboxesRepo.InboxRow): AppError {
+function pausedError(inbox: InboxRow): AppError {
   return new AppError(
     "COMPOSE_INBOX_PAUSED",
     `${inbox.email} is paused${inbox.statusReason ? ` (${inbox.statusReason})` : ""}: resume it on the Inboxes page or pick another inbox`,
   );
 }
 
-export async function sendOne(deps: ComposeDeps, caller: Caller, input: SendInput, now = new Date()): Promise<ComposeMessage> {
-  const { db } = deps.ctx;
+export async function sendOne(ctx: Ctx, caller: Caller, input: SendInput, now = new Date()): Promise<ComposeMessage> {
+  const { db } = ctx;
   const { workspaceId, userId } = caller;
 
-  const leadRow = input.lead_id ? await leadsRepo.getLead(db, workspaceId, input.lead_id) : undefined;
+  const leadRow = input.lead_id ? await findLeadRow(db, workspaceId, input.lead_id) : undefined;
   if (input.lead_id && !leadRow) throw new AppError("LEAD_NOT_FOUND");
-  const inbox = await resolveInbox(deps.ctx, workspaceId, input.inbox_id);
+  const inbox = await resolveInbox(ctx, workspaceId, input.inbox_id);
   const reason = (await suppressedAmong(db, workspaceId, [input.to])).get(input.to);
   if (reason) {
     throw new AppError(
@@ -123,10 +125,10 @@ export async function sendOne(deps: ComposeDeps, caller: Caller, input: SendInpu
     );
   }
   if (inbox.status === "paused") throw pausedError(inbox);
-  if ((await planAllowance(db, workspaceId, now)) === 0) throw new AppError("COMPOSE_PLAN_LIMIT");
+  if ((await planAllowance(ctx, workspaceId, now)) === 0) throw new AppError("COMPOSE_PLAN_LIMIT");
 
-  const sender = await senderContext({ db }, { createdBy: userId, workspaceId });
-  const prefs = (await createUserSettingsRepository(db).find(userId, workspaceId))?.preferences ?? {};
+  const sender = await senderContext(ctx, { createdBy: userId, workspaceId });
+  const prefs = (await findUserSettings(ctx, userId, workspaceId))?.preferences ?? {};
   const trackOpens = input.track_opens ?? prefs.track_opens ?? DEFAULT_PREFERENCES.track_opens;
   const trackClicks = input.track_clicks ?? prefs.track_clicks ?? DEFAULT_PREFERENCES.track_clicks;
   const lead = leadRow ? { ...templateLead(leadRow), email: input.to } : recipientLead(input.to, input.to_name);
@@ -151,8 +153,8 @@ export async function sendOne(deps: ComposeDeps, caller: Caller, input: SendInpu
       from,
       signature: sender.signature,
       inReplyTo: null,
-      trackingBase: deps.ctx.config.trackingUrl,
-      box: deps.box,
+      trackingBase: ctx.config.trackingUrl,
+      box: secretBoxFor(ctx.config),
     });
   } catch (err) {
     if (!(err instanceof TemplateError)) throw err;
@@ -162,11 +164,11 @@ export async function sendOne(deps: ComposeDeps, caller: Caller, input: SendInpu
   }
 
   // Claim a place under the inbox's daily limit and commit the row before anything goes out.
-  const row = await db.transaction(async (tx) => {
+  const row = await transaction(db, async (tx) => {
     const [locked] = await lockInboxes(tx, workspaceId, [inbox.id]);
     if (!locked) throw new AppError("INBOX_NOT_FOUND");
     if (locked.status === "paused") throw pausedError(locked);
-    const sentToday = (await inboxesRepo.sendStats(tx, [locked.id], now)).get(locked.id)?.sentToday ?? 0;
+    const sentToday = (await inboxSendStats({ db: tx, hooks: ctx.hooks }, [locked.id], now)).get(locked.id)?.sentToday ?? 0;
     const limit = effectiveDailyLimit(locked, now);
     if (sentToday >= limit) {
       const warming = limit < locked.dailyLimit ? " (warming up)" : "";
@@ -194,17 +196,17 @@ export async function sendOne(deps: ComposeDeps, caller: Caller, input: SendInpu
     });
   });
 
-  return toComposeMessage(await deliver(deps, inbox, row, message));
+  return toComposeMessage(await deliver(ctx, inbox, row, message));
 }
 
-async function deliver(deps: ComposeDeps, inbox: inboxesRepo.InboxRow, row: repo.ComposeRow, message: ComposedMessage) {
-  const { db } = deps.ctx;
+async function deliver(ctx: Ctx, inbox: InboxRow, row: repo.ComposeRow, message: ComposedMessage) {
+  const { db } = ctx;
   try {
     if (inbox.kind === "local") {
-      await deps.transports.deliverLocal(inbox, row.workspaceId, [message], "compose");
+      await ctx.composeTransports.deliverLocal(inbox, row.workspaceId, [message], "compose");
       return await repo.finishMessage(db, row.id, { status: "local", sentAt: new Date() });
     }
-    await deps.transports.deliver(inbox, message);
+    await ctx.composeTransports.deliver(inbox, message);
     const done = await repo.finishMessage(db, row.id, { status: "sent", sentAt: new Date() });
     if (row.leadId) await repo.markLeadContacted(db, row.workspaceId, row.leadId);
     return done;
@@ -215,7 +217,7 @@ async function deliver(deps: ComposeDeps, inbox: inboxesRepo.InboxRow, row: repo
     if (!(err instanceof AppError) && isRecipientRefused(e)) {
       // A hard bounce, as for campaign mail: the address is suppressed and the inbox's health re-checked.
       const at = new Date();
-      const done = await db.transaction(async (tx) => {
+      const done = await transaction(db, async (tx) => {
         await applyOutcome(tx, {
           workspaceId: row.workspaceId,
           campaignId: null,
@@ -227,10 +229,10 @@ async function deliver(deps: ComposeDeps, inbox: inboxesRepo.InboxRow, row: repo
         });
         return repo.finishMessage(tx, row.id, { status: "bounced", error: text, sentAt: at, bouncedAt: at });
       });
-      await checkInboxHealth(deps.ctx, inbox.id);
+      await checkInboxHealth(ctx, inbox.id);
       return done;
     }
-    deps.ctx.log.warn({ err: text, inbox: inbox.id }, "one-off send failed");
+    ctx.log.warn({ err: text, inbox: inbox.id }, "one-off send failed");
     return repo.finishMessage(db, row.id, { status: "failed", error: text });
   }
 }
@@ -248,6 +250,11 @@ export async function composeTrackingRef(ctx: Pick<AppContext, "db">, id: string
 /** Counts one human open or click of a one-off send. */
 export async function countComposeTracked(ctx: Pick<AppContext, "db">, id: string, type: "open" | "click", at: Date): Promise<void> {
   await repo.countTracked(ctx.db, id, type, at);
+}
+
+/** One-off emails the organization sent since `since` (part of the monthly plan limit; "campaigns.emailsSent"). */
+export async function emailsSentSince(ctx: Pick<AppContext, "db">, organizationId: string, since: Date): Promise<number> {
+  return repo.sentSince(ctx.db, organizationId, since);
 }
 
 /** Who a one-off email went to, for its unsubscribe link. */

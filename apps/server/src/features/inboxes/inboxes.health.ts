@@ -4,15 +4,16 @@
  */
 import type { InboxHealth, InboxStatus } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
-import { createNotification } from "../notifications/notifications.service.ts";
+import { createNotification } from "../notifications/index.ts";
 import * as repo from "./inboxes.repository.ts";
+import "./inboxes.hooks.ts";
 import type { InboxRow, SendStats } from "./inboxes.types.ts";
 
 /** Too few sends say nothing about a rate: one bounce in two sends is not a 50% problem. */
 export const MIN_SENDS_FOR_HEALTH = 20;
 
 /** The limit for today: the daily limit, or the warm-up ramp's value while it is lower. */
-export function effectiveDailyLimit(row: repo.InboxRow, now = new Date()): number {
+export function effectiveDailyLimit(row: InboxRow, now = new Date()): number {
   if (!row.warmupEnabled) return row.dailyLimit;
   const started = row.warmupStartedAt ?? row.createdAt;
   const days = Math.max(0, Math.floor((now.getTime() - started.getTime()) / 86_400_000));
@@ -20,7 +21,7 @@ export function effectiveDailyLimit(row: repo.InboxRow, now = new Date()): numbe
 }
 
 /** The status a health check would give (a paused inbox stays paused until someone resumes it). */
-export function verdict(row: repo.InboxRow, stats: repo.SendStats, threshold: number): { status: InboxStatus; reason: string | null } {
+export function verdict(row: InboxRow, stats: SendStats, threshold: number): { status: InboxStatus; reason: string | null } {
   if (row.status === "paused") return { status: "paused", reason: row.statusReason };
   const rate = stats.recentSends ? stats.recentBounces / stats.recentSends : 0;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -34,7 +35,7 @@ export function verdict(row: repo.InboxRow, stats: repo.SendStats, threshold: nu
   return { status: "healthy", reason: null };
 }
 
-export function toHealth(row: repo.InboxRow, stats: repo.SendStats, threshold: number, now = new Date()): InboxHealth {
+export function toHealth(row: InboxRow, stats: SendStats, threshold: number, now = new Date()): InboxHealth {
   const v = verdict(row, stats, threshold);
   return {
     status: v.status,
@@ -49,10 +50,13 @@ export function toHealth(row: repo.InboxRow, stats: repo.SendStats, threshold: n
 }
 
 /** After a bounce: pause the inbox when its bounce rate passed the threshold, and tell its owner once. */
-export async function checkInboxHealth(ctx: Pick<AppContext, "db" | "config" | "realtime" | "log">, inboxId: string): Promise<InboxStatus> {
+export async function checkInboxHealth(
+  ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "hooks">,
+  inboxId: string,
+): Promise<InboxStatus> {
   const row = await repo.getInboxById(ctx.db, inboxId);
   if (!row || row.kind === "local") return "healthy";
-  const stats = (await repo.sendStats(ctx.db, [row.id])).get(row.id) as repo.SendStats;
+  const stats = (await inboxSendStats(ctx, [row.id])).get(row.id) as SendStats;
   const v = verdict(row, stats, ctx.config.BOUNCE_RATE_PAUSE_THRESHOLD);
   if (v.status !== "paused" || row.status === "paused") {
     if (row.status !== v.status && row.status !== "paused") {
@@ -80,12 +84,12 @@ export async function checkInboxHealth(ctx: Pick<AppContext, "db" | "config" | "
  * (paused ones count zero), and which of them are missing or paused.
  */
 export async function inboxCapacity(
-  db: repo.Tx,
+  ctx: Pick<AppContext, "db">,
   workspaceId: string,
   inboxIds: string[],
   now = new Date(),
 ): Promise<{ dailyCapacity: number; usable: number; paused: string[]; missing: string[] }> {
-  const rows = await repo.getInboxesByIds(db, workspaceId, inboxIds);
+  const rows = await repo.getInboxesByIds(ctx.db, workspaceId, inboxIds);
   const found = new Set(rows.map((r) => r.id));
   const usable = rows.filter((r) => r.status !== "paused");
   return {
@@ -101,7 +105,15 @@ export async function inboxesByIds(ctx: Pick<AppContext, "db">, workspaceId: str
   return repo.getInboxesByIds(ctx.db, workspaceId, ids);
 }
 
-/** Per inbox: today's sends and the bounce window (see the repository). `db` may be a transaction. */
-export async function inboxSendStats(db: repo.Tx, ids: string[], now = new Date()): Promise<Map<string, SendStats>> {
-  return repo.sendStats(db, ids, now);
+/**
+ * Per inbox: what was sent or is in flight in the last 24 hours (the daily limit) and the bounce
+ * window, over every outbox that sends from inboxes ("inboxes.sentMessages"). `ctx.db` may be a
+ * transaction.
+ */
+export async function inboxSendStats(
+  ctx: Pick<AppContext, "db" | "hooks">,
+  ids: string[],
+  now = new Date(),
+): Promise<Map<string, SendStats>> {
+  return repo.sendStats(ctx.db, ids, await ctx.hooks.run("inboxes.sentMessages"), now);
 }

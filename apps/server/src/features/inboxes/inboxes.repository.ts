@@ -1,9 +1,8 @@
 /** Drizzle calls for inboxes: rows, the local mailbox row, and the send counts caps and health read. */
 import { INBOX_HEALTH_WINDOW } from "@prospector/contracts";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
-import { composeMessages } from "../compose/compose.table.ts";
 import { inboxes } from "./inboxes.table.ts";
 import type { InboxRow, SendStats } from "./inboxes.types.ts";
 
@@ -11,6 +10,8 @@ export type { InboxRow, SendStats };
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 export type InboxValues = Partial<typeof inboxes.$inferInsert>;
+/** An outbox of a feature that sends from inboxes (campaign mail, one-off sends): what the send counts read. */
+export type SentMessagesTable = PgTable & { inboxId: AnyPgColumn; status: AnyPgColumn; sentAt: AnyPgColumn };
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
@@ -55,11 +56,15 @@ export async function updateInbox(db: Tx, workspaceId: string, id: string, value
 
 export async function deleteInbox(db: Tx, workspaceId: string, id: string): Promise<void> {
   await db.delete(inboxes).where(and(eq(inboxes.workspaceId, workspaceId), eq(inboxes.id, id)));
-  // A deleted inbox no longer sends for any campaign of the workspace.
-  await db
-    .update(campaigns)
-    .set({ inboxIds: sql`array_remove(${campaigns.inboxIds}, ${id}::uuid)` })
-    .where(and(eq(campaigns.workspaceId, workspaceId), sql`${id}::uuid = any(${campaigns.inboxIds})`));
+}
+
+/** The workspace's local-mailbox inbox (listing inboxes creates it). */
+export async function getLocalInbox(db: Tx, workspaceId: string): Promise<InboxRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(inboxes)
+    .where(and(eq(inboxes.workspaceId, workspaceId), eq(inboxes.kind, "local")));
+  return row;
 }
 
 /** The workspace's local-mailbox inbox, created on first use. */
@@ -70,50 +75,50 @@ export async function ensureLocalInbox(db: Tx, workspaceId: string): Promise<voi
     .onConflictDoNothing();
 }
 
-/** Active or scheduled campaigns that send from this inbox. */
-export async function campaignsUsing(db: Tx, workspaceId: string, inboxId: string): Promise<{ id: string; name: string }[]> {
-  return db
-    .select({ id: campaigns.id, name: campaigns.name })
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.workspaceId, workspaceId),
-        inArray(campaigns.status, ["active", "scheduled"]),
-        sql`${inboxId}::uuid = any(${campaigns.inboxIds})`,
-      ),
-    )
-    .limit(20);
-}
-
 /**
  * Per inbox: the rolling-24-hour count the daily limit applies to, and the bounce window, over
  * campaign mail and one-off sends from /compose alike.
  */
-export async function sendStats(db: Tx, ids: string[], now = new Date()): Promise<Map<string, SendStats>> {
+export async function sendStats(
+  db: Tx,
+  ids: string[],
+  outboxes: readonly SentMessagesTable[],
+  now = new Date(),
+): Promise<Map<string, SendStats>> {
   const out = new Map<string, SendStats>(ids.map((id) => [id, { sentToday: 0, recentSends: 0, recentBounces: 0 }]));
-  if (ids.length === 0) return out;
+  if (ids.length === 0 || outboxes.length === 0) return out;
   const since = new Date(now.getTime() - 86_400_000).toISOString();
   const idList = sql.join(
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  // One count and one slice of the bounce window per outbox (campaign mail, one-off sends), summed and merged here.
+  const sentToday = sql.join(
+    outboxes.map(
+      (t) => sql`(select count(*) from ${t} m
+        where m.inbox_id = i.id and (m.sent_at >= ${since} or m.status = 'sending'))`,
+    ),
+    sql`
+      + `,
+  );
+  const recent: SQL = sql.join(
+    outboxes.map(
+      (t) => sql`(select m.status, m.sent_at from ${t} m
+             where m.inbox_id = i.id and m.sent_at is not null and m.sent_at >= coalesce(i.health_since, '-infinity'::timestamptz)
+             order by m.sent_at desc limit ${INBOX_HEALTH_WINDOW})`,
+    ),
+    sql`
+            union all
+            `,
+  );
   const res = await db.execute(sql`
     select i.id,
-      (select count(*) from ${campaignMessages} m
-        where m.inbox_id = i.id and (m.sent_at >= ${since} or m.status = 'sending'))
-      + (select count(*) from ${composeMessages} c
-        where c.inbox_id = i.id and (c.sent_at >= ${since} or c.status = 'sending')) as sent_today,
+      ${sentToday} as sent_today,
       w.sends, w.bounces
     from ${inboxes} i
     cross join lateral (
       select count(*) as sends, count(*) filter (where r.status = 'bounced') as bounces
-      from ((select m.status, m.sent_at from ${campaignMessages} m
-             where m.inbox_id = i.id and m.sent_at is not null and m.sent_at >= coalesce(i.health_since, '-infinity'::timestamptz)
-             order by m.sent_at desc limit ${INBOX_HEALTH_WINDOW})
-            union all
-            (select c.status, c.sent_at from ${composeMessages} c
-             where c.inbox_id = i.id and c.sent_at is not null and c.sent_at >= coalesce(i.health_since, '-infinity'::timestamptz)
-             order by c.sent_at desc limit ${INBOX_HEALTH_WINDOW})
+      from (${recent}
             order by sent_at desc limit ${INBOX_HEALTH_WINDOW}) r
     ) w
     where i.id in (${idList})`);

@@ -6,15 +6,17 @@
 import type { Inbox, InboxCreate, InboxList, InboxTestResult, InboxUpdate } from "@prospector/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/client.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { assertHostsAllowed, testConnections } from "./inboxes.connection.ts";
-import { toHealth } from "./inboxes.health.ts";
+import { inboxSendStats, toHealth } from "./inboxes.health.ts";
+import "./inboxes.hooks.ts";
 import * as repo from "./inboxes.repository.ts";
 import type { ServerSettings } from "./inboxes.table.ts";
 
-type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log" | "mailGuard">;
+type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log" | "mailGuard" | "hooks">;
 type CreateInput = z.output<typeof import("@prospector/contracts").InboxCreate>;
 type UpdateInput = z.output<typeof import("@prospector/contracts").InboxUpdate>;
 
@@ -52,8 +54,8 @@ export function toInbox(row: repo.InboxRow, stats: repo.SendStats, threshold: nu
 }
 
 async function present(ctx: Ctx, rows: repo.InboxRow[]): Promise<Inbox[]> {
-  const stats = await repo.sendStats(
-    ctx.db,
+  const stats = await inboxSendStats(
+    ctx,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toInbox(r, stats.get(r.id) as repo.SendStats, ctx.config.BOUNCE_RATE_PAUSE_THRESHOLD));
@@ -191,13 +193,20 @@ export async function deleteInbox(ctx: Ctx, workspaceId: string, id: string): Pr
   const current = await load(ctx, workspaceId, id);
   if (current.kind === "local")
     throw new AppError("INBOX_LOCAL_FIXED", "The local mailbox is part of every workspace and cannot be deleted");
-  await ctx.db.transaction(async (tx) => {
-    const using = await repo.campaignsUsing(tx, workspaceId, current.id);
-    if (using.length) {
-      throw new AppError("INBOX_IN_USE", `This inbox sends for ${using.map((c) => `"${c.name}"`).join(", ")}: pause or stop it first`);
-    }
+  // Features that send from the inbox refuse ("inboxes.deleted" throws, rolling the delete back) or let go of it.
+  await transaction(ctx.db, async (tx) => {
     await repo.deleteInbox(tx, workspaceId, current.id);
+    await ctx.hooks.run("inboxes.deleted", { tx, workspaceId, inboxId: current.id });
   });
+}
+
+/** The workspace's inbox with this id (the local mailbox with "local", created on first use), or undefined. */
+export async function findInbox(ctx: Pick<AppContext, "db">, workspaceId: string, id: string): Promise<repo.InboxRow | undefined> {
+  if (id === "local") {
+    await repo.ensureLocalInbox(ctx.db, workspaceId);
+    return repo.getLocalInbox(ctx.db, workspaceId);
+  }
+  return repo.getInbox(ctx.db, workspaceId, id);
 }
 
 export async function testInbox(ctx: Ctx, workspaceId: string, id: string): Promise<InboxTestResult> {

@@ -1,0 +1,18 @@
+/**
+ * Hooks the campaigns feature declares for the features above it (platform/hooks.ts):
+ * - "campaigns.sendNow": a launch or resume (the campaign.schedule job) asks the sender for an
+ *   immediate pass instead of waiting for its next tick; sending subscribes.
+ * - "campaigns.suppressed": adding leads asks which of their addresses are on the workspace's
+ *   suppression list (address → reason), inside the adding transaction; suppression subscribes.
+ * - "campaigns.emailsSent": the monthly email count (plan limit) asks features that send mail
+ *   besides campaigns how many emails the organization sent since a date; compose subscribes.
+ */
+import type { Db } from "../../db/client.ts";
+
+declare module "../../platform/hooks.ts" {
+  interface HookHandlers {
+    "campaigns.sendNow": (e: { campaignId: string; workspaceId: string }) => Promise<void>;
+    "campaigns.suppressed": (e: { tx: Db; workspaceId: string; emails: string[] }) => Promise<Map<string, string>>;
+    "campaigns.emailsSent": (e: { db: Db; organizationId: string; since: Date }) => Promise<number>;
+  }
+}
