@@ -4,10 +4,10 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
-import { composeMessages } from "../compose/compose.table.ts";
-import { inboxes } from "../inboxes/inboxes.table.ts";
-import { leads } from "../leads/leads.table.ts";
+import { campaignMessages, campaigns } from "../campaigns/index.ts";
+import { composeMessages } from "../compose/index.ts";
+import { inboxes } from "../inboxes/index.ts";
+import { leads } from "../leads/index.ts";
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 

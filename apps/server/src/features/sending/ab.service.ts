@@ -4,30 +4,17 @@
  * of the workspace's campaigns that have variants (/api/ab-tests).
  */
 import type { AbResults, AbTestList, AbTestListQuery, StepAbResult, VariantResult } from "@prospector/contracts";
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
-import { loadCampaign } from "../campaigns/campaigns.service.ts";
-import { campaignEvents, campaignMessages, campaigns } from "../campaigns/campaigns.table.ts";
+import { type CampaignRow, loadCampaign } from "../campaigns/index.ts";
+import * as repo from "./ab.repository.ts";
 import { twoProportionZTest } from "./ab.stats.ts";
 
 type Ctx = Pick<AppContext, "db">;
-type CampaignRow = typeof campaigns.$inferSelect;
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const LABELS = "ABCDEFGHIJ";
 const rate = (x: number, n: number) => (n ? Math.round((x / n) * 1000) / 10 : 0);
 
 async function counts(ctx: Ctx, campaignId: string) {
-  const [sent, events] = await Promise.all([
-    ctx.db.execute(sql`
-      select step, variant, count(sent_at) as sent from ${campaignMessages}
-      where campaign_id = ${campaignId} group by 1, 2`),
-    ctx.db.execute(sql`
-      select step, variant,
-        count(distinct lead_id) filter (where type = 'open' and not is_bot) as opened,
-        count(distinct lead_id) filter (where type = 'click' and not is_bot) as clicked,
-        count(distinct lead_id) filter (where type = 'reply') as replied
-      from ${campaignEvents} where campaign_id = ${campaignId} and step is not null group by 1, 2`),
-  ]);
+  const [sent, events] = await Promise.all([repo.sentPerVariant(ctx.db, campaignId), repo.peoplePerVariant(ctx.db, campaignId)]);
   const key = (s: unknown, v: unknown) => `${Number(s)}:${Number(v)}`;
   const map = new Map<string, { sent: number; opened: number; clicked: number; replied: number }>();
   const get = (k: string) => {
@@ -38,8 +25,8 @@ async function counts(ctx: Ctx, campaignId: string) {
     }
     return e;
   };
-  for (const r of rowsOf<Record<string, unknown>>(sent)) get(key(r.step, r.variant)).sent = Number(r.sent);
-  for (const r of rowsOf<Record<string, unknown>>(events)) {
+  for (const r of sent) get(key(r.step, r.variant)).sent = Number(r.sent);
+  for (const r of events) {
     const e = get(key(r.step, r.variant));
     e.opened = Number(r.opened);
     e.clicked = Number(r.clicked);
@@ -85,15 +72,9 @@ export async function abResults(ctx: Ctx, workspaceId: string, id: string): Prom
 }
 
 export async function listAbTests(ctx: Ctx, workspaceId: string, q: AbTestListQuery): Promise<AbTestList> {
-  const where = sql`workspace_id = ${workspaceId}
-    and exists (select 1 from jsonb_array_elements(steps) s where jsonb_array_length(coalesce(s->'variants', '[]'::jsonb)) > 0)`;
-  const [rows, total] = await Promise.all([
-    ctx.db.execute(sql`select id from ${campaigns} where ${where} order by created_at desc, id desc
-      limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
-    ctx.db.execute(sql`select count(*) as n from ${campaigns} where ${where}`),
-  ]);
+  const { ids, total } = await repo.campaignsWithVariants(ctx.db, workspaceId, q);
   const tests = [];
-  for (const { id } of rowsOf<{ id: string }>(rows)) {
+  for (const id of ids) {
     const c = await loadCampaign(ctx, workspaceId, id);
     const r = abResultsFor(c, await counts(ctx, c.id));
     tests.push({
@@ -106,5 +87,5 @@ export async function listAbTests(ctx: Ctx, workspaceId: string, q: AbTestListQu
       has_winner: r.steps.some((s) => s.winner !== null),
     });
   }
-  return { tests, total: Number(rowsOf<{ n: unknown }>(total)[0]?.n ?? 0), page: q.page, per_page: q.per_page };
+  return { tests, total, page: q.page, per_page: q.per_page };
 }

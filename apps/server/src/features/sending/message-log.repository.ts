@@ -6,10 +6,9 @@
 import type { MessageStatus } from "@prospector/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { campaignEvents, campaignMessages } from "../campaigns/campaigns.table.ts";
-import { inboxes } from "../inboxes/inboxes.table.ts";
-import { LEAD_SEARCH_EXPR } from "../leads/index.ts";
-import { leads } from "../leads/leads.table.ts";
+import { campaignEvents, campaignMessages } from "../campaigns/index.ts";
+import { inboxes } from "../inboxes/index.ts";
+import { LEAD_SEARCH_EXPR, leads } from "../leads/index.ts";
 
 type Tx = Pick<Db, "execute">;
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;

@@ -5,7 +5,7 @@
  */
 import type { MessageLog, MessageLogQuery } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
-import { loadCampaign } from "../campaigns/campaigns.service.ts";
+import { loadCampaign } from "../campaigns/index.ts";
 import * as repo from "./message-log.repository.ts";
 
 type Ctx = Pick<AppContext, "db">;

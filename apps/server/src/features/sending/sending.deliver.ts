@@ -12,8 +12,8 @@ import { applyOutcome } from "./lead-outcome.ts";
 import { insertEvent, pushEvent } from "./message-events.service.ts";
 import * as repo from "./sending.repository.ts";
 import { senderTransaction } from "./sending.retry.ts";
-import type { CampaignRow, Planned, Sender } from "./sending.service.ts";
 import type { DeliveryError } from "./sending.transports.ts";
+import type { CampaignRow, Planned, Sender } from "./sending.types.ts";
 
 export const MAX_ATTEMPTS = 5;
 /** "Sent" marks are written in groups of this many (the most a crash can repeat, plus the pool's connections). */

@@ -11,8 +11,9 @@ import type { AppContext } from "../../context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
 import { addCampaignActivity, CAMPAIGNS_CHANGED } from "../campaigns/index.ts";
 import * as repo from "./sending.repository.ts";
-import { type PassResult, runSendingPass, type Sender } from "./sending.service.ts";
+import { runSendingPass } from "./sending.service.ts";
 import { createTransports } from "./sending.transports.ts";
+import type { PassResult, Sender } from "./sending.types.ts";
 
 declare module "../../context.ts" {
   interface AppContext {

@@ -4,7 +4,7 @@
  * failed pass. Only database work goes through here, never an SMTP call: a re-run must not send.
  */
 import { retryTransaction } from "../../db/retry.ts";
-import type { Sender } from "./sending.service.ts";
+import type { Sender } from "./sending.types.ts";
 
 /**
  * Runs up to 5 times: a "sent" mark that gives up leaves delivered messages "sending", and those go

@@ -12,40 +12,24 @@ import { createHash } from "node:crypto";
 import { limitsFor, type WaitReason } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/client.ts";
-import type { SecretBox } from "../../platform/crypto.ts";
 import { newId } from "../../platform/ids.ts";
 import { organizationPlan } from "../billing/index.ts";
-import { type CampaignRow, emailsSentSince, senderContext, templateLead } from "../campaigns/index.ts";
+import { emailsSentSince, senderContext, templateLead } from "../campaigns/index.ts";
 import { effectiveDailyLimit, type InboxRow, inboxSendStats } from "../inboxes/index.ts";
 import { monthStart } from "../plans/index.ts";
 import { suppressedAmong } from "../suppression/index.ts";
 import { applyOutcome } from "./lead-outcome.ts";
 import { inWindow } from "./send-window.ts";
-import { type ComposedMessage, composeMessage } from "./sending.compose.ts";
+import { composeMessage } from "./sending.compose.ts";
 import { deliverAll } from "./sending.deliver.ts";
 import * as repo from "./sending.repository.ts";
 import { senderTransaction } from "./sending.retry.ts";
-import type { Transports } from "./sending.transports.ts";
+import type { CampaignRow, PassResult, Planned, Sender } from "./sending.types.ts";
 
 /** Most messages one pass claims: keeps the claim transaction short. */
 export const PASS_BATCH = 500;
 /** A pass hands the loop back after this many batches; the next tick carries on. */
 const MAX_BATCHES_PER_PASS = 40;
-
-export interface Sender {
-  ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "hooks">;
-  box: SecretBox;
-  transports: Transports;
-}
-
-export interface PassResult {
-  sent: number;
-  failed: number;
-  /** Why due leads were left waiting, when they were. */
-  waiting: WaitReason | null;
-}
-
-export type { CampaignRow };
 
 /** Deterministic per lead and step, evenly spread over the step itself (0) and its variants. */
 export function variantFor(leadId: string, step: number, options: number): number {
@@ -93,15 +77,6 @@ export async function planAllowance(ctx: Pick<AppContext, "db" | "hooks">, works
   if (limit === null) return null;
   const sent = await emailsSentSince(ctx, org.organizationId, new Date(`${monthStart(now)}T00:00:00Z`));
   return Math.max(0, limit - sent);
-}
-
-export interface Planned {
-  rowId: string;
-  leadId: string;
-  email: string;
-  step: number;
-  inbox: InboxRow;
-  message: ComposedMessage;
 }
 
 export async function runSendingPass(s: Sender, campaignId: string, now = new Date()): Promise<PassResult> {

@@ -6,10 +6,9 @@ import type { Transporter } from "nodemailer";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client.ts";
 import type { SecretBox } from "../../platform/crypto.ts";
-import { mailMessages } from "../../platform/mailbox.table.ts";
 import type { AddressGuard } from "../../platform/safe-fetch.ts";
-import { smtpOptions } from "../inboxes/inboxes.connection.ts";
-import type { InboxRow } from "../inboxes/inboxes.repository.ts";
+import { type InboxRow, smtpOptions } from "../inboxes/index.ts";
+import { insertLocalMessages } from "./local-mailbox.repository.ts";
 import type { ComposedMessage } from "./sending.compose.ts";
 
 export interface DeliveryError extends Error {
@@ -55,7 +54,8 @@ export function createTransports(deps: { db: Db; box: SecretBox; guard: AddressG
     },
     async deliverLocal(inbox, workspaceId, messages, kind = "campaign") {
       if (messages.length === 0) return;
-      await deps.db.insert(mailMessages).values(
+      await insertLocalMessages(
+        deps.db,
         messages.map((m) => ({
           workspaceId,
           toAddress: m.to,

@@ -1,0 +1,32 @@
+/** The sender's shapes, shared by the pass (sending.service.ts), delivery and the engine. */
+import type { WaitReason } from "@prospector/contracts";
+import type { AppContext } from "../../context.ts";
+import type { SecretBox } from "../../platform/crypto.ts";
+import type { CampaignRow } from "../campaigns/index.ts";
+import type { InboxRow } from "../inboxes/index.ts";
+import type { ComposedMessage } from "./sending.compose.ts";
+import type { Transports } from "./sending.transports.ts";
+
+export type { CampaignRow };
+
+export interface Sender {
+  ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "hooks">;
+  box: SecretBox;
+  transports: Transports;
+}
+
+export interface PassResult {
+  sent: number;
+  failed: number;
+  /** Why due leads were left waiting, when they were. */
+  waiting: WaitReason | null;
+}
+
+export interface Planned {
+  rowId: string;
+  leadId: string;
+  email: string;
+  step: number;
+  inbox: InboxRow;
+  message: ComposedMessage;
+}
