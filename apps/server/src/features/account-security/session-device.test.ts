@@ -39,6 +39,12 @@ describe("describeDevice", () => {
       "Chrome on ChromeOS",
     ],
     ["curl/8.11.0", "curl"],
+    ["PostmanRuntime/7.42.0", "Postman"],
+    ["python-requests/2.32.3", "Python"],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Vivaldi/7.0",
+      "Vivaldi on Linux",
+    ],
   ])("%s → %s", (ua, device) => {
     expect(describeDevice(ua).device).toBe(device);
   });

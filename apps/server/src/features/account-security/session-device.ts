@@ -4,6 +4,8 @@
  * "Unknown": the server never guesses a place it cannot look up.
  */
 import { BlockList, isIP } from "node:net";
+import { UAParser } from "ua-parser-js";
+import { CLIs, Fetchers, Libraries } from "ua-parser-js/extensions";
 
 export interface DeviceInfo {
   device: string;
@@ -11,36 +13,32 @@ export interface DeviceInfo {
   os: string | null;
 }
 
-// Order matters: Edge and Opera also say "Chrome", Chrome also says "Safari".
-const BROWSERS: [RegExp, string][] = [
-  [/\bEdg(?:e|A|iOS)?\//, "Edge"],
-  [/\b(?:OPR|Opera)\//, "Opera"],
-  [/\bSamsungBrowser\//, "Samsung Internet"],
-  [/\bVivaldi\//, "Vivaldi"],
-  [/\b(?:Firefox|FxiOS)\//, "Firefox"],
-  [/\b(?:Chrome|CriOS|Chromium)\//, "Chrome"],
-  [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
-  [/\bcurl\//i, "curl"],
-  [/\bPostmanRuntime\//, "Postman"],
-  [/\b(?:node-fetch|undici|node)\b/i, "Node.js"],
-  [/\bpython-requests\//i, "Python"],
-];
+// ua-parser-js knows the browsers and systems; its command-line and HTTP-library extensions
+// name scripted clients (curl, Postman, node-fetch). Its names get the shorter labels of the list.
+const parser = new UAParser([CLIs, Fetchers, Libraries]);
 
-const SYSTEMS: [RegExp, string][] = [
-  [/\b(?:iPhone|iPad|iPod)\b/, "iOS"],
-  [/\bAndroid\b/, "Android"],
-  [/\bCrOS\b/, "ChromeOS"],
-  [/\bWindows\b/, "Windows"],
-  [/\bMac OS X\b|\bMacintosh\b/, "macOS"],
-  [/\bUbuntu\b/, "Ubuntu"],
-  [/\bLinux\b/, "Linux"],
-];
+const LABELS: Record<string, string> = {
+  "Chrome OS": "ChromeOS",
+  PostmanRuntime: "Postman",
+  "node-fetch": "Node.js",
+  undici: "Node.js",
+  axios: "Node.js",
+  "python-requests": "Python",
+};
+
+/** "Mobile Safari" is Safari on a phone: the system already says which. */
+function label(name: string | undefined): string | null {
+  if (!name) return null;
+  const plain = name.replace(/^Mobile /, "");
+  return LABELS[plain] ?? plain;
+}
 
 export function describeDevice(userAgent: string | null | undefined): DeviceInfo {
   const ua = userAgent?.trim() ?? "";
   if (!ua) return { device: "Unknown device", browser: null, os: null };
-  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1] ?? null;
-  const os = SYSTEMS.find(([re]) => re.test(ua))?.[1] ?? null;
+  const result = parser.setUA(ua).getResult();
+  const browser = label(result.browser.name);
+  const os = label(result.os.name);
   const device = browser && os ? `${browser} on ${os}` : (browser ?? os ?? "Unknown device");
   return { device, browser, os };
 }

@@ -17,7 +17,7 @@ const CACHE_MAX = 10_000;
 const SLIDE_STEP_MS = 60_000;
 export const AUTH_INVALIDATE = "auth.invalidate";
 
-/** Extra ways to authenticate (API keys in issue 5) plug in here. */
+/** Extra ways to authenticate (API keys) plug in here. */
 export type CredentialResolver = (token: string, request: FastifyRequest) => Promise<AuthContext | null | undefined>;
 
 export interface SessionAuthenticator extends Authenticator {

@@ -13,7 +13,7 @@ import { createMemoryAuthLimitStore, createRedisAuthLimitStore } from "./auth-ra
 import { createSessionAuthenticator, type SessionAuthenticator } from "./identity.authenticator.ts";
 import type { IdentityGrant, WorkspacePlace } from "./identity.hooks.ts";
 import { type AuthLimiter, createAuthLimiter } from "./identity.rate-limit.ts";
-import type { UserRow } from "./identity.repository.ts";
+import type { UserRow } from "./identity.table.ts";
 
 /** A cached /me profile: the user and workspace rows, and the last answer built from them. */
 export interface ProfileEntry {

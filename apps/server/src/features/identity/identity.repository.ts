@@ -4,12 +4,12 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accounts, passwordHistory, sessions, users, verifications } from "./identity.table.ts";
+import { accounts, passwordHistory, sessions, type UserRow, users, verifications } from "./identity.table.ts";
 
 /** How many earlier passwords a reset may not reuse (outreach-core §5). */
 export const PASSWORD_HISTORY_DEPTH = 5;
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);

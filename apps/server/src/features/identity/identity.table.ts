@@ -22,6 +22,8 @@ export const users = pgTable("users", {
   updatedAt: updatedAt(),
 });
 
+export type UserRow = typeof users.$inferSelect;
+
 export const sessions = pgTable(
   "sessions",
   {
@@ -76,7 +78,7 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
-/** Password hashes a user had before, for "must differ from the last 5" (issue 5 uses it). */
+/** Password hashes a user had before, for "must differ from the last 5" (reset and password change check it). */
 export const passwordHistory = pgTable(
   "password_history",
   {

@@ -7,7 +7,6 @@ export { AUTH_INVALIDATE, bearerToken, type CredentialResolver, type SessionAuth
 export type { IdentityEngine } from "./identity.engine.ts";
 export type { ClientInfo, IdentityGrant, Membership, WorkspacePlace } from "./identity.hooks.ts";
 export { lockedError } from "./identity.rate-limit.ts";
-export type { UserRow } from "./identity.repository.ts";
 export {
   type AuthEndpoint,
   addPasswordHistory,
