@@ -23,7 +23,7 @@ import * as stats from "./campaigns.analytics.repository.ts";
 import { METRICS_TTL_MS } from "./campaigns.cache.ts";
 import { defaultSchedule } from "./campaigns.mapper.ts";
 import { loadCampaign } from "./campaigns.service.ts";
-import { localDate, startOfLocalDay, zonedTime } from "./sending-window.ts";
+import { localDate, startOfLocalDay, zonedTime } from "./schedule-calendar.ts";
 
 type Ctx = Pick<AppContext, "db" | "campaignCache">;
 

@@ -12,7 +12,7 @@ import { customFieldKeys, remainingMessages } from "./campaign-leads.repository.
 import type { CampaignRow } from "./campaigns.mapper.ts";
 import { emailsSentSince } from "./campaigns.service.ts";
 import { checkTemplate, LEAD_VARIABLES, MESSAGE_VARIABLES, TemplateError } from "./campaigns.template.ts";
-import { estimateFinish } from "./sending-window.ts";
+import { estimateFinish } from "./schedule-calendar.ts";
 
 /** Liquid's own names that can appear as variables (loop helpers, assigned names are excluded by the analysis). */
 const LIQUID_NAMES = new Set(["forloop", "tablerowloop", "empty", "blank", "nil", "null", "true", "false"]);

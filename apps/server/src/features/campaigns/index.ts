@@ -11,4 +11,4 @@ export {
 } from "./campaigns.service.ts";
 export { campaignActivity, campaignEvents, campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
 export { hasHtml, renderMessage, stepContent, TemplateError, type TemplateLead } from "./campaigns.template.ts";
-export { estimateFinish, localParts, zonedTime } from "./sending-window.ts";
+export { estimateFinish, localParts, zonedTime } from "./schedule-calendar.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateFinish, localDate, localParts, startOfLocalDay, zonedTime } from "./sending-window.ts";
+import { estimateFinish, localDate, localParts, startOfLocalDay, zonedTime } from "./schedule-calendar.ts";
 
 const weekdays = { timezone: "Europe/Berlin", days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" };
 
