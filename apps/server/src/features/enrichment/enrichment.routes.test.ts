@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
-import { createLeadsBatch } from "../leads/leads.service.ts";
+import { waitFor } from "../../../test/wait.ts";
+import { createLeadsBatch } from "../leads/index.ts";
 import { companySite, serveSite } from "../scraping/scraping.fixtures.ts";
 import { startDnsServer } from "./dns.fixtures.ts";
 
@@ -49,15 +51,25 @@ describe("enrichment jobs", () => {
     t.app.inject({ method: "POST", url, headers: user.headers, payload: body as object });
   const get = (url: string, user = owner) => t.app.inject({ method: "GET", url, headers: user.headers });
   const lead = async (id: string) => (await get(`/api/leads/${id}`)).json();
-  async function waitFor(id: string) {
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      const job = (await get(`/api/leads/enrichment-jobs/${id}`)).json();
-      if (["completed", "failed", "cancelled"].includes(job.status)) return job;
-      if (Date.now() > deadline) throw new Error(`job still ${job.status}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const finished = (id: string) =>
+    waitFor(
+      async () => {
+        const job = (await get(`/api/leads/enrichment-jobs/${id}`)).json();
+        return ["completed", "failed", "cancelled"].includes(job.status) && job;
+      },
+      { what: `enrichment job ${id} to finish`, timeoutMs: 45_000, intervalMs: 200 },
+    );
+  /** The queue's handler for this job has returned (pg-boss marks it completed): nothing more will be written. */
+  const handlerReturned = (id: string) =>
+    waitFor(
+      async () => {
+        const res = (await t.app.ctx.db.execute(
+          sql`select state from pgboss.job where name = 'enrichment.run' and data->>'jobId' = ${id}`,
+        )) as unknown as { rows: { state: string }[] };
+        return res.rows.some((r) => r.state === "completed");
+      },
+      { what: `the enrichment.run handler of job ${id} to return`, timeoutMs: 30_000 },
+    );
 
   it("enriches leads from their website and DNS, recording where each value came from", async () => {
     const stranger = await createUser(t.app.ctx.db);
@@ -73,7 +85,7 @@ describe("enrichment jobs", () => {
     const res = await post("/api/leads/bulk-enrich", { lead_ids: [ids.jane, ids.sam, ids.info, ids.temp, ids.gone, foreign] });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ status: "queued", counts: { total: 6 } });
-    const job = await waitFor(res.json().id);
+    const job = await finished(res.json().id);
     expect(job).toMatchObject({ status: "completed", progress: 100, counts: { total: 6, processed: 6, enriched: 5, failed: 1 } });
     expect(job.results.map((r: { lead_id: string }) => r.lead_id)).toEqual([ids.jane, ids.sam, ids.info, ids.temp, ids.gone, foreign]);
     expect(job.results[5]).toMatchObject({ status: "not_found" });
@@ -131,7 +143,7 @@ describe("enrichment jobs", () => {
   it("changes nothing when run again", async () => {
     const res = await post(`/api/leads/${ids.jane}/enrich`);
     expect(res.statusCode).toBe(202);
-    const job = await waitFor(res.json().id);
+    const job = await finished(res.json().id);
     expect(job.counts).toMatchObject({ total: 1, unchanged: 1, enriched: 0 });
   });
 
@@ -140,7 +152,8 @@ describe("enrichment jobs", () => {
     const cancel = await t.app.inject({ method: "DELETE", url: `/api/leads/enrichment-jobs/${res.json().id}`, headers: owner.headers });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().status).toBe("cancelled");
-    await new Promise((r) => setTimeout(r, 1500));
+    // Once the handler has returned, the job is as the runner left it: still cancelled, not all leads done.
+    await handlerReturned(res.json().id);
     const job = (await get(`/api/leads/enrichment-jobs/${res.json().id}`)).json();
     expect(job.status).toBe("cancelled");
     expect(job.counts.processed).toBeLessThan(5);

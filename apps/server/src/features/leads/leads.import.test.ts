@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
+import { waitFor } from "../../../test/wait.ts";
 import { organizations } from "../organizations/organizations.table.ts";
 import { planUsage } from "../plans/plans.table.ts";
 
@@ -46,16 +47,16 @@ describe("CSV import", () => {
     const { payload, headers } = multipart(parts);
     return t.app.inject({ method: "POST", url, payload, headers: { ...headers, ...user.headers } });
   };
-  const waitForJob = async (user: TestUser, id: string) => {
-    for (let i = 0; i < 200; i++) {
-      const res = await t.app.inject({ method: "GET", url: `/api/leads/import-jobs/${id}`, headers: user.headers });
-      expect(res.statusCode).toBe(200);
-      const job = res.json();
-      if (job.status === "completed" || job.status === "failed") return job;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error("import job did not finish");
-  };
+  const waitForJob = (user: TestUser, id: string) =>
+    waitFor(
+      async () => {
+        const res = await t.app.inject({ method: "GET", url: `/api/leads/import-jobs/${id}`, headers: user.headers });
+        expect(res.statusCode).toBe(200);
+        const job = res.json();
+        return (job.status === "completed" || job.status === "failed") && job;
+      },
+      { what: `import job ${id} to finish`, timeoutMs: 20_000, intervalMs: 100 },
+    );
   const importCsv = async (user: TestUser, csv: string, fields: Record<string, string> = {}) => {
     const res = await upload(user, csv, fields);
     expect(res.statusCode, res.body).toBe(202);

@@ -200,9 +200,13 @@ describe("leads API", () => {
     const rep = await addMember(t.app.ctx.db, owner, "sales_rep");
     expect((await call(viewer, "GET", `/api/leads/${lead.id}`)).statusCode).toBe(200);
     expect((await call(viewer, "PUT", `/api/leads/${lead.id}`, { city: "X" })).statusCode).toBe(403);
+    expect((await call(owner, "GET", `/api/leads/${lead.id}`)).json().city).toBeNull();
     expect((await call(rep, "PUT", `/api/leads/${lead.id}`, { city: "X" })).statusCode).toBe(200);
     expect((await call(rep, "POST", "/api/leads/", { email: "rep@x.test" })).statusCode).toBe(403);
+    expect((await call(owner, "GET", "/api/leads/?search=rep@x.test")).json()).toEqual([]);
     expect((await call(rep, "DELETE", `/api/leads/${lead.id}`)).statusCode).toBe(403);
+    // The refused delete left the lead as it was.
+    expect((await call(owner, "GET", `/api/leads/${lead.id}`)).json()).toMatchObject({ id: lead.id, email: "perm@x.test", city: "X" });
     expect((await t.app.inject({ method: "GET", url: "/api/leads/" })).statusCode).toBe(401);
   });
 });

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { waitFor } from "../../../test/wait.ts";
 import { startDnsServer } from "../enrichment/dns.fixtures.ts";
-import { leads } from "../leads/leads.table.ts";
+import { leads } from "../leads/index.ts";
 import { NAME_GUESS_SOURCE } from "./crawl-leads.ts";
 import { companySite, fakeGooglePlaces, fakeLinkedInProvider, page, serveSite, siblingTeamSite } from "./scraping.fixtures.ts";
 
@@ -82,17 +83,27 @@ describe("scraping jobs", () => {
     t.app.inject({ method: "POST", url, headers: user.headers, payload: body as object });
   const get = (url: string, user = owner) => t.app.inject({ method: "GET", url, headers: user.headers });
 
-  async function waitFor(id: string, done = ["completed", "failed", "cancelled"], user = owner) {
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      const res = await get(`/api/leads/scraping-jobs/${id}`, user);
-      expect(res.statusCode).toBe(200);
-      const job = res.json();
-      if (done.includes(job.status)) return job;
-      if (Date.now() > deadline) throw new Error(`job still ${job.status}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const jobIn = (id: string, done = ["completed", "failed", "cancelled"], user = owner) =>
+    waitFor(
+      async () => {
+        const res = await get(`/api/leads/scraping-jobs/${id}`, user);
+        expect(res.statusCode).toBe(200);
+        const job = res.json();
+        return done.includes(job.status) && job;
+      },
+      { what: `scraping job ${id} to be ${done.join(" or ")}`, timeoutMs: 45_000, intervalMs: 200 },
+    );
+  /** The queue's handler for this job has returned (pg-boss marks it completed): it fetches nothing more. */
+  const handlerReturned = (id: string) =>
+    waitFor(
+      async () => {
+        const res = (await t.app.ctx.db.execute(
+          sql`select state from pgboss.job where name = 'scraping.run' and data->>'jobId' = ${id}`,
+        )) as unknown as { rows: { state: string }[] };
+        return res.rows.some((r) => r.state === "completed");
+      },
+      { what: `the scraping.run handler of job ${id} to return`, timeoutMs: 30_000 },
+    );
 
   it("crawls a website into leads, pushing progress over the team socket", async () => {
     const res = await post("/api/leads/scrape/website", { url: `${site.url}/`, max_pages: 10 });
@@ -103,7 +114,7 @@ describe("scraping jobs", () => {
       progress: 0,
       parameters: { url: `${site.url}/`, max_pages: 10 },
     });
-    const job = await waitFor(res.json().id);
+    const job = await jobIn(res.json().id);
     expect(job.status).toBe("completed");
     expect(job.progress).toBe(100);
     expect(job.counts).toMatchObject({ created: 3, duplicates_skipped: 0, failed: 0 });
@@ -133,7 +144,7 @@ describe("scraping jobs", () => {
 
   it("saves the people of a team page without cards and every personal address on the site; names read from addresses are marked as guessed", async () => {
     const res = await post("/api/leads/scrape/website", { url: `${northwind.url}/`, max_pages: 10 });
-    const job = await waitFor(res.json().id);
+    const job = await jobIn(res.json().id);
     expect(job.status).toBe("completed");
     // Anna, Pieter and Maria from the team page; Lisa, Tom and J. Bakker from addresses; the studio itself.
     expect(job.counts).toMatchObject({ found: 7, created: 7, duplicates_skipped: 0, failed: 0 });
@@ -181,14 +192,14 @@ describe("scraping jobs", () => {
 
   it("skips the leads it already has when the same site is scraped again", async () => {
     const res = await post("/api/leads/scraping-jobs", { source: "website", parameters: { url: site.url } });
-    const job = await waitFor(res.json().id);
+    const job = await jobIn(res.json().id);
     expect(job.counts).toMatchObject({ created: 0, duplicates_skipped: 3 });
   });
 
   it("searches Google Places and crawls a place's website for its emails", async () => {
     const res = await post("/api/leads/scrape/google-maps", { query: "dentists", location: "Leeds", limit: 3 });
     expect(res.statusCode).toBe(202);
-    const job = await waitFor(res.json().id);
+    const job = await jobIn(res.json().id);
     expect(job.status).toBe("completed");
     // 3 places, the principal dentist listed on the first one's website, and its hygienist's address.
     expect(job.counts).toMatchObject({ found: 5, created: 5, duplicates_skipped: 0 });
@@ -227,7 +238,7 @@ describe("scraping jobs", () => {
 
   it("fetches people from the LinkedIn data provider", async () => {
     const res = await post("/api/leads/scrape/linkedin", { search_url: "https://www.linkedin.com/sales/search/people?query=x", limit: 30 });
-    const job = await waitFor(res.json().id);
+    const job = await jobIn(res.json().id);
     expect(job).toMatchObject({ status: "completed", counts: { found: 30, created: 30 } });
     const li = await t.app.ctx.db
       .select()
@@ -249,7 +260,7 @@ describe("scraping jobs", () => {
       ],
     });
     expect(res.statusCode).toBe(202);
-    const job = await waitFor(res.json().id);
+    const job = await jobIn(res.json().id);
     expect(job.status).toBe("completed");
     expect(job.source).toBe("multi_source");
     // The two profiles are Person1/Person2 of companies already found by the search above.
@@ -261,7 +272,7 @@ describe("scraping jobs", () => {
     t.config.LINKEDIN_PROVIDER_API_KEY = "broke";
     try {
       const res = await post("/api/leads/scrape/linkedin", { company_urls: ["https://www.linkedin.com/company/acme"] });
-      const job = await waitFor(res.json().id);
+      const job = await jobIn(res.json().id);
       expect(job.status).toBe("failed");
       expect(job.error).toMatch(/out of credits/);
     } finally {
@@ -272,15 +283,15 @@ describe("scraping jobs", () => {
   it("cancels a running job, which then stops; a finished job cannot be cancelled", async () => {
     const res = await post("/api/leads/scrape/website", { url: slow.url, max_pages: 60 });
     const id = res.json().id;
-    await waitFor(id, ["running"]);
+    await jobIn(id, ["running"]);
     const cancel = await t.app.inject({ method: "DELETE", url: `/api/leads/scraping-jobs/${id}`, headers: owner.headers });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().status).toBe("cancelled");
     const hitsAtCancel = slow.hits.length;
-    await new Promise((r) => setTimeout(r, 2500));
+    await handlerReturned(id);
     // At most the fetches already in flight finish after the cancel.
     expect(slow.hits.length - hitsAtCancel).toBeLessThanOrEqual(2);
-    const job = await waitFor(id);
+    const job = await jobIn(id);
     expect(job.status).toBe("cancelled");
     expect(job.progress).toBeLessThan(100);
 
