@@ -12,16 +12,11 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fa
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
-import { accessRoutes } from "./features/access/access.routes.ts";
-import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
-import { errorReportsRoutes } from "./features/error-reports/error-reports.routes.ts";
-import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
-import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
 import { FEATURES } from "./features.ts";
-import { registerAccessHook } from "./platform/access-hook.ts";
 import { registerApiCompression } from "./platform/compression.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
 import { type LogDestination, loggerOptions } from "./platform/request-log.ts";
+import { registerRouteAccess } from "./platform/route-access.ts";
 import { registerSecurityHeaders } from "./platform/security-headers.ts";
 import { serializerCompiler } from "./platform/serializer.ts";
 import { registerWebApp } from "./platform/web-app.ts";
@@ -57,7 +52,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerApiCompression(app);
-  registerAccessHook(app, { authenticator: ctx.authenticator, access: ctx.access, trustProxy: config.trustProxy });
+  // Every /api route must declare config.access: checked as each route is added (the access
+  // feature's request hook enforces the declarations).
+  registerRouteAccess(app);
   // The web app is served from the API's own origin, which needs no CORS: the plugin (a hook on
   // every request) is there only for other origins the operator lists.
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
@@ -73,11 +70,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // Every feature's routes, lowest layer first (src/features.ts; the runtime registered them);
   // those not yet converted are called below.
   for (const feature of FEATURES) await feature.routes?.(app, ctx);
-  notificationsRoutes(app, ctx);
-  errorReportsRoutes(app, ctx);
-  newsletterRoutes(app, ctx);
-  accessRoutes(app, ctx);
-  await apiKeysRoutes(app, ctx);
 
   registerWebApp(app, config);
 

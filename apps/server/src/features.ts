@@ -2,18 +2,23 @@
  * Every feature, lowest layer first (the order of LAYERS in test/architecture.ts and of
  * ARCHITECTURE.md). The API and the worker register them in this order; the API then adds routes.
  */
+import { accessFeature } from "./features/access/access.feature.ts";
 import { accountSecurityFeature } from "./features/account-security/account-security.feature.ts";
+import { apiKeysFeature } from "./features/api-keys/api-keys.feature.ts";
 import { billingFeature } from "./features/billing/billing.feature.ts";
 import { campaignsFeature } from "./features/campaigns/campaigns.feature.ts";
 import { composeFeature } from "./features/compose/compose.feature.ts";
 import { dataExportsFeature } from "./features/data-exports/data-exports.feature.ts";
 import { emailGenerationFeature } from "./features/email-generation/email-generation.feature.ts";
 import { enrichmentFeature } from "./features/enrichment/enrichment.feature.ts";
+import { errorReportsFeature } from "./features/error-reports/error-reports.feature.ts";
 import { healthFeature } from "./features/health/health.feature.ts";
 import { identityFeature } from "./features/identity/identity.feature.ts";
 import { inboxesFeature } from "./features/inboxes/inboxes.feature.ts";
 import { leadsFeature } from "./features/leads/leads.feature.ts";
 import { mailboxFeature } from "./features/mailbox/mailbox.feature.ts";
+import { newsletterFeature } from "./features/newsletter/newsletter.feature.ts";
+import { notificationsFeature } from "./features/notifications/notifications.feature.ts";
 import { organizationsFeature } from "./features/organizations/organizations.feature.ts";
 import { plansFeature } from "./features/plans/plans.feature.ts";
 import { repliesFeature } from "./features/replies/replies.feature.ts";
@@ -30,6 +35,11 @@ export const FEATURES: readonly Feature[] = [
   identityFeature,
   organizationsFeature,
   plansFeature,
+  accessFeature,
+  apiKeysFeature,
+  notificationsFeature,
+  errorReportsFeature,
+  newsletterFeature,
   mailboxFeature,
   accountSecurityFeature,
   userSettingsFeature,

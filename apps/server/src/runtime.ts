@@ -10,8 +10,6 @@ import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
-import { createAccessEngine } from "./features/access/access.engine.ts";
-import { createRedisRateLimiter } from "./features/access/access.rate-limit.ts";
 import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
 import { FEATURES } from "./features.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
@@ -43,7 +41,6 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const bus: Bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus();
   const jobs = createJobs(database, log);
   const hooks = createHooks();
-  const access = await createAccessEngine({ db: database.db, bus, rateLimiter: redis ? createRedisRateLimiter(redis) : undefined });
   const authenticator = await createSessionAuthenticator({ config, db: database.db, bus, hooks });
   const mailer = createMailer({ config, db: database.db, jobs });
   const realtime = createRealtime({ bus });
@@ -57,7 +54,6 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     jobs,
     mailer,
     redis,
-    access,
     authenticator,
     realtime,
     mailGuard: createOutboundGuard(config),
@@ -76,7 +72,6 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
         for (const feature of [...FEATURES].reverse()) await feature.close?.(ctx);
         await jobs.stop();
         mailer.close();
-        await access.close();
         await realtime.close();
         await bus.close();
         redis?.disconnect();

@@ -1,7 +1,7 @@
 /** Drizzle calls for policy rules, feature flags and access requests, each scoped by workspace. */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { workspaceMembers } from "../organizations/organizations.table.ts";
+import { workspaceMembers } from "../organizations/index.ts";
 import { accessRequests, featureFlags, policies, teamMembers, teams, userPermissions } from "./access.table.ts";
 
 export type PolicyRow = typeof policies.$inferSelect;

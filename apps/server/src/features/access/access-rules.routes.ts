@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { createAccessRulesService } from "./access-rules.service.ts";
+import * as rules from "./access-rules.service.ts";
 
 const RBAC = "/api/v1/rbac";
 const tags = ["access control"];
@@ -29,17 +29,16 @@ const IdParams = z.object({ id: z.string() });
 
 export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createAccessRulesService(ctx);
 
   app.get(
     `${RBAC}/policies`,
     { config: { access: "settings:read" }, schema: { tags, response: { 200: z.array(Policy) } } },
-    async (request) => service.listPolicies(requireAuth(request)),
+    async (request) => rules.listPolicies(ctx, requireAuth(request)),
   );
   app.post(
     `${RBAC}/policies`,
     { config: { access: "settings:update", apiKeyScope: false }, schema: { tags, body: PolicyInput, response: { 201: Policy } } },
-    async (request, reply) => reply.status(201).send(await service.createPolicy(requireAuth(request), request.body)),
+    async (request, reply) => reply.status(201).send(await rules.createPolicy(ctx, requireAuth(request), request.body)),
   );
   app.put(
     `${RBAC}/policies/:id`,
@@ -47,13 +46,13 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
       config: { access: "settings:update", apiKeyScope: false },
       schema: { tags, params: IdParams, body: PolicyInput, response: { 200: Policy } },
     },
-    async (request) => service.updatePolicy(requireAuth(request), request.params.id, request.body),
+    async (request) => rules.updatePolicy(ctx, requireAuth(request), request.params.id, request.body),
   );
   app.delete(
     `${RBAC}/policies/:id`,
     { config: { access: "settings:update", apiKeyScope: false }, schema: { tags, params: IdParams } },
     async (request, reply) => {
-      await service.deletePolicy(requireAuth(request), request.params.id);
+      await rules.deletePolicy(ctx, requireAuth(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -61,7 +60,7 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
   app.get(
     `${RBAC}/features`,
     { config: { access: "settings:read" }, schema: { tags, response: { 200: z.array(FeatureFlag) } } },
-    async (request) => service.listFlags(requireAuth(request)),
+    async (request) => rules.listFlags(ctx, requireAuth(request)),
   );
   app.put(
     `${RBAC}/features/:key`,
@@ -69,12 +68,12 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
       config: { access: "settings:update" },
       schema: { tags, params: z.object({ key: FeatureKey }), body: FeatureFlagInput, response: { 200: FeatureFlag } },
     },
-    async (request) => service.saveFlag(requireAuth(request), request.params.key, request.body),
+    async (request) => rules.saveFlag(ctx, requireAuth(request), request.params.key, request.body),
   );
   app.get(
     `${RBAC}/features/enabled`,
     { config: { access: "authenticated" }, schema: { tags, response: { 200: z.object({ features: z.array(z.string()) }) } } },
-    async (request) => ({ features: await service.enabledFeatures(requireAuth(request)) }),
+    async (request) => ({ features: await rules.enabledFeatures(ctx, requireAuth(request)) }),
   );
   app.get(
     `${RBAC}/features/:key/enabled`,
@@ -82,7 +81,7 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
       config: { access: "authenticated" },
       schema: { tags, params: z.object({ key: z.string().max(100) }), response: { 200: FeatureDecision } },
     },
-    async (request) => service.featureEnabled(requireAuth(request), request.params.key),
+    async (request) => rules.featureEnabled(ctx, requireAuth(request), request.params.key),
   );
 
   app.get(
@@ -91,7 +90,7 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
       config: { access: "authenticated" },
       schema: { tags, querystring: z.object({ status: AccessRequestStatus.optional() }), response: { 200: z.array(AccessRequest) } },
     },
-    async (request) => service.listRequests(requireAuth(request), request.query),
+    async (request) => rules.listRequests(ctx, requireAuth(request), request.query),
   );
   app.post(
     `${RBAC}/access-requests`,
@@ -100,7 +99,7 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
       schema: { tags, body: AccessRequestInput, response: { 200: AccessRequest, 201: AccessRequest } },
     },
     async (request, reply) => {
-      const { request: created, created: isNew } = await service.requestAccess(requireAuth(request), request.body);
+      const { request: created, created: isNew } = await rules.requestAccess(ctx, requireAuth(request), request.body);
       return reply.status(isNew ? 201 : 200).send(created);
     },
   );
@@ -110,7 +109,7 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
       config: { access: "team:update", apiKeyScope: false },
       schema: { tags, params: IdParams, body: AccessRequestDecision.optional(), response: { 200: AccessRequest } },
     },
-    async (request) => service.approveRequest(requireAuth(request), request.params.id, request.body?.note),
+    async (request) => rules.approveRequest(ctx, requireAuth(request), request.params.id, request.body?.note),
   );
   app.post(
     `${RBAC}/access-requests/:id/reject`,
@@ -118,6 +117,6 @@ export function accessRulesRoutes(fastify: FastifyInstance, ctx: AppContext): vo
       config: { access: "team:update", apiKeyScope: false },
       schema: { tags, params: IdParams, body: AccessRequestDecision.optional(), response: { 200: AccessRequest } },
     },
-    async (request) => service.rejectRequest(requireAuth(request), request.params.id, request.body?.note),
+    async (request) => rules.rejectRequest(ctx, requireAuth(request), request.params.id, request.body?.note),
   );
 }

@@ -16,6 +16,7 @@ import {
   ROLES,
 } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
@@ -86,265 +87,266 @@ export function decideFlag(
   };
 }
 
-export type AccessRulesService = ReturnType<typeof createAccessRulesService>;
+async function subjectOf(ctx: Ctx, auth: AuthContext) {
+  const s = await ctx.access.subject(auth.userId, auth.workspaceId);
+  return { userId: auth.userId, role: s?.role ?? auth.role, teamIds: s?.teamIds ?? [] };
+}
 
-export function createAccessRulesService(ctx: Ctx) {
-  const { db, access } = ctx;
-
-  async function subjectOf(auth: AuthContext) {
-    const s = await access.subject(auth.userId, auth.workspaceId);
-    return { userId: auth.userId, role: s?.role ?? auth.role, teamIds: s?.teamIds ?? [] };
+/**
+ * Nobody grants beyond what they hold: each `resource:action` (wildcards taken literally, so
+ * `leads:*` needs `leads:*` or `*:*`) must be allowed for the caller, and none of the caller's
+ * own deny grants may overlap it. Field errors name each permission the caller lacks.
+ */
+async function requireHeld(ctx: Ctx, auth: AuthContext, permissions: string[], field: string, resourceId?: string | null): Promise<void> {
+  const s = await ctx.access.subject(auth.userId, auth.workspaceId);
+  const denies = (s?.grants ?? []).filter((g) => g.effect === "deny");
+  const errors: FieldError[] = [];
+  for (const [i, p] of permissions.entries()) {
+    const want = toGrant(p);
+    const overlaps = denies.some(
+      (d) =>
+        (matches(d.resource, want.resource) || matches(want.resource, d.resource)) &&
+        (matches(d.action, want.action) || matches(want.action, d.action)),
+    );
+    const held = !overlaps && (await ctx.access.evaluate(auth, want.resource, want.action, resourceId ?? undefined)).allowed;
+    if (!held) errors.push({ field: `${field}.${i}`, message: `You do not have "${p}" yourself` });
   }
+  if (errors.length) throw new AppError("GRANT_BEYOND_OWN", errors[0]?.message, { errors });
+}
 
-  /**
-   * Nobody grants beyond what they hold: each `resource:action` (wildcards taken literally, so
-   * `leads:*` needs `leads:*` or `*:*`) must be allowed for the caller, and none of the caller's
-   * own deny grants may overlap it. Field errors name each permission the caller lacks.
-   */
-  async function requireHeld(auth: AuthContext, permissions: string[], field: string, resourceId?: string | null): Promise<void> {
-    const s = await access.subject(auth.userId, auth.workspaceId);
-    const denies = (s?.grants ?? []).filter((g) => g.effect === "deny");
-    const errors: FieldError[] = [];
-    for (const [i, p] of permissions.entries()) {
-      const want = toGrant(p);
-      const overlaps = denies.some(
-        (d) =>
-          (matches(d.resource, want.resource) || matches(want.resource, d.resource)) &&
-          (matches(d.action, want.action) || matches(want.action, d.action)),
-      );
-      const held = !overlaps && (await access.evaluate(auth, want.resource, want.action, resourceId ?? undefined)).allowed;
-      if (!held) errors.push({ field: `${field}.${i}`, message: `You do not have "${p}" yourself` });
-    }
-    if (errors.length) throw new AppError("GRANT_BEYOND_OWN", errors[0]?.message, { errors });
+/**
+ * The rank rule of role assignment, for policies: a non-administrator's policy may bind only
+ * members at or below their own role. A policy listing nobody binds everyone, administrators
+ * included, so only an administrator writes one.
+ */
+async function requirePolicyWithinRank(ctx: Ctx, auth: AuthContext, appliesTo: PolicyInput["applies_to"]): Promise<void> {
+  const myRole = (await ctx.access.subject(auth.userId, auth.workspaceId))?.role ?? DEFAULT_ROLE;
+  if (myRole === "admin") return;
+  const { users, roles, teams } = appliesTo;
+  if (!users.length && !roles.length && !teams.length) {
+    throw new AppError(
+      "ROLE_ABOVE_OWN",
+      "A policy that lists no users, roles or teams binds everyone, administrators too: only an administrator can write it",
+    );
   }
-
-  /**
-   * The rank rule of role assignment, for policies: a non-administrator's policy may bind only
-   * members at or below their own role. A policy listing nobody binds everyone, administrators
-   * included, so only an administrator writes one.
-   */
-  async function requirePolicyWithinRank(auth: AuthContext, appliesTo: PolicyInput["applies_to"]): Promise<void> {
-    const myRole = (await access.subject(auth.userId, auth.workspaceId))?.role ?? DEFAULT_ROLE;
-    if (myRole === "admin") return;
-    const { users, roles, teams } = appliesTo;
-    if (!users.length && !roles.length && !teams.length) {
-      throw new AppError(
-        "ROLE_ABOVE_OWN",
-        "A policy that lists no users, roles or teams binds everyone, administrators too: only an administrator can write it",
-      );
-    }
-    const targets = [...roles, ...(await repo.rolesOf(db, auth.workspaceId, users.filter(isUuid), teams.filter(isUuid)))];
-    if (targets.some((r) => ROLES[effectiveRole(r)].priority > ROLES[myRole].priority)) {
-      throw new AppError("ROLE_ABOVE_OWN", "This policy would bind someone whose role is above your own");
-    }
+  const targets = [...roles, ...(await repo.rolesOf(ctx.db, auth.workspaceId, users.filter(isUuid), teams.filter(isUuid)))];
+  if (targets.some((r) => ROLES[effectiveRole(r)].priority > ROLES[myRole].priority)) {
+    throw new AppError("ROLE_ABOVE_OWN", "This policy would bind someone whose role is above your own");
   }
+}
 
-  /** What a non-administrator may not touch: a policy binding someone above them, or a deny that binds them. */
-  async function requirePolicyEditable(auth: AuthContext, existing: repo.PolicyRow): Promise<void> {
-    await requirePolicyWithinRank(auth, existing.appliesTo as PolicyInput["applies_to"]);
-    const s = await access.subject(auth.userId, auth.workspaceId);
-    if (
-      s &&
-      s.role !== "admin" &&
-      existing.effect === "deny" &&
-      policyAppliesTo(existing, { userId: auth.userId, role: s.role, teamIds: s.teamIds })
-    ) {
-      throw new AppError("ROLE_ABOVE_OWN", "This policy restricts you: only an administrator can change or delete it");
-    }
+/** What a non-administrator may not touch: a policy binding someone above them, or a deny that binds them. */
+async function requirePolicyEditable(ctx: Ctx, auth: AuthContext, existing: repo.PolicyRow): Promise<void> {
+  await requirePolicyWithinRank(ctx, auth, existing.appliesTo as PolicyInput["applies_to"]);
+  const s = await ctx.access.subject(auth.userId, auth.workspaceId);
+  if (
+    s &&
+    s.role !== "admin" &&
+    existing.effect === "deny" &&
+    policyAppliesTo(existing, { userId: auth.userId, role: s.role, teamIds: s.teamIds })
+  ) {
+    throw new AppError("ROLE_ABOVE_OWN", "This policy restricts you: only an administrator can change or delete it");
   }
+}
 
-  /** Allow policies grant: within the caller's own permissions and rank. Deny policies only restrict: within rank. */
-  async function requirePolicyAllowed(auth: AuthContext, input: PolicyInput): Promise<void> {
-    await requirePolicyWithinRank(auth, input.applies_to);
-    if (input.effect === "allow") await requireHeld(auth, input.permissions, "permissions");
-  }
+/** Allow policies grant: within the caller's own permissions and rank. Deny policies only restrict: within rank. */
+async function requirePolicyAllowed(ctx: Ctx, auth: AuthContext, input: PolicyInput): Promise<void> {
+  await requirePolicyWithinRank(ctx, auth, input.applies_to);
+  if (input.effect === "allow") await requireHeld(ctx, auth, input.permissions, "permissions");
+}
 
-  /** Conditions must be supported and well-formed; listed users and teams must be in the workspace. */
-  async function validatePolicy(auth: AuthContext, input: PolicyInput): Promise<void> {
-    const errors: FieldError[] = [];
-    input.conditions.forEach((c, i) => {
-      const problem = conditionProblem(c);
-      if (problem) errors.push({ field: `conditions.${i}`, message: problem });
-    });
-    const userIds = input.applies_to.users;
-    const teamIds = input.applies_to.teams;
-    const [members, teams] = await Promise.all([
-      repo.existingMembers(db, auth.workspaceId, userIds.filter(isUuid)),
-      repo.existingTeams(db, auth.workspaceId, teamIds.filter(isUuid)),
-    ]);
-    userIds.forEach((u, i) => {
-      if (!members.has(u)) errors.push({ field: `applies_to.users.${i}`, message: "Not a member of this workspace" });
-    });
-    teamIds.forEach((t, i) => {
-      if (!teams.has(t)) errors.push({ field: `applies_to.teams.${i}`, message: "No such team in this workspace" });
-    });
-    if (errors.length) throw validationError(errors);
-  }
+/** Conditions must be supported and well-formed; listed users and teams must be in the workspace. */
+async function validatePolicy(ctx: Ctx, auth: AuthContext, input: PolicyInput): Promise<void> {
+  const errors: FieldError[] = [];
+  input.conditions.forEach((c, i) => {
+    const problem = conditionProblem(c);
+    if (problem) errors.push({ field: `conditions.${i}`, message: problem });
+  });
+  const userIds = input.applies_to.users;
+  const teamIds = input.applies_to.teams;
+  const [members, teams] = await Promise.all([
+    repo.existingMembers(ctx.db, auth.workspaceId, userIds.filter(isUuid)),
+    repo.existingTeams(ctx.db, auth.workspaceId, teamIds.filter(isUuid)),
+  ]);
+  userIds.forEach((u, i) => {
+    if (!members.has(u)) errors.push({ field: `applies_to.users.${i}`, message: "Not a member of this workspace" });
+  });
+  teamIds.forEach((t, i) => {
+    if (!teams.has(t)) errors.push({ field: `applies_to.teams.${i}`, message: "No such team in this workspace" });
+  });
+  if (errors.length) throw validationError(errors);
+}
 
-  const policyValues = (input: PolicyInput) => ({
+const policyValues = (input: PolicyInput) => ({
+  name: input.name,
+  description: input.description ?? null,
+  priority: input.priority,
+  isActive: input.is_active,
+  effect: input.effect,
+  permissions: input.permissions,
+  appliesTo: input.applies_to,
+  conditions: input.conditions,
+});
+
+async function audit(
+  ctx: Ctx,
+  auth: AuthContext,
+  event: string,
+  extra: { resource?: string; action?: string; resourceId?: string | null; reason?: string; detail?: Record<string, unknown> },
+) {
+  ctx.access.audit.record({ workspaceId: auth.workspaceId, userId: auth.userId, event, result: "ok", ...extra });
+}
+
+async function decideRequest(ctx: Ctx, auth: AuthContext, id: string, approve: boolean, note?: string): Promise<AccessRequest> {
+  const req = isUuid(id) ? await repo.findRequest(ctx.db, auth.workspaceId, id) : null;
+  if (!req) throw new AppError("ACCESS_REQUEST_NOT_FOUND");
+  if (req.status !== "pending") throw new AppError("ACCESS_REQUEST_DECIDED");
+  if (req.userId === auth.userId) throw new AppError("ACCESS_REQUEST_SELF");
+  // Approving grants the permission: only someone who holds it may.
+  if (approve) await requireHeld(ctx, auth, [`${req.resource}:${req.action}`], "permission", req.resourceId);
+  const decided = await transaction(ctx.db, async (tx) => {
+    const row = await repo.markDecided(tx, req.id, { approve, by: auth.userId, note: note ?? null });
+    // Someone else decided it between our read and this write.
+    if (!row) throw new AppError("ACCESS_REQUEST_DECIDED");
+    if (approve) await repo.grantUserPermission(tx, row);
+    return row;
+  });
+  if (approve) await ctx.access.invalidate({ userId: req.userId, workspaceId: auth.workspaceId });
+  await audit(ctx, auth, approve ? "access_request_approved" : "access_request_rejected", {
+    resource: req.resource,
+    action: req.action,
+    resourceId: req.resourceId,
+    reason: note,
+    detail: { request_id: req.id, requester: req.userId },
+  });
+  return requestOut(decided);
+}
+
+export async function listPolicies(ctx: Ctx, auth: AuthContext): Promise<Policy[]> {
+  return (await repo.listPolicies(ctx.db, auth.workspaceId)).map(policyOut);
+}
+
+export async function createPolicy(ctx: Ctx, auth: AuthContext, input: PolicyInput): Promise<Policy> {
+  await validatePolicy(ctx, auth, input);
+  await requirePolicyAllowed(ctx, auth, input);
+  const row = await repo.insertPolicy(ctx.db, { ...policyValues(input), workspaceId: auth.workspaceId, createdBy: auth.userId });
+  await ctx.access.invalidate({ workspaceId: auth.workspaceId });
+  await audit(ctx, auth, "policy_created", { resource: "policy", action: "create", resourceId: row.id, reason: row.name });
+  return policyOut(row);
+}
+
+export async function updatePolicy(ctx: Ctx, auth: AuthContext, id: string, input: PolicyInput): Promise<Policy> {
+  const existing = isUuid(id) ? await repo.findPolicy(ctx.db, auth.workspaceId, id) : null;
+  if (!existing) throw new AppError("POLICY_NOT_FOUND");
+  await validatePolicy(ctx, auth, input);
+  await requirePolicyEditable(ctx, auth, existing);
+  await requirePolicyAllowed(ctx, auth, input);
+  const row = await repo.updatePolicy(ctx.db, auth.workspaceId, id, { ...policyValues(input), updatedAt: new Date() });
+  if (!row) throw new AppError("POLICY_NOT_FOUND");
+  await ctx.access.invalidate({ workspaceId: auth.workspaceId });
+  await audit(ctx, auth, "policy_updated", { resource: "policy", action: "update", resourceId: id, reason: row.name });
+  return policyOut(row);
+}
+
+export async function deletePolicy(ctx: Ctx, auth: AuthContext, id: string): Promise<void> {
+  const existing = isUuid(id) ? await repo.findPolicy(ctx.db, auth.workspaceId, id) : null;
+  if (!existing) throw new AppError("POLICY_NOT_FOUND");
+  await requirePolicyEditable(ctx, auth, existing);
+  if (!(await repo.deletePolicy(ctx.db, auth.workspaceId, id))) throw new AppError("POLICY_NOT_FOUND");
+  await ctx.access.invalidate({ workspaceId: auth.workspaceId });
+  await audit(ctx, auth, "policy_deleted", { resource: "policy", action: "delete", resourceId: id });
+}
+
+export async function listFlags(ctx: Ctx, auth: AuthContext): Promise<FeatureFlag[]> {
+  return (await repo.listFlags(ctx.db, auth.workspaceId)).map(flagOut);
+}
+
+export async function saveFlag(ctx: Ctx, auth: AuthContext, key: string, input: FeatureFlagInput): Promise<FeatureFlag> {
+  const [members, teams] = await Promise.all([
+    repo.existingMembers(ctx.db, auth.workspaceId, input.targeted_users),
+    repo.existingTeams(ctx.db, auth.workspaceId, input.targeted_teams),
+  ]);
+  const errors: FieldError[] = [
+    ...input.targeted_users.flatMap((u, i) =>
+      members.has(u) ? [] : [{ field: `targeted_users.${i}`, message: "Not a member of this workspace" }],
+    ),
+    ...input.targeted_teams.flatMap((t, i) =>
+      teams.has(t) ? [] : [{ field: `targeted_teams.${i}`, message: "No such team in this workspace" }],
+    ),
+  ];
+  if (errors.length) throw validationError(errors);
+  const row = await repo.upsertFlag(ctx.db, {
+    workspaceId: auth.workspaceId,
+    key,
     name: input.name,
     description: input.description ?? null,
-    priority: input.priority,
-    isActive: input.is_active,
-    effect: input.effect,
-    permissions: input.permissions,
-    appliesTo: input.applies_to,
-    conditions: input.conditions,
+    enabled: input.enabled,
+    rolloutPercentage: input.rollout_percentage,
+    targetedRoles: input.targeted_roles,
+    targetedUsers: input.targeted_users,
+    targetedTeams: input.targeted_teams,
   });
-
-  async function audit(
-    auth: AuthContext,
-    event: string,
-    extra: { resource?: string; action?: string; resourceId?: string | null; reason?: string; detail?: Record<string, unknown> },
-  ) {
-    access.audit.record({ workspaceId: auth.workspaceId, userId: auth.userId, event, result: "ok", ...extra });
-  }
-
-  async function decideRequest(auth: AuthContext, id: string, approve: boolean, note?: string): Promise<AccessRequest> {
-    const req = isUuid(id) ? await repo.findRequest(db, auth.workspaceId, id) : null;
-    if (!req) throw new AppError("ACCESS_REQUEST_NOT_FOUND");
-    if (req.status !== "pending") throw new AppError("ACCESS_REQUEST_DECIDED");
-    if (req.userId === auth.userId) throw new AppError("ACCESS_REQUEST_SELF");
-    // Approving grants the permission: only someone who holds it may.
-    if (approve) await requireHeld(auth, [`${req.resource}:${req.action}`], "permission", req.resourceId);
-    const decided = await db.transaction(async (tx) => {
-      const row = await repo.markDecided(tx, req.id, { approve, by: auth.userId, note: note ?? null });
-      // Someone else decided it between our read and this write.
-      if (!row) throw new AppError("ACCESS_REQUEST_DECIDED");
-      if (approve) await repo.grantUserPermission(tx, row);
-      return row;
-    });
-    if (approve) await access.invalidate({ userId: req.userId, workspaceId: auth.workspaceId });
-    await audit(auth, approve ? "access_request_approved" : "access_request_rejected", {
-      resource: req.resource,
-      action: req.action,
-      resourceId: req.resourceId,
-      reason: note,
-      detail: { request_id: req.id, requester: req.userId },
-    });
-    return requestOut(decided);
-  }
-
-  return {
-    async listPolicies(auth: AuthContext): Promise<Policy[]> {
-      return (await repo.listPolicies(db, auth.workspaceId)).map(policyOut);
-    },
-
-    async createPolicy(auth: AuthContext, input: PolicyInput): Promise<Policy> {
-      await validatePolicy(auth, input);
-      await requirePolicyAllowed(auth, input);
-      const row = await repo.insertPolicy(db, { ...policyValues(input), workspaceId: auth.workspaceId, createdBy: auth.userId });
-      await access.invalidate({ workspaceId: auth.workspaceId });
-      await audit(auth, "policy_created", { resource: "policy", action: "create", resourceId: row.id, reason: row.name });
-      return policyOut(row);
-    },
-
-    async updatePolicy(auth: AuthContext, id: string, input: PolicyInput): Promise<Policy> {
-      const existing = isUuid(id) ? await repo.findPolicy(db, auth.workspaceId, id) : null;
-      if (!existing) throw new AppError("POLICY_NOT_FOUND");
-      await validatePolicy(auth, input);
-      await requirePolicyEditable(auth, existing);
-      await requirePolicyAllowed(auth, input);
-      const row = await repo.updatePolicy(db, auth.workspaceId, id, { ...policyValues(input), updatedAt: new Date() });
-      if (!row) throw new AppError("POLICY_NOT_FOUND");
-      await access.invalidate({ workspaceId: auth.workspaceId });
-      await audit(auth, "policy_updated", { resource: "policy", action: "update", resourceId: id, reason: row.name });
-      return policyOut(row);
-    },
-
-    async deletePolicy(auth: AuthContext, id: string): Promise<void> {
-      const existing = isUuid(id) ? await repo.findPolicy(db, auth.workspaceId, id) : null;
-      if (!existing) throw new AppError("POLICY_NOT_FOUND");
-      await requirePolicyEditable(auth, existing);
-      if (!(await repo.deletePolicy(db, auth.workspaceId, id))) throw new AppError("POLICY_NOT_FOUND");
-      await access.invalidate({ workspaceId: auth.workspaceId });
-      await audit(auth, "policy_deleted", { resource: "policy", action: "delete", resourceId: id });
-    },
-
-    async listFlags(auth: AuthContext): Promise<FeatureFlag[]> {
-      return (await repo.listFlags(db, auth.workspaceId)).map(flagOut);
-    },
-
-    async saveFlag(auth: AuthContext, key: string, input: FeatureFlagInput): Promise<FeatureFlag> {
-      const [members, teams] = await Promise.all([
-        repo.existingMembers(db, auth.workspaceId, input.targeted_users),
-        repo.existingTeams(db, auth.workspaceId, input.targeted_teams),
-      ]);
-      const errors: FieldError[] = [
-        ...input.targeted_users.flatMap((u, i) =>
-          members.has(u) ? [] : [{ field: `targeted_users.${i}`, message: "Not a member of this workspace" }],
-        ),
-        ...input.targeted_teams.flatMap((t, i) =>
-          teams.has(t) ? [] : [{ field: `targeted_teams.${i}`, message: "No such team in this workspace" }],
-        ),
-      ];
-      if (errors.length) throw validationError(errors);
-      const row = await repo.upsertFlag(db, {
-        workspaceId: auth.workspaceId,
-        key,
-        name: input.name,
-        description: input.description ?? null,
-        enabled: input.enabled,
-        rolloutPercentage: input.rollout_percentage,
-        targetedRoles: input.targeted_roles,
-        targetedUsers: input.targeted_users,
-        targetedTeams: input.targeted_teams,
-      });
-      await audit(auth, "feature_flag_saved", {
-        resource: "feature",
-        action: "update",
-        resourceId: key,
-        detail: { enabled: row.enabled, rollout: row.rolloutPercentage },
-      });
-      return flagOut(row);
-    },
-
-    async featureEnabled(auth: AuthContext, key: string): Promise<FeatureDecision> {
-      const [flag, subject] = await Promise.all([repo.findFlag(db, auth.workspaceId, key), subjectOf(auth)]);
-      return { key, ...decideFlag(flag, subject) };
-    },
-
-    async enabledFeatures(auth: AuthContext): Promise<string[]> {
-      const [flags, subject] = await Promise.all([repo.listFlags(db, auth.workspaceId), subjectOf(auth)]);
-      return flags.filter((f) => decideFlag(f, subject).enabled).map((f) => f.key);
-    },
-
-    async requestAccess(auth: AuthContext, input: AccessRequestInput): Promise<{ request: AccessRequest; created: boolean }> {
-      const held = await access.evaluate(auth, input.resource, input.action, input.resource_id);
-      if (held.allowed) throw new AppError("ACCESS_ALREADY_GRANTED");
-      const q = {
-        workspaceId: auth.workspaceId,
-        userId: auth.userId,
-        resource: input.resource,
-        action: input.action,
-        resourceId: input.resource_id ?? null,
-      };
-      const pending = await repo.findPendingRequest(db, q);
-      if (pending) return { request: requestOut(pending), created: false };
-      const row = await repo.insertRequest(db, { ...q, reason: input.reason ?? null });
-      await audit(auth, "access_requested", {
-        resource: row.resource,
-        action: row.action,
-        resourceId: row.resourceId,
-        reason: row.reason ?? undefined,
-        detail: { request_id: row.id },
-      });
-      return { request: requestOut(row), created: true };
-    },
-
-    /** Approvers (team:update) see every request of the workspace; others see their own. */
-    async listRequests(auth: AuthContext, q: { status?: "pending" | "approved" | "rejected" }): Promise<AccessRequest[]> {
-      const approver = (await access.evaluate(auth, "team", "update")).allowed;
-      const rows = await repo.listRequests(db, {
-        workspaceId: auth.workspaceId,
-        userId: approver ? undefined : auth.userId,
-        status: q.status,
-        limit: 200,
-      });
-      return rows.map(requestOut);
-    },
-
-    approveRequest: (auth: AuthContext, id: string, note?: string) => decideRequest(auth, id, true, note),
-    rejectRequest: (auth: AuthContext, id: string, note?: string) => decideRequest(auth, id, false, note),
-  };
+  await audit(ctx, auth, "feature_flag_saved", {
+    resource: "feature",
+    action: "update",
+    resourceId: key,
+    detail: { enabled: row.enabled, rollout: row.rolloutPercentage },
+  });
+  return flagOut(row);
 }
+
+export async function featureEnabled(ctx: Ctx, auth: AuthContext, key: string): Promise<FeatureDecision> {
+  const [flag, subject] = await Promise.all([repo.findFlag(ctx.db, auth.workspaceId, key), subjectOf(ctx, auth)]);
+  return { key, ...decideFlag(flag, subject) };
+}
+
+export async function enabledFeatures(ctx: Ctx, auth: AuthContext): Promise<string[]> {
+  const [flags, subject] = await Promise.all([repo.listFlags(ctx.db, auth.workspaceId), subjectOf(ctx, auth)]);
+  return flags.filter((f) => decideFlag(f, subject).enabled).map((f) => f.key);
+}
+
+export async function requestAccess(
+  ctx: Ctx,
+  auth: AuthContext,
+  input: AccessRequestInput,
+): Promise<{ request: AccessRequest; created: boolean }> {
+  const held = await ctx.access.evaluate(auth, input.resource, input.action, input.resource_id);
+  if (held.allowed) throw new AppError("ACCESS_ALREADY_GRANTED");
+  const q = {
+    workspaceId: auth.workspaceId,
+    userId: auth.userId,
+    resource: input.resource,
+    action: input.action,
+    resourceId: input.resource_id ?? null,
+  };
+  const pending = await repo.findPendingRequest(ctx.db, q);
+  if (pending) return { request: requestOut(pending), created: false };
+  const row = await repo.insertRequest(ctx.db, { ...q, reason: input.reason ?? null });
+  await audit(ctx, auth, "access_requested", {
+    resource: row.resource,
+    action: row.action,
+    resourceId: row.resourceId,
+    reason: row.reason ?? undefined,
+    detail: { request_id: row.id },
+  });
+  return { request: requestOut(row), created: true };
+}
+
+/** Approvers (team:update) see every request of the workspace; others see their own. */
+export async function listRequests(
+  ctx: Ctx,
+  auth: AuthContext,
+  q: { status?: "pending" | "approved" | "rejected" },
+): Promise<AccessRequest[]> {
+  const approver = (await ctx.access.evaluate(auth, "team", "update")).allowed;
+  const rows = await repo.listRequests(ctx.db, {
+    workspaceId: auth.workspaceId,
+    userId: approver ? undefined : auth.userId,
+    status: q.status,
+    limit: 200,
+  });
+  return rows.map(requestOut);
+}
+
+export const approveRequest = (ctx: Ctx, auth: AuthContext, id: string, note?: string) => decideRequest(ctx, auth, id, true, note);
+export const rejectRequest = (ctx: Ctx, auth: AuthContext, id: string, note?: string) => decideRequest(ctx, auth, id, false, note);

@@ -5,11 +5,11 @@
  * Subjects and policies are cached (10,000 entries, 5 minutes, swept every 60 s) and dropped in
  * every process through the bus when grants, roles or policies change.
  */
-
+import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { AccessDecision, AuthContext } from "../../platform/auth-context.ts";
 import type { Bus } from "../../platform/bus.ts";
-import { AUTH_INVALIDATE } from "../identity/identity.authenticator.ts";
+import { AUTH_INVALIDATE } from "../identity/index.ts";
 import { type AuditWriter, createAuditWriter } from "./access.audit.ts";
 import { type CacheRecord, createTtlCache } from "./access.cache.ts";
 import type { ConditionContext } from "./access.conditions.ts";
@@ -153,13 +153,14 @@ export async function createAccessEngine(deps: {
   rateLimiter?: RateLimiter;
   source?: AccessSource;
   audit?: AuditWriter;
+  log?: Pick<FastifyBaseLogger, "warn">;
   now?: () => number;
 }): Promise<AccessEngine> {
   const { bus } = deps;
   const now = deps.now ?? Date.now;
   const source = deps.source ?? createAccessSource(deps.db);
   const rateLimiter = deps.rateLimiter ?? createMemoryRateLimiter({ now });
-  const audit = deps.audit ?? createAuditWriter({ db: deps.db, now });
+  const audit = deps.audit ?? createAuditWriter({ db: deps.db, log: deps.log, now });
   const cache = createTtlCache<CacheValue>({ now });
 
   function dropLocal(scope: InvalidateScope = {}): void {

@@ -6,8 +6,8 @@
 import { type RoleId, RoleId as RoleIdSchema } from "@prospector/contracts";
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../identity/identity.table.ts";
-import { workspaceMembers, workspaces } from "../organizations/organizations.table.ts";
+import { users } from "../identity/index.ts";
+import { workspaceMembers, workspaces } from "../organizations/index.ts";
 import type { PolicyRule, SourcedGrant } from "./access.decide.ts";
 import { accessAudit, policies, rolePermissions, teamMembers, teamPermissions, teams, userPermissions } from "./access.table.ts";
 
@@ -163,6 +163,10 @@ export async function updateMemberRole(db: Db, workspaceId: string, userId: stri
     .update(workspaceMembers)
     .set({ role })
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+}
+
+export async function insertRolePermissions(db: Db, rows: (typeof rolePermissions.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(rolePermissions).values(rows);
 }
 
 export async function rolePermissionsOf(db: Db, organizationId: string) {

@@ -23,10 +23,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { clientCountry, proxyTrust } from "../../platform/access-hook.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
-import { createAccessService } from "./access.service.ts";
+import { clientCountry, proxyTrust } from "./access.hook.ts";
+import * as rbac from "./access.service.ts";
 import { accessRulesRoutes } from "./access-rules.routes.ts";
 
 export const RBAC = "/api/v1/rbac";
@@ -36,19 +36,18 @@ const TeamParams = z.object({ id: z.string() });
 
 export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createAccessService(ctx);
   const fromTrustedProxy = proxyTrust(ctx.config.trustProxy);
   /** What policy conditions read from the request. */
   const requestEnv = (request: FastifyRequest) => ({ ip: request.ip, country: clientCountry(request, fromTrustedProxy) });
 
   app.get(`${RBAC}/config`, { config: { access: "authenticated" }, schema: { tags, response: { 200: AccessConfig } } }, async () =>
-    service.config(),
+    rbac.accessConfig(ctx),
   );
 
   app.get(
     `${RBAC}/roles`,
     { config: { access: "authenticated" }, schema: { tags, response: { 200: z.array(RoleSummary) } } },
-    async (request) => service.roles(requireAuth(request)),
+    async (request) => rbac.listRoles(ctx, requireAuth(request)),
   );
 
   app.get(
@@ -60,7 +59,7 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const role = RoleId.safeParse(request.params.role);
       if (!role.success) throw new AppError("NOT_FOUND", `Role "${request.params.role}" not found`);
-      const roles = await service.roles(requireAuth(request));
+      const roles = await rbac.listRoles(ctx, requireAuth(request));
       return { role: role.data, permissions: roles.find((r) => r.id === role.data)?.permissions ?? [] };
     },
   );
@@ -68,31 +67,31 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   app.get(
     `${RBAC}/users/:id/roles`,
     { config: { access: "authenticated" }, schema: { tags, params: UserParams, response: { 200: UserRoles } } },
-    async (request) => service.userRoles(requireAuth(request), request.params.id),
+    async (request) => rbac.userRoles(ctx, requireAuth(request), request.params.id),
   );
 
   app.get(
     `${RBAC}/users/:id/permissions`,
     { config: { access: "authenticated" }, schema: { tags, params: UserParams, response: { 200: UserPermissions } } },
-    async (request) => service.userPermissions(requireAuth(request), request.params.id),
+    async (request) => rbac.userPermissions(ctx, requireAuth(request), request.params.id),
   );
 
   app.post(
     `${RBAC}/roles/assign`,
     { config: { access: "team:update", apiKeyScope: false }, schema: { tags, body: AssignRoleRequest, response: { 200: UserRoles } } },
-    async (request) => service.assignRole(requireAuth(request), request.body),
+    async (request) => rbac.assignRole(ctx, requireAuth(request), request.body),
   );
 
   app.post(
     `${RBAC}/roles/remove`,
     { config: { access: "team:update", apiKeyScope: false }, schema: { tags, body: AssignRoleRequest, response: { 200: UserRoles } } },
-    async (request) => service.removeRole(requireAuth(request), request.body),
+    async (request) => rbac.removeRole(ctx, requireAuth(request), request.body),
   );
 
   app.post(
     `${RBAC}/check/detailed`,
     { config: { access: "authenticated" }, schema: { tags, body: CheckRequest, response: { 200: CheckResult } } },
-    async (request) => service.check(requireAuth(request), request.body, requestEnv(request)),
+    async (request) => rbac.checkAccess(ctx, requireAuth(request), request.body, requestEnv(request)),
   );
 
   app.get(
@@ -101,7 +100,7 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
       config: { access: "team:read" },
       schema: { tags, params: TeamParams, response: { 200: z.object({ team_id: z.string(), grants: z.array(Grant) }) } },
     },
-    async (request) => service.teamPermissions(requireAuth(request), request.params.id),
+    async (request) => rbac.teamPermissions(ctx, requireAuth(request), request.params.id),
   );
 
   app.get(
@@ -114,19 +113,19 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
         response: { 200: z.object({ team_id: z.string(), user_id: z.string(), exists: z.boolean() }) },
       },
     },
-    async (request) => service.teamMemberExists(requireAuth(request), request.params.id, request.params.user),
+    async (request) => rbac.teamMemberExists(ctx, requireAuth(request), request.params.id, request.params.user),
   );
 
   app.get(
     `${RBAC}/teams/:id/hierarchy`,
     { config: { access: "team:read" }, schema: { tags, params: TeamParams, response: { 200: TeamHierarchy } } },
-    async (request) => service.teamHierarchy(requireAuth(request), request.params.id),
+    async (request) => rbac.teamHierarchy(ctx, requireAuth(request), request.params.id),
   );
 
   app.get(
     `${RBAC}/audit/logs`,
     { config: { access: "audit:read" }, schema: { tags, querystring: AuditQuery, response: { 200: AuditPage } } },
-    async (request) => service.auditLogs(requireAuth(request), request.query),
+    async (request) => rbac.auditLogs(ctx, requireAuth(request), request.query),
   );
 
   app.post(
@@ -137,7 +136,7 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
       schema: { tags, body: AuditLogInput, response: { 202: z.object({ accepted: z.boolean() }) } },
     },
     async (request, reply) => {
-      service.logCheck(requireAuth(request), request.body);
+      rbac.logCheck(ctx, requireAuth(request), request.body);
       return reply.status(202).send({ accepted: true });
     },
   );
@@ -158,7 +157,7 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
         },
       },
     },
-    async () => service.health(),
+    async () => rbac.accessHealth(ctx),
   );
 
   accessRulesRoutes(fastify, ctx);

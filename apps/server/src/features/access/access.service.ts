@@ -20,6 +20,7 @@ import {
   type UserPermissions,
 } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
+import { type Db, transaction } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
@@ -32,7 +33,19 @@ import * as repo from "./access.repository.ts";
 
 type Ctx = Pick<AppContext, "db" | "access" | "authenticator" | "config" | "redis">;
 
-export type AccessService = ReturnType<typeof createAccessService>;
+/**
+ * A new organization's role permissions, seeded from the spec's table inside the transaction that
+ * creates the organization (the "organizations.created" hook).
+ */
+export async function seedRolePermissions(tx: Db, organizationId: string): Promise<void> {
+  const rows = Object.entries(ROLE_PERMISSIONS).flatMap(([role, perms]) =>
+    perms.map((p) => {
+      const [resource, action] = p.split(":") as [string, string];
+      return { organizationId, role: role as RoleId, resource, action, effect: "allow" as const };
+    }),
+  );
+  await repo.insertRolePermissions(tx, rows);
+}
 
 /** The only event a client may write to the access audit (POST /rbac/audit/log). */
 export const CLIENT_AUDIT_EVENT = "access_check";
@@ -44,251 +57,252 @@ const grantOut = (g: { resource: string; action: string; effect: "allow" | "deny
   resource_id: g.resourceId ?? null,
 });
 
-export function createAccessService(ctx: Ctx) {
-  const { db, access } = ctx;
+export async function requirePermission(ctx: Ctx, auth: AuthContext, resource: string, action: string): Promise<void> {
+  const d = await ctx.access.evaluate(auth, resource, action);
+  if (!d.allowed) throw new AppError("FORBIDDEN", undefined, { requiredPermission: `${resource}:${action}` });
+}
 
-  async function requirePermission(auth: AuthContext, resource: string, action: string): Promise<void> {
-    const d = await access.evaluate(auth, resource, action);
-    if (!d.allowed) throw new AppError("FORBIDDEN", undefined, { requiredPermission: `${resource}:${action}` });
-  }
+/** A member of the caller's workspace; anyone else (or a malformed id) is "User not found". */
+async function requireMember(ctx: Ctx, auth: AuthContext, userId: string) {
+  const member = isUuid(userId) ? await repo.findMember(ctx.db, auth.workspaceId, userId) : null;
+  if (!member) throw new AppError("ACCESS_USER_NOT_FOUND");
+  return member;
+}
 
-  /** A member of the caller's workspace; anyone else (or a malformed id) is "User not found". */
-  async function requireMember(auth: AuthContext, userId: string) {
-    const member = isUuid(userId) ? await repo.findMember(db, auth.workspaceId, userId) : null;
-    if (!member) throw new AppError("ACCESS_USER_NOT_FOUND");
-    return member;
-  }
+/** Your own record, or anyone's in the workspace with team:read. */
+async function requireSelfOrTeamRead(ctx: Ctx, auth: AuthContext, userId: string) {
+  const member = await requireMember(ctx, auth, userId);
+  if (userId !== auth.userId) await requirePermission(ctx, auth, "team", "read");
+  return member;
+}
 
-  /** Your own record, or anyone's in the workspace with team:read. */
-  async function requireSelfOrTeamRead(auth: AuthContext, userId: string) {
-    const member = await requireMember(auth, userId);
-    if (userId !== auth.userId) await requirePermission(auth, "team", "read");
-    return member;
-  }
+async function requireTeam(ctx: Ctx, auth: AuthContext, teamId: string) {
+  const team = isUuid(teamId) ? await repo.findTeam(ctx.db, auth.workspaceId, teamId) : null;
+  if (!team) throw new AppError("TEAM_NOT_FOUND");
+  return team;
+}
 
-  async function requireTeam(auth: AuthContext, teamId: string) {
-    const team = isUuid(teamId) ? await repo.findTeam(db, auth.workspaceId, teamId) : null;
-    if (!team) throw new AppError("TEAM_NOT_FOUND");
-    return team;
-  }
+const priorityOf = (role: string) => ROLES[repo.effectiveRole(role)].priority;
 
-  const priorityOf = (role: string) => ROLES[repo.effectiveRole(role)].priority;
+/** Non-admins may only hand out or take away roles up to their own rank. */
+async function requireRank(ctx: Ctx, auth: AuthContext, ...roles: string[]): Promise<void> {
+  const mine = await ctx.access.subject(auth.userId, auth.workspaceId);
+  const myRole = mine?.role ?? DEFAULT_ROLE;
+  if (myRole === "admin") return;
+  if (roles.some((r) => priorityOf(r) > ROLES[myRole].priority)) throw new AppError("ROLE_ABOVE_OWN");
+}
 
-  /** Non-admins may only hand out or take away roles up to their own rank. */
-  async function requireRank(auth: AuthContext, ...roles: string[]): Promise<void> {
-    const mine = await access.subject(auth.userId, auth.workspaceId);
-    const myRole = mine?.role ?? DEFAULT_ROLE;
-    if (myRole === "admin") return;
-    if (roles.some((r) => priorityOf(r) > ROLES[myRole].priority)) throw new AppError("ROLE_ABOVE_OWN");
-  }
+/**
+ * Sets a member's role in one transaction that locks the workspace's admin rows, so two
+ * concurrent demotions cannot both pass the "last administrator" check.
+ */
+async function setRole(
+  ctx: Ctx,
+  auth: AuthContext,
+  userId: string,
+  role: RoleId,
+  event: "role_assigned" | "role_removed",
+  expectCurrent?: RoleId,
+) {
+  const member = await requireMember(ctx, auth, userId);
+  const current = repo.effectiveRole(member.role);
+  if (expectCurrent && current !== expectCurrent)
+    throw new AppError("ROLE_NOT_HELD", `The user does not have the ${ROLES[expectCurrent].label} role`);
+  await requireRank(ctx, auth, role, current);
+  if (current === role) return { user_id: userId, workspace_id: auth.workspaceId, roles: [current] };
 
-  /**
-   * Sets a member's role in one transaction that locks the workspace's admin rows, so two
-   * concurrent demotions cannot both pass the "last administrator" check.
-   */
-  async function setRole(auth: AuthContext, userId: string, role: RoleId, event: "role_assigned" | "role_removed", expectCurrent?: RoleId) {
-    const member = await requireMember(auth, userId);
-    const current = repo.effectiveRole(member.role);
-    if (expectCurrent && current !== expectCurrent)
-      throw new AppError("ROLE_NOT_HELD", `The user does not have the ${ROLES[expectCurrent].label} role`);
-    await requireRank(auth, role, current);
-    if (current === role) return { user_id: userId, workspace_id: auth.workspaceId, roles: [current] };
+  await transaction(ctx.db, async (tx) => {
+    if (current === "admin") {
+      const admins = await repo.lockAdmins(tx, auth.workspaceId);
+      if (!admins.some((id) => id !== userId)) throw new AppError("LAST_ADMIN");
+    }
+    await repo.updateMemberRole(tx, auth.workspaceId, userId, role);
+    await repo.insertAudit(tx, [
+      {
+        workspaceId: auth.workspaceId,
+        userId,
+        event,
+        resource: "role",
+        action: event === "role_assigned" ? "assign" : "remove",
+        result: "ok",
+        reason: `${ROLES[current].label} → ${ROLES[role].label}`,
+        detail: { previous_role: current, role, by: auth.userId },
+      },
+    ]);
+  });
+  // Here at once and in every other process: the next request already runs with the new role.
+  await Promise.all([ctx.access.invalidate({ userId, workspaceId: auth.workspaceId }), ctx.authenticator.invalidate(userId)]);
+  return { user_id: userId, workspace_id: auth.workspaceId, roles: [role] };
+}
 
-    await db.transaction(async (tx) => {
-      if (current === "admin") {
-        const admins = await repo.lockAdmins(tx, auth.workspaceId);
-        if (!admins.some((id) => id !== userId)) throw new AppError("LAST_ADMIN");
-      }
-      await repo.updateMemberRole(tx, auth.workspaceId, userId, role);
-      await repo.insertAudit(tx, [
-        {
-          workspaceId: auth.workspaceId,
-          userId,
-          event,
-          resource: "role",
-          action: event === "role_assigned" ? "assign" : "remove",
-          result: "ok",
-          reason: `${ROLES[current].label} → ${ROLES[role].label}`,
-          detail: { previous_role: current, role, by: auth.userId },
-        },
-      ]);
-    });
-    // Here at once and in every other process: the next request already runs with the new role.
-    await Promise.all([access.invalidate({ userId, workspaceId: auth.workspaceId }), ctx.authenticator.invalidate(userId)]);
-    return { user_id: userId, workspace_id: auth.workspaceId, roles: [role] };
-  }
-
+export function accessConfig(ctx: Ctx): AccessConfig {
   return {
-    requirePermission,
-
-    config(): AccessConfig {
-      return {
-        default_role: DEFAULT_ROLE,
-        cache_ttl_seconds: CACHE_TTL_MS / 1000,
-        cache_max_entries: CACHE_MAX,
-        cache_cleanup_seconds: CACHE_SWEEP_MS / 1000,
-        rate_limit_window_seconds: WINDOW_MS / 1000,
-        rate_limits: { ...ROLE_RATE_LIMITS },
-        fallback_rate_limit: FALLBACK_RATE_LIMIT,
-        session_timeout_seconds: ctx.config.SESSION_TIMEOUT_SECONDS,
-        audit_retention_days: AUDIT_RETENTION_DAYS,
-        max_login_attempts: ctx.config.LOGIN_MAX_ATTEMPTS,
-        lockout_seconds: ctx.config.LOGIN_LOCKOUT_SECONDS,
-        condition_types: [...SUPPORTED_CONDITIONS],
-      };
-    },
-
-    async roles(auth: AuthContext): Promise<RoleSummary[]> {
-      const rows = await repo.rolePermissionsOf(db, auth.organizationId);
-      return Object.values(ROLES)
-        .sort((a, b) => b.priority - a.priority)
-        .map((r) => ({
-          id: r.id,
-          label: r.label,
-          priority: r.priority,
-          scope: r.scope,
-          color: r.color,
-          icon: r.icon,
-          is_system: r.id in ROLE_PERMISSIONS,
-          permissions: rows.filter((p) => p.role === r.id).map(grantOut),
-        }));
-    },
-
-    async userRoles(auth: AuthContext, userId: string) {
-      const member = await requireSelfOrTeamRead(auth, userId);
-      return { user_id: userId, workspace_id: auth.workspaceId, roles: [repo.effectiveRole(member.role)] };
-    },
-
-    async userPermissions(auth: AuthContext, userId: string): Promise<UserPermissions> {
-      await requireSelfOrTeamRead(auth, userId);
-      const s = await access.subject(userId, auth.workspaceId);
-      if (!s) throw new AppError("ACCESS_USER_NOT_FOUND");
-      return {
-        user_id: userId,
-        roles: [s.role],
-        grants: s.grants.map((g) => ({ ...grantOut(g), source: g.source, source_id: g.sourceId })),
-      };
-    },
-
-    assignRole: (auth: AuthContext, body: AssignRoleRequest) => setRole(auth, body.user_id, body.role, "role_assigned"),
-
-    /** Taking a role away leaves the member with the default role, viewer. */
-    async removeRole(auth: AuthContext, body: AssignRoleRequest) {
-      if (body.role === DEFAULT_ROLE) {
-        throw new AppError("ROLE_NOT_HELD", "Viewer is the default role and cannot be removed; assign another role instead");
-      }
-      return setRole(auth, body.user_id, DEFAULT_ROLE, "role_removed", body.role);
-    },
-
-    async check(auth: AuthContext, body: CheckRequest, env: AccessEnvironment): Promise<CheckResult> {
-      const d = await access.evaluate(auth, body.resource, body.action, body.resource_id, env);
-      return { allowed: d.allowed, reason: d.reason, matched: d.matched };
-    },
-
-    async teamPermissions(auth: AuthContext, teamId: string) {
-      const team = await requireTeam(auth, teamId);
-      return { team_id: team.id, grants: (await repo.teamGrants(db, team.id)).map(grantOut) };
-    },
-
-    async teamMemberExists(auth: AuthContext, teamId: string, userId: string) {
-      const team = await requireTeam(auth, teamId);
-      const exists = isUuid(userId) && (await repo.isTeamMember(db, team.id, userId));
-      return { team_id: team.id, user_id: userId, exists };
-    },
-
-    async teamHierarchy(auth: AuthContext, teamId: string): Promise<TeamHierarchy> {
-      const team = await requireTeam(auth, teamId);
-      const all = await repo.teamsOfWorkspace(db, auth.workspaceId);
-      const node = (t: (typeof all)[number]) => ({ id: t.id, name: t.name, description: t.description, parent_id: t.parentId });
-      const byId = new Map(all.map((t) => [t.id, t]));
-      const ancestors = [];
-      const seen = new Set([team.id]);
-      for (let p = team.parentId; p && !seen.has(p); p = byId.get(p)?.parentId ?? null) {
-        seen.add(p);
-        const t = byId.get(p);
-        if (!t) break;
-        ancestors.push(node(t));
-      }
-      const descendants = [];
-      const queue = [team.id];
-      const visited = new Set([team.id]);
-      while (queue.length) {
-        const id = queue.shift() as string;
-        for (const t of all) {
-          if (t.parentId !== id || visited.has(t.id)) continue;
-          visited.add(t.id);
-          descendants.push(node(t));
-          queue.push(t.id);
-        }
-      }
-      return { team: node(team), ancestors, descendants };
-    },
-
-    async auditLogs(
-      auth: AuthContext,
-      q: { page: number; per_page: number; user_id?: string; event?: string; source?: "server" | "client" },
-    ) {
-      const { items, total } = await repo.auditPage(db, {
-        workspaceId: auth.workspaceId,
-        page: q.page,
-        perPage: q.per_page,
-        userId: q.user_id,
-        event: q.event,
-        source: q.source,
-      });
-      return {
-        items: items.map((r) => ({
-          id: r.id,
-          user_id: r.userId,
-          event: r.event,
-          resource: r.resource,
-          action: r.action,
-          resource_id: r.resourceId,
-          result: r.result,
-          reason: r.reason,
-          detail: r.detail ?? null,
-          source: r.source,
-          created_at: r.createdAt.toISOString(),
-        })),
-        total,
-        page: q.page,
-        per_page: q.per_page,
-      };
-    },
-
-    /**
-     * A client records an access check it made itself (e.g. a hidden button); batched like denials.
-     * The event name is fixed and the row marked `source: client`, so a client can neither write
-     * a server event (access_denied, role_assigned…) nor pass its claim off as a server decision.
-     */
-    logCheck(auth: AuthContext, body: AuditLogInput): void {
-      access.audit.record({
-        workspaceId: auth.workspaceId,
-        userId: auth.userId,
-        source: "client",
-        event: CLIENT_AUDIT_EVENT,
-        resource: body.resource,
-        action: body.action,
-        resourceId: body.resource_id ?? null,
-        result: body.result,
-        reason: body.reason ?? null,
-        detail: { source: "client" },
-      });
-    },
-
-    async health() {
-      const started = performance.now();
-      try {
-        await repo.ping(db);
-        return {
-          status: "ok" as const,
-          latency_ms: Math.round((performance.now() - started) * 10) / 10,
-          cache_entries: access.cacheSize(),
-          rate_limit_store: ctx.redis ? ("redis" as const) : ("memory" as const),
-        };
-      } catch {
-        throw new AppError("PERMISSION_SYSTEM_UNAVAILABLE");
-      }
-    },
+    default_role: DEFAULT_ROLE,
+    cache_ttl_seconds: CACHE_TTL_MS / 1000,
+    cache_max_entries: CACHE_MAX,
+    cache_cleanup_seconds: CACHE_SWEEP_MS / 1000,
+    rate_limit_window_seconds: WINDOW_MS / 1000,
+    rate_limits: { ...ROLE_RATE_LIMITS },
+    fallback_rate_limit: FALLBACK_RATE_LIMIT,
+    session_timeout_seconds: ctx.config.SESSION_TIMEOUT_SECONDS,
+    audit_retention_days: AUDIT_RETENTION_DAYS,
+    max_login_attempts: ctx.config.LOGIN_MAX_ATTEMPTS,
+    lockout_seconds: ctx.config.LOGIN_LOCKOUT_SECONDS,
+    condition_types: [...SUPPORTED_CONDITIONS],
   };
+}
+
+export async function listRoles(ctx: Ctx, auth: AuthContext): Promise<RoleSummary[]> {
+  const rows = await repo.rolePermissionsOf(ctx.db, auth.organizationId);
+  return Object.values(ROLES)
+    .sort((a, b) => b.priority - a.priority)
+    .map((r) => ({
+      id: r.id,
+      label: r.label,
+      priority: r.priority,
+      scope: r.scope,
+      color: r.color,
+      icon: r.icon,
+      is_system: r.id in ROLE_PERMISSIONS,
+      permissions: rows.filter((p) => p.role === r.id).map(grantOut),
+    }));
+}
+
+export async function userRoles(ctx: Ctx, auth: AuthContext, userId: string) {
+  const member = await requireSelfOrTeamRead(ctx, auth, userId);
+  return { user_id: userId, workspace_id: auth.workspaceId, roles: [repo.effectiveRole(member.role)] };
+}
+
+export async function userPermissions(ctx: Ctx, auth: AuthContext, userId: string): Promise<UserPermissions> {
+  await requireSelfOrTeamRead(ctx, auth, userId);
+  const s = await ctx.access.subject(userId, auth.workspaceId);
+  if (!s) throw new AppError("ACCESS_USER_NOT_FOUND");
+  return {
+    user_id: userId,
+    roles: [s.role],
+    grants: s.grants.map((g) => ({ ...grantOut(g), source: g.source, source_id: g.sourceId })),
+  };
+}
+
+export const assignRole = (ctx: Ctx, auth: AuthContext, body: AssignRoleRequest) =>
+  setRole(ctx, auth, body.user_id, body.role, "role_assigned");
+
+/** Taking a role away leaves the member with the default role, viewer. */
+export async function removeRole(ctx: Ctx, auth: AuthContext, body: AssignRoleRequest) {
+  if (body.role === DEFAULT_ROLE) {
+    throw new AppError("ROLE_NOT_HELD", "Viewer is the default role and cannot be removed; assign another role instead");
+  }
+  return setRole(ctx, auth, body.user_id, DEFAULT_ROLE, "role_removed", body.role);
+}
+
+export async function checkAccess(ctx: Ctx, auth: AuthContext, body: CheckRequest, env: AccessEnvironment): Promise<CheckResult> {
+  const d = await ctx.access.evaluate(auth, body.resource, body.action, body.resource_id, env);
+  return { allowed: d.allowed, reason: d.reason, matched: d.matched };
+}
+
+export async function teamPermissions(ctx: Ctx, auth: AuthContext, teamId: string) {
+  const team = await requireTeam(ctx, auth, teamId);
+  return { team_id: team.id, grants: (await repo.teamGrants(ctx.db, team.id)).map(grantOut) };
+}
+
+export async function teamMemberExists(ctx: Ctx, auth: AuthContext, teamId: string, userId: string) {
+  const team = await requireTeam(ctx, auth, teamId);
+  const exists = isUuid(userId) && (await repo.isTeamMember(ctx.db, team.id, userId));
+  return { team_id: team.id, user_id: userId, exists };
+}
+
+export async function teamHierarchy(ctx: Ctx, auth: AuthContext, teamId: string): Promise<TeamHierarchy> {
+  const team = await requireTeam(ctx, auth, teamId);
+  const all = await repo.teamsOfWorkspace(ctx.db, auth.workspaceId);
+  const node = (t: (typeof all)[number]) => ({ id: t.id, name: t.name, description: t.description, parent_id: t.parentId });
+  const byId = new Map(all.map((t) => [t.id, t]));
+  const ancestors = [];
+  const seen = new Set([team.id]);
+  for (let p = team.parentId; p && !seen.has(p); p = byId.get(p)?.parentId ?? null) {
+    seen.add(p);
+    const t = byId.get(p);
+    if (!t) break;
+    ancestors.push(node(t));
+  }
+  const descendants = [];
+  const queue = [team.id];
+  const visited = new Set([team.id]);
+  while (queue.length) {
+    const id = queue.shift() as string;
+    for (const t of all) {
+      if (t.parentId !== id || visited.has(t.id)) continue;
+      visited.add(t.id);
+      descendants.push(node(t));
+      queue.push(t.id);
+    }
+  }
+  return { team: node(team), ancestors, descendants };
+}
+
+export async function auditLogs(
+  ctx: Ctx,
+  auth: AuthContext,
+  q: { page: number; per_page: number; user_id?: string; event?: string; source?: "server" | "client" },
+) {
+  const { items, total } = await repo.auditPage(ctx.db, {
+    workspaceId: auth.workspaceId,
+    page: q.page,
+    perPage: q.per_page,
+    userId: q.user_id,
+    event: q.event,
+    source: q.source,
+  });
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      user_id: r.userId,
+      event: r.event,
+      resource: r.resource,
+      action: r.action,
+      resource_id: r.resourceId,
+      result: r.result,
+      reason: r.reason,
+      detail: r.detail ?? null,
+      source: r.source,
+      created_at: r.createdAt.toISOString(),
+    })),
+    total,
+    page: q.page,
+    per_page: q.per_page,
+  };
+}
+
+/**
+ * A client records an access check it made itself (e.g. a hidden button); batched like denials.
+ * The event name is fixed and the row marked `source: client`, so a client can neither write
+ * a server event (access_denied, role_assigned…) nor pass its claim off as a server decision.
+ */
+export function logCheck(ctx: Ctx, auth: AuthContext, body: AuditLogInput): void {
+  ctx.access.audit.record({
+    workspaceId: auth.workspaceId,
+    userId: auth.userId,
+    source: "client",
+    event: CLIENT_AUDIT_EVENT,
+    resource: body.resource,
+    action: body.action,
+    resourceId: body.resource_id ?? null,
+    result: body.result,
+    reason: body.reason ?? null,
+    detail: { source: "client" },
+  });
+}
+
+export async function accessHealth(ctx: Ctx) {
+  const started = performance.now();
+  try {
+    await repo.ping(ctx.db);
+    return {
+      status: "ok" as const,
+      latency_ms: Math.round((performance.now() - started) * 10) / 10,
+      cache_entries: ctx.access.cacheSize(),
+      rate_limit_store: ctx.redis ? ("redis" as const) : ("memory" as const),
+    };
+  } catch {
+    throw new AppError("PERMISSION_SYSTEM_UNAVAILABLE");
+  }
 }

@@ -11,4 +11,5 @@ export {
   type InvalidateScope,
   type Subject,
 } from "./access.engine.ts";
+export { scopesCover } from "./access.hook.ts";
 export * from "./access.table.ts";

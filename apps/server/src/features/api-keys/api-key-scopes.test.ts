@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
-import { accessTable } from "../../platform/access-hook.ts";
+import { accessTable } from "../../platform/route-access.ts";
 import { scheduledExports } from "../data-exports/data-exports.table.ts";
 import { tickScheduledExports } from "../data-exports/scheduled-exports.service.ts";
 import { users } from "../identity/identity.table.ts";

@@ -9,7 +9,7 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
-import { AUTH_INVALIDATE } from "../identity/identity.authenticator.ts";
+import { AUTH_INVALIDATE } from "../identity/index.ts";
 import type { KeyRateLimiter } from "./api-keys.rate-limit.ts";
 import { createApiKeysRepository } from "./api-keys.repository.ts";
 import { API_KEYS_INVALIDATE, hashKey } from "./api-keys.service.ts";

@@ -1,8 +1,8 @@
 /** Drizzle calls of API keys: the owner's keys, lookup by hash for authentication, and usage figures. */
 import { and, count, desc, eq, gte, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../identity/identity.table.ts";
-import { workspaceMembers, workspaces } from "../organizations/organizations.table.ts";
+import { users } from "../identity/index.ts";
+import { workspaceMembers, workspaces } from "../organizations/index.ts";
 import { apiKeys, apiKeyUsage } from "./api-keys.table.ts";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -114,3 +114,30 @@ export function createApiKeysRepository(db: Db) {
 }
 
 export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>;
+
+/** Adds request counts per key, day and endpoint (one statement); counts of keys deleted since are dropped. */
+export async function addUsage(db: Db, rows: { apiKeyId: string; day: string; endpoint: string; count: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(apiKeyUsage)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [apiKeyUsage.apiKeyId, apiKeyUsage.day, apiKeyUsage.endpoint],
+      set: { count: sql`${apiKeyUsage.count} + excluded.count` },
+    })
+    .catch((err) => {
+      // A key deleted since the request leaves rows that point nowhere: drop them.
+      if ((err as { code?: string }).code !== "23503") throw err;
+    });
+}
+
+/** Adds to a key's total and moves its last use forward (never back). */
+export async function addKeyTotals(db: Db, id: string, requests: number, last: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({
+      totalRequests: sql`${apiKeys.totalRequests} + ${requests}`,
+      lastUsedAt: sql`greatest(${apiKeys.lastUsedAt}, ${last.toISOString()}::timestamptz)`,
+    })
+    .where(eq(apiKeys.id, id));
+}

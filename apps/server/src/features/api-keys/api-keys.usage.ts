@@ -2,9 +2,8 @@
  * Request counting for API keys without a database write per request: counts build up in memory
  * and are flushed in one batch every few seconds (and on shutdown, and before usage is read).
  */
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { apiKeys, apiKeyUsage } from "./api-keys.table.ts";
+import { addKeyTotals, addUsage } from "./api-keys.repository.ts";
 
 const FLUSH_MS = 5_000;
 
@@ -20,32 +19,14 @@ export function createUsageRecorder(db: Db, log: { warn(obj: object, msg: string
   let flushing: Promise<void> | null = null;
 
   async function write(endpoints: Map<string, number>, keys: Map<string, { n: number; last: Date }>) {
-    if (endpoints.size > 0) {
-      const values = [...endpoints].map(([k, count]) => {
+    await addUsage(
+      db,
+      [...endpoints].map(([k, count]) => {
         const [apiKeyId, day, ...rest] = k.split("|");
         return { apiKeyId: apiKeyId as string, day: day as string, endpoint: rest.join("|"), count };
-      });
-      await db
-        .insert(apiKeyUsage)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [apiKeyUsage.apiKeyId, apiKeyUsage.day, apiKeyUsage.endpoint],
-          set: { count: sql`${apiKeyUsage.count} + excluded.count` },
-        })
-        .catch((err) => {
-          // A key deleted since the request leaves rows that point nowhere: drop them.
-          if ((err as { code?: string }).code !== "23503") throw err;
-        });
-    }
-    for (const [id, { n, last }] of keys) {
-      await db
-        .update(apiKeys)
-        .set({
-          totalRequests: sql`${apiKeys.totalRequests} + ${n}`,
-          lastUsedAt: sql`greatest(${apiKeys.lastUsedAt}, ${last.toISOString()}::timestamptz)`,
-        })
-        .where(sql`${apiKeys.id} = ${id}`);
-    }
+      }),
+    );
+    for (const [id, { n, last }] of keys) await addKeyTotals(db, id, n, last);
   }
 
   async function flush(): Promise<void> {

@@ -1,10 +1,11 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../test/create-test-app.ts";
-import { addMember, createUser, type TestUser } from "../../test/factories.ts";
-import { type AccessGate, registerAccessHook } from "./access-hook.ts";
-import type { AuthContext } from "./auth-context.ts";
-import { registerErrorHandling } from "./errors.ts";
+import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import type { AuthContext } from "../../platform/auth-context.ts";
+import { registerErrorHandling } from "../../platform/errors.ts";
+import { registerRouteAccess } from "../../platform/route-access.ts";
+import { type AccessGate, registerAccessHook } from "./access.hook.ts";
 
 const caller: AuthContext = {
   userId: "u1",
@@ -22,6 +23,7 @@ const caller: AuthContext = {
 function bareApp(gate: Partial<AccessGate>) {
   const app = Fastify();
   registerErrorHandling(app);
+  registerRouteAccess(app);
   const full: AccessGate = {
     consumeRate: async () => ({ allowed: true, retryAfterSeconds: 60, limit: 100, remaining: 99, count: 1 }),
     evaluate: async () => ({ allowed: true, reason: "Allowed" }),

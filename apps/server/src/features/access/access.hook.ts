@@ -1,6 +1,7 @@
 /**
- * Enforces that every /api route declares `config.access` (start-up fails otherwise), and on each
- * request resolves the caller, applies the per-role rate limit, then asks the access engine.
+ * The access check of every request (the access feature adds it in its routes()): resolves the
+ * caller, applies the per-role rate limit, then asks the access engine. Every /api route declares
+ * `config.access` (platform/route-access.ts refuses to start otherwise).
  * Order (outreach-core §4): 401; a suspended membership is 403 "User not found or inactive"; then
  * 429; then 403 for an API key outside its scopes or on a route that takes no keys; then 403
  * carrying `requiredPermission`. Denials are audited off the hot path (the engine's audit writer
@@ -8,10 +9,9 @@
  */
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Access, ApiKeyScope, AuthContext, Authenticator } from "./auth-context.ts";
-import { AppError } from "./errors.ts";
-
-const ACCESS_PATTERN = /^(\*|[a-z_]+):(\*|[a-z_]+)$/;
+import type { Access, ApiKeyScope, AuthContext, Authenticator } from "../../platform/auth-context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { apiKeyScopeOf } from "../../platform/route-access.ts";
 
 type RateResult = { allowed: boolean; retryAfterSeconds: number; limit: number; remaining: number; count: number };
 type Decision = { allowed: boolean; reason: string };
@@ -50,46 +50,6 @@ export interface AccessAuditEntry {
   result?: string | null;
   reason?: string | null;
   detail?: Record<string, unknown> | null;
-}
-
-/** One row of the route table: what a route needs from a session and from an API key. */
-export interface RouteAccess {
-  method: string;
-  url: string;
-  access: Access;
-  /** The scope an API key needs here; null when keys are refused (and on public routes). */
-  apiKeyScope: `${string}:${string}` | null;
-}
-
-type RouteDeclaration = { method: string | string[]; url: string; config?: { access?: string; apiKeyScope?: unknown } };
-
-/** Throws when a route under /api has no (or a malformed) access declaration. */
-export function assertAccessDeclared(route: RouteDeclaration): void {
-  if (!route.url.startsWith("/api")) return;
-  const access = route.config?.access;
-  const name = `${[route.method].flat().join(",")} ${route.url}`;
-  if (!access) throw new Error(`Route ${name} must declare config.access ("public", "authenticated" or "resource:action")`);
-  if (access !== "public" && access !== "authenticated" && !ACCESS_PATTERN.test(access)) {
-    throw new Error(`Route ${name} has an invalid access declaration "${access}"`);
-  }
-  const scope = route.config?.apiKeyScope;
-  if (scope !== undefined && scope !== false && !(typeof scope === "string" && ACCESS_PATTERN.test(scope))) {
-    throw new Error(`Route ${name} has an invalid apiKeyScope "${String(scope)}" (use "resource:action" or false)`);
-  }
-}
-
-/** The scope an API key needs on a route, or null when the route refuses keys. */
-export function apiKeyScopeOf(access: Access, declared: ApiKeyScope | undefined): `${string}:${string}` | null {
-  if (declared === false || access === "public") return null;
-  if (declared) return declared;
-  return access === "authenticated" ? null : access;
-}
-
-const tables = new WeakMap<FastifyInstance, RouteAccess[]>();
-
-/** Every /api route with its access declaration, in registration order (tests and docs read it). */
-export function accessTable(app: FastifyInstance): readonly RouteAccess[] {
-  return tables.get(app) ?? [];
 }
 
 /** Whether the connecting address is one of the proxies TRUST_PROXY names (Fastify's own rule for request.ip). */
@@ -147,17 +107,6 @@ export function registerAccessHook(
 ): void {
   app.decorateRequest("auth", null);
   const fromTrustedProxy = proxyTrust(deps.trustProxy ?? false);
-  const table: RouteAccess[] = [];
-  tables.set(app, table);
-
-  app.addHook("onRoute", (route) => {
-    const r = route as RouteDeclaration;
-    assertAccessDeclared(r);
-    if (!r.url.startsWith("/api")) return;
-    const access = r.config?.access as Access;
-    const apiKeyScope = apiKeyScopeOf(access, r.config?.apiKeyScope as ApiKeyScope | undefined);
-    for (const method of [r.method].flat()) if (method !== "HEAD") table.push({ method, url: r.url, access, apiKeyScope });
-  });
 
   // Each step below is one rule of the order above; the two paths apply the same steps.
   const requireSignedIn = (auth: AuthContext | null): AuthContext => {
