@@ -6,6 +6,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { TRIAL_DAYS } from "@prospector/contracts";
 import { Link as RouterLink } from "react-router";
+import { CTA } from "../content/landing-copy.ts";
 import { FadeIn } from "./fade-in.tsx";
 
 export function CtaSection() {
@@ -24,7 +25,7 @@ export function CtaSection() {
             }}
           >
             <Typography id="cta-title" variant="h3" component="h2" sx={{ fontWeight: 800, fontSize: { xs: "1.9rem", md: "2.5rem" } }}>
-              Ready to fill your calendar?
+              {CTA.title}
             </Typography>
             <Typography sx={{ mt: 2, opacity: 0.9, fontSize: "1.1rem" }}>
               Start your {TRIAL_DAYS}-day free trial today. No credit card required.
@@ -38,10 +39,10 @@ export function CtaSection() {
                 color="inherit"
                 sx={{ color: "primary.main", bgcolor: "common.white", px: 4 }}
               >
-                Start Free Trial
+                {CTA.trialAction}
               </Button>
               <Button component={RouterLink} to="/login?action=demo" size="large" variant="outlined" color="inherit" sx={{ px: 4 }}>
-                Book a Demo
+                {CTA.demoAction}
               </Button>
             </Stack>
           </Box>

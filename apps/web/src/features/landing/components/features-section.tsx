@@ -9,7 +9,7 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
-import { FEATURES, type FeatureCopy } from "../content/landing-copy.ts";
+import { FEATURES, type FeatureCopy, SECTIONS } from "../content/landing-copy.ts";
 import { LandingSection } from "./landing-section.tsx";
 
 const ICONS: Record<FeatureCopy["icon"], typeof AutoAwesomeIcon> = {
@@ -23,12 +23,7 @@ const ICONS: Record<FeatureCopy["icon"], typeof AutoAwesomeIcon> = {
 
 export function FeaturesSection() {
   return (
-    <LandingSection
-      id="features"
-      eyebrow="Features"
-      title="Everything outbound, in one place"
-      subtitle="From the first lead to the booked meeting, without stitching five tools together."
-    >
+    <LandingSection id="features" eyebrow={SECTIONS.features.eyebrow} title={SECTIONS.features.title} subtitle={SECTIONS.features.subtitle}>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(3, 1fr)" }, gap: 3 }}>
         {FEATURES.map((f) => {
           const Icon = ICONS[f.icon];

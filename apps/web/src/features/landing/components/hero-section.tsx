@@ -9,7 +9,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { PLANS, TRIAL_DAYS } from "@prospector/contracts";
 import { Link as RouterLink } from "react-router";
-import { FREE_EMAILS_IN_TRIAL, HERO_STATS } from "../content/landing-copy.ts";
+import { HERO, HERO_ASSURANCES, HERO_STATS } from "../content/landing-copy.ts";
 import { ParticleBackground } from "./particle-background.tsx";
 
 // The spec's hero mentions "about $299 per month", which no plan offers; quoting the cheapest
@@ -32,21 +32,20 @@ export function HeroSection() {
     >
       <ParticleBackground />
       <Container maxWidth="md" sx={{ position: "relative", textAlign: "center" }}>
-        <Chip label="AI outbound platform · Trusted by 500+ clients" color="primary" variant="outlined" sx={{ mb: 3, fontWeight: 600 }} />
+        <Chip label={HERO.badge} color="primary" variant="outlined" sx={{ mb: 3, fontWeight: 600 }} />
         <Typography
           id="hero-title"
           variant="h2"
           component="h1"
           sx={{ fontWeight: 800, letterSpacing: -1, fontSize: { xs: "2.25rem", sm: "3rem", md: "3.75rem" }, lineHeight: 1.1 }}
         >
-          Cold email that{" "}
+          {HERO.headline}{" "}
           <Box component="span" sx={{ color: "primary.main" }}>
-            books meetings
+            {HERO.headlineAccent}
           </Box>
         </Typography>
         <Typography variant="h6" component="p" color="textSecondary" sx={{ mt: 3, fontWeight: 400, maxWidth: 640, mx: "auto" }}>
-          Scrape and enrich leads, send AI-personalized campaigns from your own inboxes, track every reply and turn interest into booked
-          meetings — in one platform.
+          {HERO.pitch}
         </Typography>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 5, justifyContent: "center" }}>
           <Button component={RouterLink} to="/login?action=signup" variant="contained" size="large" sx={{ px: 4, py: 1.5 }}>
@@ -60,7 +59,7 @@ export function HeroSection() {
             startIcon={<PlayCircleOutlinedIcon />}
             sx={{ px: 4, py: 1.5 }}
           >
-            Watch Demo
+            {HERO.demoAction}
           </Button>
         </Stack>
         <Stack
@@ -68,7 +67,7 @@ export function HeroSection() {
           spacing={{ xs: 1, sm: 3 }}
           sx={{ mt: 3, justifyContent: "center", alignItems: "center", color: "text.secondary" }}
         >
-          {[`${FREE_EMAILS_IN_TRIAL} AI-personalized emails free`, "No credit card required", "Start in 30 seconds"].map((t) => (
+          {HERO_ASSURANCES.map((t) => (
             <Box key={t} sx={{ display: "flex", alignItems: "center", gap: 0.75 }}>
               <CheckCircleIcon fontSize="small" color="success" />
               <Typography variant="body2">{t}</Typography>

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderPage } from "../../auth/testing/render-page.tsx";
+import { mockServer, renderPage } from "../../../test/kit.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
@@ -14,23 +14,23 @@ const submit = () => fireEvent.submit(screen.getByRole("form", { name: "Newslett
 
 describe("newsletter form", () => {
   it("an empty submit does nothing", async () => {
-    const api = mockApi({});
+    const api = mockServer({});
     renderPage(<NewsletterForm />);
     fireEvent.change(input(), { target: { value: "   " } });
     submit();
     await act(() => vi.advanceTimersByTimeAsync(100));
-    expect(api.calls()).toEqual([]);
+    expect(api.calls).toEqual([]);
     expect(screen.getByRole("button", { name: "Subscribe" })).toBeTruthy();
   });
 
   it("stores the address, confirms for 3 seconds and clears the input", async () => {
-    const api = mockApi({ "POST /api/newsletter/subscribe": { status: 201, body: { subscribed: true } } });
+    const api = mockServer({ "POST /api/newsletter/subscribe": { body: { message: "Subscribed" } } });
     renderPage(<NewsletterForm />);
     fireEvent.change(input(), { target: { value: "ada@example.com" } });
     submit();
     expect(await screen.findByRole("button", { name: "Subscribed!" })).toBeTruthy();
     expect(input().value).toBe("");
-    expect(api.calls()).toEqual([{ method: "POST", path: "/api/newsletter/subscribe", body: { email: "ada@example.com" } }]);
+    expect(api.calls).toMatchObject([{ method: "POST", path: "/api/newsletter/subscribe", body: { email: "ada@example.com" } }]);
 
     await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(screen.getByRole("button", { name: "Subscribed!" })).toBeTruthy();
@@ -39,7 +39,7 @@ describe("newsletter form", () => {
   });
 
   it("shows the server's error and keeps what was typed", async () => {
-    mockApi({
+    mockServer({
       "POST /api/newsletter/subscribe": {
         status: 422,
         body: {

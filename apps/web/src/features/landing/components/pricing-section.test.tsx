@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderPage } from "../../auth/testing/render-page.tsx";
+import { renderPage } from "../../../test/kit.ts";
 import { PricingSection } from "./pricing-section.tsx";
 
 const plan = (name: string) => screen.getByLabelText(`${name} plan`);

@@ -18,6 +18,7 @@ import Typography from "@mui/material/Typography";
 import { MONEY_BACK_DAYS, PLANS, type Plan, YEARLY_DISCOUNT_PERCENT, yearlySavings } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
+import { PRICING_SUPPORT, SECTIONS } from "../content/landing-copy.ts";
 import { LandingSection } from "./landing-section.tsx";
 
 const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
@@ -106,12 +107,7 @@ function PlanCard({ plan, yearly }: { plan: Plan; yearly: boolean }) {
 export function PricingSection() {
   const [yearly, setYearly] = useState(true);
   return (
-    <LandingSection
-      id="pricing"
-      eyebrow="Pricing"
-      title="Simple, transparent pricing"
-      subtitle="Every plan starts with a 14-day free trial. No credit card required."
-    >
+    <LandingSection id="pricing" eyebrow={SECTIONS.pricing.eyebrow} title={SECTIONS.pricing.title} subtitle={SECTIONS.pricing.subtitle}>
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: "center", alignItems: "center", mb: 6 }}>
         <FormControlLabel
           control={<Switch checked={yearly} onChange={(e) => setYearly(e.target.checked)} />}
@@ -142,7 +138,7 @@ export function PricingSection() {
         </Box>
         <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
           <HeadsetMicIcon color="primary" />
-          <Typography>24/7 support</Typography>
+          <Typography>{PRICING_SUPPORT}</Typography>
         </Box>
       </Stack>
     </LandingSection>

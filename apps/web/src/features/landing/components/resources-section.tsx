@@ -7,16 +7,16 @@ import AccordionSummary from "@mui/material/AccordionSummary";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { RESOURCES } from "../content/landing-copy.ts";
+import { RESOURCES, SECTIONS } from "../content/landing-copy.ts";
 import { LandingSection } from "./landing-section.tsx";
 
 export function ResourcesSection() {
   return (
     <LandingSection
       id="resources"
-      eyebrow="Resources"
-      title="Learn what works in outbound"
-      subtitle="Practical guides from thousands of campaigns."
+      eyebrow={SECTIONS.resources.eyebrow}
+      title={SECTIONS.resources.title}
+      subtitle={SECTIONS.resources.subtitle}
       tinted
     >
       <Box sx={{ maxWidth: 860, mx: "auto" }}>

@@ -7,14 +7,14 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { SOLUTIONS } from "../content/landing-copy.ts";
+import { SECTIONS, SOLUTIONS } from "../content/landing-copy.ts";
 import { LandingSection } from "./landing-section.tsx";
 
 export function SolutionsSection() {
   const [selected, setSelected] = useState(SOLUTIONS[0]!.id);
   const solution = SOLUTIONS.find((s) => s.id === selected) ?? SOLUTIONS[0]!;
   return (
-    <LandingSection id="solutions" eyebrow="Solutions" title="Built for teams that live on outbound" tinted>
+    <LandingSection id="solutions" eyebrow={SECTIONS.solutions.eyebrow} title={SECTIONS.solutions.title} tinted>
       <Tabs
         value={selected}
         onChange={(_, id: string) => setSelected(id)}

@@ -6,7 +6,7 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Rating from "@mui/material/Rating";
 import Typography from "@mui/material/Typography";
-import { TESTIMONIALS } from "../content/landing-copy.ts";
+import { SECTIONS, TESTIMONIALS } from "../content/landing-copy.ts";
 import { LandingSection } from "./landing-section.tsx";
 
 const initials = (name: string) =>
@@ -18,7 +18,7 @@ const initials = (name: string) =>
 
 export function TestimonialsSection() {
   return (
-    <LandingSection id="testimonials" eyebrow="Testimonials" title="Teams that fill their pipeline with Prospector">
+    <LandingSection id="testimonials" eyebrow={SECTIONS.testimonials.eyebrow} title={SECTIONS.testimonials.title}>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" }, gap: 3 }}>
         {TESTIMONIALS.map((t) => (
           <Card key={t.name} variant="outlined" component="figure" sx={{ m: 0, borderRadius: 2, height: "100%" }}>

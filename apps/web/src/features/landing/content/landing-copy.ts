@@ -1,8 +1,44 @@
 /**
- * The landing page's marketing copy (shell spec §1–§3) in one place, so whoever deploys
- * Prospector can edit the pitch without touching layout code. Prices are not here: they come
- * from the plan catalogue in @prospector/contracts.
+ * The landing page's marketing copy in one place: every claim the public page makes (figures,
+ * testimonials, badges, guarantees, headlines) comes from the product specification as sample
+ * copy, and is the OPERATOR'S TO REVIEW before a public deployment — replace the figures and
+ * quotes with your own, or remove them. Layout code imports this module and holds no copy of its
+ * own. Prices are not here: they come from the plan catalogue in @prospector/contracts.
  */
+
+export const HERO = {
+  badge: "AI outbound platform · Trusted by 500+ clients",
+  headline: "Cold email that",
+  headlineAccent: "books meetings",
+  pitch:
+    "Scrape and enrich leads, send AI-personalized campaigns from your own inboxes, track every reply and turn interest into booked meetings — in one platform.",
+  demoAction: "Watch Demo",
+} as const;
+
+/** Section headings, by section id. */
+export const SECTIONS = {
+  features: {
+    eyebrow: "Features",
+    title: "Everything outbound, in one place",
+    subtitle: "From the first lead to the booked meeting, without stitching five tools together.",
+  },
+  solutions: { eyebrow: "Solutions", title: "Built for teams that live on outbound" },
+  testimonials: { eyebrow: "Testimonials", title: "Teams that fill their pipeline with Prospector" },
+  resources: { eyebrow: "Resources", title: "Learn what works in outbound", subtitle: "Practical guides from thousands of campaigns." },
+  pricing: {
+    eyebrow: "Pricing",
+    title: "Simple, transparent pricing",
+    subtitle: "Every plan starts with a 14-day free trial. No credit card required.",
+  },
+} as const;
+
+export const PRICING_SUPPORT = "24/7 support";
+
+export const CTA = {
+  title: "Ready to fill your calendar?",
+  trialAction: "Start Free Trial",
+  demoAction: "Book a Demo",
+} as const;
 
 export const HERO_STATS = [
   { value: "2.5M", label: "Emails sent" },
@@ -11,6 +47,13 @@ export const HERO_STATS = [
 ] as const;
 
 export const FREE_EMAILS_IN_TRIAL = 500;
+
+/** The reassurances under the hero's actions. */
+export const HERO_ASSURANCES = [
+  `${FREE_EMAILS_IN_TRIAL} AI-personalized emails free`,
+  "No credit card required",
+  "Start in 30 seconds",
+] as const;
 
 export interface FeatureCopy {
   icon: "mail" | "search" | "campaign" | "reply" | "calendar" | "insights";

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderPage } from "../../auth/testing/render-page.tsx";
+import { mockServer, renderPage } from "../../../test/kit.ts";
 import LandingPage from "./landing-page.tsx";
 
 // jsdom has no layout: place the sections where a scrolled page would have them.
@@ -32,7 +32,7 @@ async function scrollTo(y: number, sections: typeof layout) {
 
 describe("landing page", () => {
   it("has every section, the spec's actions and the compliance badges", () => {
-    mockApi({});
+    mockServer({});
     renderPage(<LandingPage />);
     for (const id of ["features", "solutions", "pricing", "resources", "company"]) expect(document.getElementById(id)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Start 14-Day Free Trial" }).getAttribute("href")).toBe("/login?action=signup");
@@ -43,7 +43,7 @@ describe("landing page", () => {
   });
 
   it("marks the section crossing the 100 px line and shows scroll-to-top after 50 px", async () => {
-    mockApi({});
+    mockServer({});
     renderPage(<LandingPage />);
     const nav = screen.getAllByRole("navigation", { name: "Sections" })[0]!;
     expect(nav.querySelector("[aria-current]")).toBeNull();
@@ -58,7 +58,7 @@ describe("landing page", () => {
   });
 
   it("waits for scrolling to settle (50 ms) before updating", async () => {
-    mockApi({});
+    mockServer({});
     renderPage(<LandingPage />);
     const nav = screen.getAllByRole("navigation", { name: "Sections" })[0]!;
     layout = { features: { top: 0, bottom: 600 } };
@@ -70,7 +70,7 @@ describe("landing page", () => {
   });
 
   it("switches solution tabs, each with its case study", async () => {
-    mockApi({});
+    mockServer({});
     renderPage(<LandingPage />);
     expect(screen.getAllByRole("tab")).toHaveLength(6);
     fireEvent.click(screen.getByRole("tab", { name: "Recruiters" }));
