@@ -1,5 +1,5 @@
 /**
- * Campaign contracts (outreach-core §3, §4, §7; issue 4): the campaign and its sequence, list
+ * Campaign contracts (outreach-core §3, §4, §7): the campaign and its sequence, list
  * filters, the state machine shared by server and web, lead membership, launch checks and previews.
  * analytics built from the outbox and event tables. Wire names are snake_case like the spec's fields.
  */

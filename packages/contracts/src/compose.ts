@@ -1,5 +1,5 @@
 /**
- * One-off sends from /compose (issue 4): POST /api/compose/send renders one email (Liquid with the
+ * One-off sends from /compose: POST /api/compose/send renders one email (Liquid with the
  * lead's fields when lead_id is given), sends it from a chosen inbox or the local mailbox and
  * records it; GET /api/compose/sent lists the workspace's one-off sends, newest first.
  */

@@ -1,4 +1,4 @@
-/** Error codes of inboxes, suppression, tracking and unsubscribe links (issue 4, sending). */
+/** Error codes of inboxes, suppression, tracking and unsubscribe links. */
 import { defineErrors } from "./define-errors.ts";
 
 export const inboxesErrors = defineErrors({

@@ -1,5 +1,5 @@
 /**
- * Sending inboxes (issue 4 "Contract for what the spec does not name"): an SMTP account with an
+ * Sending inboxes (a contract of our own: the spec does not name one): an SMTP account with an
  * optional IMAP side for replies, daily limit, minimum gap, warm-up ramp and health. Passwords go
  * in and never come out (has_password instead). `kind: "local"` is the app's local mailbox.
  */

@@ -1,5 +1,5 @@
 /**
- * The sender's contracts (issue 4 "Sending"): the suppression list, a campaign's queue with why
+ * The sender's contracts: the suppression list, a campaign's queue with why
  * each message waits and when the campaign should finish, and A/B test results.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Tracking (issue 4): the public paths of open pixels, click redirects and unsubscribe pages, and
+ * Tracking: the public paths of open pixels, click redirects and unsubscribe pages, and
  * the team-socket event pushed for every tracked event.
  */
 import type { CampaignEventType } from "./campaigns.ts";
