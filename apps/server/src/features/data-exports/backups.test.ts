@@ -4,6 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { waitFor } from "../../../test/wait.ts";
 import { teamMembers, teamPermissions, teams } from "../access/access.table.ts";
 import { campaigns } from "../campaigns/campaigns.table.ts";
 import { leads } from "../leads/leads.table.ts";
@@ -26,13 +27,14 @@ describe("workspace backups", () => {
   async function runBackup(u = owner) {
     const res = await t.app.inject({ method: "POST", url: URL, headers: u.headers });
     expect(res.statusCode).toBe(202);
-    for (let i = 0; i < 200; i++) {
-      const list = (await t.app.inject({ method: "GET", url: URL, headers: u.headers })).json();
-      const b = list.find((x: { id: string }) => x.id === res.json().id);
-      if (b.status !== "running") return b;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error("backup did not finish");
+    return waitFor(
+      async () => {
+        const list = (await t.app.inject({ method: "GET", url: URL, headers: u.headers })).json();
+        const b = list.find((x: { id: string }) => x.id === res.json().id);
+        return b.status !== "running" ? b : null;
+      },
+      { what: "the backup to finish", timeoutMs: 20_000, intervalMs: 100 },
+    );
   }
 
   async function snapshot() {

@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { waitFor as poll } from "../../../test/wait.ts";
 import { leads } from "../leads/leads.table.ts";
 import { notifications } from "../notifications/notifications.table.ts";
 import { dataExports, scheduledExports } from "./data-exports.table.ts";
@@ -33,13 +36,15 @@ function unzip(buf: Buffer): Map<string, Buffer> {
   return out;
 }
 
-async function waitFor(t: TestApp, u: TestUser, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const r = (await t.app.inject({ method: "GET", url: `${URL}/${id}`, headers: u.headers })).json();
-    if (r.status === "completed" || r.status === "failed") return r;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error("export did not finish");
+/** The export once it has completed or failed. */
+function waitFor(t: TestApp, u: TestUser, id: string) {
+  return poll(
+    async () => {
+      const r = (await t.app.inject({ method: "GET", url: `${URL}/${id}`, headers: u.headers })).json();
+      return r.status === "completed" || r.status === "failed" ? r : null;
+    },
+    { what: `export ${id} to finish`, timeoutMs: 20_000, intervalMs: 100 },
+  );
 }
 
 describe("data exports", () => {
@@ -183,8 +188,16 @@ describe("data exports", () => {
 
   it("deletes an export and its files", async () => {
     const done = await waitFor(t, owner, (await start(owner, { format: "json", compression: "none" })).json().id);
+    const dir = path.join(t.app.ctx.config.dataDir, "exports", owner.workspaceId, done.id);
+    const names = done.files.map((f: { name: string }) => f.name);
+    expect(names.length).toBeGreaterThan(1);
+    expect(fs.readdirSync(dir).sort()).toEqual([...names].sort());
     expect((await t.app.inject({ method: "DELETE", url: `${URL}/${done.id}`, headers: owner.headers })).statusCode).toBe(204);
     expect((await t.app.inject({ method: "GET", url: `${URL}/${done.id}`, headers: owner.headers })).statusCode).toBe(404);
+    expect(fs.existsSync(dir)).toBe(false);
+    expect((await t.app.inject({ method: "GET", url: `${URL}/${done.id}/files/${names[0]}`, headers: owner.headers })).statusCode).toBe(
+      404,
+    );
   });
 
   it("schedules exports with cron, shows the next run, and runs them when due", async () => {
