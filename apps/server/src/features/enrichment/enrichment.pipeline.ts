@@ -97,7 +97,8 @@ export async function enrichLead(
     const changed: Partial<Record<LeadField, unknown>> = {};
     for (const [f, v] of Object.entries(fields)) {
       if (v == null) continue;
-      if (JSON.stringify(lead[f as keyof Lead]) !== JSON.stringify(v)) changed[f as LeadField] = v;
+      if (sameValue(lead[f as keyof Lead], v)) continue;
+      changed[f as LeadField] = v;
     }
     if (Object.keys(changed).length === 0) return;
     lead = await updateLeadFields(ctx, { workspaceId, leadId, fields: changed, provenance: { source }, onlyIfEmpty });
@@ -188,6 +189,16 @@ export async function enrichLead(
   const fields = changedFields(before, lead);
   return { lead_id: leadId, status: fields.length ? "enriched" : "unchanged", fields, error: null };
 }
+
+/** JSON text with object keys sorted: jsonb hands objects back in its own key order. */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x,
+  );
+}
+
+/** Equal values, whatever the order of their keys (a re-run must not rewrite custom_fields it would set the same). */
+const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 function changedFields(a: Lead, b: Lead): string[] {
   return COMPARED.filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));

@@ -141,10 +141,12 @@ describe("enrichment jobs", () => {
   });
 
   it("changes nothing when run again", async () => {
+    const before = await lead(ids.jane!);
     const res = await post(`/api/leads/${ids.jane}/enrich`);
     expect(res.statusCode).toBe(202);
     const job = await finished(res.json().id);
     expect(job.counts).toMatchObject({ total: 1, unchanged: 1, enriched: 0 });
+    expect(await lead(ids.jane!)).toEqual(before);
   });
 
   it("cancels a job that has not finished, and refuses to cancel a finished one", async () => {
