@@ -15,7 +15,7 @@ export interface DeviceInfo {
 
 // ua-parser-js knows the browsers and systems; its command-line and HTTP-library extensions
 // name scripted clients (curl, Postman, node-fetch). Its names get the shorter labels of the list.
-const parser = new UAParser([CLIs, Fetchers, Libraries]);
+const parser = new UAParser([CLIs, Fetchers, Libraries].flat());
 
 const LABELS: Record<string, string> = {
   "Chrome OS": "ChromeOS",
