@@ -6,7 +6,6 @@ import type { ErrorCode } from "@prospector/contracts";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
-import { workspaceMembers, workspaces } from "../features/organizations/organizations.table.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { AppError } from "./errors.ts";
 import { isUuid } from "./ids.ts";
@@ -45,19 +44,3 @@ export async function findInWorkspace<T extends TenantTable>(
 /** Same as findInWorkspace, scoped to the signed-in caller's workspace. */
 export const findForCaller = <T extends TenantTable>(db: Db, auth: AuthContext, table: T, id: string, opts?: FindInWorkspaceOptions) =>
   findInWorkspace(db, table, auth.workspaceId, id, opts);
-
-/**
- * A workspace the caller may address by id: it belongs to their organization and they are an
- * active member of it. Anything else is "Workspace not found".
- */
-export async function requireMemberWorkspace(db: Db, auth: Pick<AuthContext, "userId" | "organizationId">, workspaceId: string) {
-  if (!isUuid(workspaceId)) throw new AppError("WORKSPACE_NOT_FOUND");
-  const [row] = await db
-    .select({ workspace: workspaces, role: workspaceMembers.role })
-    .from(workspaces)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, auth.userId)))
-    .where(and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, auth.organizationId), eq(workspaceMembers.status, "active")))
-    .limit(1);
-  if (!row) throw new AppError("WORKSPACE_NOT_FOUND");
-  return row;
-}
