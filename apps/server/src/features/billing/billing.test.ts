@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createSession, createUser, type TestUser } from "../../../test/factories.ts";
 import { AppError } from "../../platform/errors.ts";
+import { backups, dataExports } from "../data-exports/data-exports.table.ts";
 import { users } from "../identity/identity.table.ts";
 import { organizations } from "../organizations/organizations.table.ts";
 import { planUsage } from "../plans/plans.table.ts";
@@ -56,6 +59,41 @@ describe("billing", () => {
     expect(Date.parse(body.trialEndsAt) - Date.now()).toBeGreaterThan(13 * 86_400_000);
   });
 
+  it("counts the storage kept for the organization: exports, backups, workspace uploads and profile pictures", async () => {
+    const u = await createUser(t.app.ctx.db);
+    const before = (await t.app.inject({ method: "GET", url: URL, headers: u.headers })).json().usage.storage.used;
+    await t.app.ctx.db.insert(dataExports).values([
+      {
+        workspaceId: u.workspaceId,
+        userId: u.id,
+        type: "personal_data",
+        format: "json",
+        options: {},
+        status: "completed",
+        files: [{ name: "profile.json", size: 1000 }],
+        fileSize: 1000,
+      },
+      // An expired export (its files gone) no longer counts.
+      { workspaceId: u.workspaceId, userId: u.id, type: "personal_data", format: "json", options: {}, status: "completed", fileSize: 500 },
+    ]);
+    await t.app.ctx.db.insert(backups).values([
+      { workspaceId: u.workspaceId, trigger: "manual", status: "completed", size: 2000, encrypted: true, includesAttachments: false },
+      { workspaceId: u.workspaceId, trigger: "manual", status: "failed", size: 700, encrypted: true, includesAttachments: false },
+    ]);
+    const uploads = path.join(t.config.dataDir, "uploads", "workspaces", u.workspaceId, "attachments");
+    fs.mkdirSync(uploads, { recursive: true });
+    fs.writeFileSync(path.join(uploads, "a.pdf"), Buffer.alloc(300));
+    const avatar = `${u.id}-${"a".repeat(32)}.png`;
+    fs.mkdirSync(path.join(t.config.dataDir, "uploads", "avatars"), { recursive: true });
+    fs.writeFileSync(path.join(t.config.dataDir, "uploads", "avatars", avatar), Buffer.alloc(50));
+    await t.app.ctx.db
+      .update(users)
+      .set({ image: `/api/user-settings/profile/picture/${avatar}` })
+      .where(eq(users.id, u.id));
+    const storage = (await t.app.inject({ method: "GET", url: URL, headers: u.headers })).json().usage.storage;
+    expect(storage).toEqual({ used: before + 1000 + 2000 + 300 + 50, limit: 100 * GB, tracked: true });
+  });
+
   it("counts leads created this month from the leads feature's usage counter", async () => {
     const now = new Date();
     const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}-01`;
@@ -103,6 +141,7 @@ describe("billing", () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe("PLAN_NOT_AVAILABLE");
     }
+    expect((await t.app.inject({ method: "GET", url: URL, headers: owner.headers })).json().plan.id).toBe("growth");
   });
 
   it("refuses a downgrade while usage exceeds the new plan's limits", async () => {
