@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { type AuthContext, requireAuth } from "../../platform/auth-context.ts";
+import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { uploadRoutes } from "../../platform/uploads.ts";
 import { readProfilePicture, removeProfilePicture, uploadProfilePicture } from "./profile-picture.service.ts";
@@ -62,43 +62,39 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
 
 export function userSettingsRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const settings = {
-    get: (auth: AuthContext) => getUserSettings(ctx, auth),
-    update: (auth: AuthContext, patch: SettingsUpdate) => updateUserSettings(ctx, auth, patch),
-  };
   const tags = ["user-settings"];
 
   app.get(`${BASE}/settings`, { config: { access: "authenticated" }, schema: { tags, response: { 200: UserSettings } } }, (req) =>
-    settings.get(requireAuth(req)),
+    getUserSettings(ctx, requireAuth(req)),
   );
   app.put(
     `${BASE}/settings`,
     { config: { access: "authenticated" }, schema: { tags, body: SettingsUpdate, response: { 200: UserSettings } } },
-    (req) => settings.update(requireAuth(req), req.body),
+    (req) => updateUserSettings(ctx, requireAuth(req), req.body),
   );
 
   for (const [name, group] of Object.entries(GROUPS)) {
     app.get(
       `${BASE}/settings/${name}`,
       { config: { access: "authenticated" }, schema: { tags, response: { 200: group.schema } } },
-      async (req) => pick(group.schema, await settings.get(requireAuth(req))),
+      async (req) => pick(group.schema, await getUserSettings(ctx, requireAuth(req))),
     );
     app.put(
       `${BASE}/settings/${name}`,
       { config: { access: "authenticated" }, schema: { tags, body: group.update, response: { 200: group.schema } } },
-      async (req) => pick(group.schema, await settings.update(requireAuth(req), req.body as SettingsUpdate)),
+      async (req) => pick(group.schema, await updateUserSettings(ctx, requireAuth(req), req.body as SettingsUpdate)),
     );
   }
 
   app.get(
     `${BASE}/settings/accessibility`,
     { config: { access: "authenticated" }, schema: { tags, response: { 200: AccessibilitySettings } } },
-    async (req) => (await settings.get(requireAuth(req))).accessibility,
+    async (req) => (await getUserSettings(ctx, requireAuth(req))).accessibility,
   );
   app.put(
     `${BASE}/settings/accessibility`,
     { config: { access: "authenticated" }, schema: { tags, body: AccessibilityUpdate, response: { 200: AccessibilitySettings } } },
-    async (req) => (await settings.update(requireAuth(req), { accessibility: req.body })).accessibility,
+    async (req) => (await updateUserSettings(ctx, requireAuth(req), { accessibility: req.body })).accessibility,
   );
 
   uploadRoutes(fastify, (uploads) =>
