@@ -1,10 +1,12 @@
-/** What every feature receives: config and the shared platform services, built once in buildApp. */
+/**
+ * What every feature receives: config and the shared platform services, built once per process by
+ * createRuntime (runtime.ts). Features add their engines (ctx.access, ctx.authenticator, ctx.sending,
+ * …) by augmenting this interface from their own files, and set them in their register.
+ */
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
-import type { AccessEngine } from "./features/access/access.engine.ts";
-import type { SessionAuthenticator } from "./features/identity/identity.authenticator.ts";
 import type { Bus } from "./platform/bus.ts";
 import type { Hooks } from "./platform/hooks.ts";
 import type { Jobs } from "./platform/jobs.ts";
@@ -23,8 +25,6 @@ export interface AppContext {
   jobs: Jobs;
   mailer: Mailer;
   redis: Redis | null;
-  access: AccessEngine;
-  authenticator: SessionAuthenticator;
   /** The outbound address rule for SMTP and IMAP connections (OUTBOUND_ALLOWLIST, DNS_SERVERS). */
   mailGuard: AddressGuard;
   /** Server → browser events over the team socket, delivered from any process. */

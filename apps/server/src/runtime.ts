@@ -10,7 +10,6 @@ import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
-import { createSessionAuthenticator } from "./features/identity/identity.authenticator.ts";
 import { FEATURES } from "./features.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
 import { createHooks } from "./platform/hooks.ts";
@@ -41,7 +40,6 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const bus: Bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus();
   const jobs = createJobs(database, log);
   const hooks = createHooks();
-  const authenticator = await createSessionAuthenticator({ config, db: database.db, bus, hooks });
   const mailer = createMailer({ config, db: database.db, jobs });
   const realtime = createRealtime({ bus });
   const services = {
@@ -54,7 +52,6 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     jobs,
     mailer,
     redis,
-    authenticator,
     realtime,
     mailGuard: createOutboundGuard(config),
   };

@@ -21,7 +21,7 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { newId } from "../../platform/ids.ts";
 import { type Realtime, userChannel, workspaceChannel } from "../../platform/realtime.ts";
 import type { AccessEngine, InvalidateScope } from "../access/index.ts";
-import type { SessionAuthenticator } from "../identity/identity.authenticator.ts";
+import type { SessionAuthenticator } from "../identity/index.ts";
 import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./team-socket.limits.ts";
 import { collapsePresence, type Member, type RealtimeState } from "./team-socket.state.ts";
 

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
 import { ACCESS_INVALIDATE, type InvalidateScope } from "../access/index.ts";
-import { AUTH_INVALIDATE, bearerToken } from "../identity/identity.authenticator.ts";
+import { AUTH_INVALIDATE, bearerToken } from "../identity/index.ts";
 import { TeamConnection } from "./team-socket.connection.ts";
 import { DEFAULT_SOCKET_LIMITS, MessageRate, type SocketLimits } from "./team-socket.limits.ts";
 
