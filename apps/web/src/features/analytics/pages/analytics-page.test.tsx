@@ -2,8 +2,7 @@ import type { AnalyticsSummary, CampaignPeriodTotals, TrendPoint, WorkspaceTrend
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { metrics } from "../../campaigns/testing/campaign-fixtures.ts";
-import { ME, mockServer, renderSignedIn, uuid } from "../../leads/testing/leads-test-kit.tsx";
+import { ME, metrics, mockServer, renderSignedIn, uuid } from "../../../test/kit.ts";
 import AnalyticsPage from "./analytics-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

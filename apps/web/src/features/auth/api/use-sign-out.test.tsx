@@ -2,26 +2,21 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthGuard } from "../../../app/auth-guard.tsx";
-import { mockApi, renderPage } from "../testing/render-page.tsx";
+import { me, mockServer, renderPage } from "../../../test/kit.ts";
 import { useSignOut } from "./use-sign-out.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = {
+const ada = me({
   id: "u1",
   email: "ada@example.com",
   full_name: "Ada Lovelace",
-  image: null,
-  email_verified: true,
-  is_active: true,
   is_instance_admin: false,
-  role: "member",
-  role_label: "Member",
+  role: "viewer",
+  role_label: "Viewer",
   permissions: [],
   organization: { id: "o1", name: "Ada's org", plan: "trial" },
-  workspace: { id: "w1", name: "Default" },
-  created_at: "2026-01-01T00:00:00.000Z",
-};
+});
 
 function SignOutButton() {
   const signOut = useSignOut();
@@ -44,7 +39,7 @@ const showSignedIn = () => {
 
 describe("useSignOut", () => {
   it("ends the server session, lands on the home page and remembers no page for the next sign-in", async () => {
-    const api = mockApi({ "GET /api/auth/me": { body: me }, "POST /api/auth/logout": { status: 204 } });
+    const api = mockServer({ "GET /api/auth/me": { body: ada }, "POST /api/auth/logout": { body: { message: "Signed out" } } });
     const { queryClient } = showSignedIn();
     await userEvent.setup().click(await screen.findByRole("button", { name: "Sign out" }));
     expect((await screen.findByTestId("location")).textContent).toBe("/");
@@ -56,8 +51,8 @@ describe("useSignOut", () => {
   });
 
   it("signs out locally when the server session had already ended", async () => {
-    mockApi({
-      "GET /api/auth/me": { body: me },
+    mockServer({
+      "GET /api/auth/me": { body: ada },
       "POST /api/auth/logout": { status: 401, body: { detail: "Authentication required. Please log in again.", code: "UNAUTHENTICATED" } },
     });
     showSignedIn();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderPage } from "../testing/render-page.tsx";
+import { mockServer, renderPage } from "../../../test/kit.ts";
 import ForgotPasswordPage from "./forgot-password-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -10,7 +10,7 @@ const show = () => renderPage(<ForgotPasswordPage />, { path: "/forgot-password"
 
 describe("forgot-password page", () => {
   it("validates the email, revalidates on change and disables the button while an error shows", async () => {
-    const api = mockApi({});
+    const api = mockServer({});
     const user = userEvent.setup();
     show();
     const button = screen.getByRole("button", { name: "Send Reset Instructions" });
@@ -27,11 +27,11 @@ describe("forgot-password page", () => {
     await user.type(input, "ada@example.com");
     await waitFor(() => expect(screen.queryByText("Please enter a valid email address")).toBeNull());
     expect((button as HTMLButtonElement).disabled).toBe(false);
-    expect(api.calls()).toEqual([]);
+    expect(api.calls).toEqual([]);
   });
 
   it("sends the request, confirms, and 'Try again' returns to an empty form", async () => {
-    const api = mockApi({ "POST /api/auth/request-password-reset": { body: { message: "ok" } } });
+    const api = mockServer({ "POST /api/auth/request-password-reset": { body: { message: "ok" } } });
     const user = userEvent.setup();
     show();
     await user.type(screen.getByLabelText(/Email/), "ada@example.com");
@@ -39,7 +39,7 @@ describe("forgot-password page", () => {
 
     expect(await screen.findByRole("heading", { name: "Check Your Email" })).toBeTruthy();
     expect(screen.getByText(/expires in 1 hour/)).toBeTruthy();
-    expect(api.calls()).toEqual([{ method: "POST", path: "/api/auth/request-password-reset", body: { email: "ada@example.com" } }]);
+    expect(api.calls).toMatchObject([{ method: "POST", path: "/api/auth/request-password-reset", body: { email: "ada@example.com" } }]);
     expect(screen.getByRole("link", { name: /Back to Login/ }).getAttribute("href")).toBe("/login");
 
     await user.click(screen.getByRole("button", { name: "Try again" }));
@@ -48,7 +48,7 @@ describe("forgot-password page", () => {
 
   it("shows the same confirmation when the request fails", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    mockApi({ "POST /api/auth/request-password-reset": { status: 500, body: { detail: "boom", code: "INTERNAL" } } });
+    mockServer({ "POST /api/auth/request-password-reset": { status: 500, body: { detail: "boom", code: "INTERNAL" } } });
     const user = userEvent.setup();
     show();
     await user.type(screen.getByLabelText(/Email/), "nobody@example.com");

@@ -1,27 +1,18 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderPage } from "../testing/render-page.tsx";
+import { authConfig, me, mockServer, renderPage } from "../../../test/kit.ts";
 import SignInPage from "./sign-in-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = {
+const ada = me({
   id: "u1",
   email: "ada@example.com",
   full_name: "Ada Lovelace",
-  image: null,
-  email_verified: true,
-  is_active: true,
-  is_instance_admin: true,
-  role: "admin",
-  role_label: "Administrator",
-  permissions: ["*:*"],
   organization: { id: "o1", name: "Ada's org", plan: "trial" },
-  workspace: { id: "w1", name: "Default" },
-  created_at: "2026-01-01T00:00:00.000Z",
-};
-const config = { sso: { enabled: false, name: "" }, first_user: false, email_verification_required: false, password_policy: {} };
+});
+const config = authConfig();
 
 async function signIn(email: string, password: string, remember = false) {
   const user = userEvent.setup();
@@ -36,7 +27,7 @@ const show = () => renderPage(<SignInPage />, { path: "/sign-in" });
 
 describe("sign-in page", () => {
   it("shows wrong credentials next to the password field", async () => {
-    mockApi({
+    mockServer({
       "GET /api/auth/config": { body: config },
       "POST /api/auth/login": { status: 401, body: { detail: "Incorrect email or password", code: "INVALID_CREDENTIALS" } },
     });
@@ -49,7 +40,7 @@ describe("sign-in page", () => {
   });
 
   it("explains a locked account", async () => {
-    mockApi({
+    mockServer({
       "GET /api/auth/config": { body: config },
       "POST /api/auth/login": {
         status: 423,
@@ -62,7 +53,7 @@ describe("sign-in page", () => {
   });
 
   it("offers to resend the verification email to an unverified account", async () => {
-    const api = mockApi({
+    const api = mockServer({
       "GET /api/auth/config": { body: config },
       "POST /api/auth/login": {
         status: 403,
@@ -75,21 +66,21 @@ describe("sign-in page", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Please verify your email address");
     await user.click(screen.getByRole("button", { name: "Resend email" }));
     expect(await screen.findByRole("button", { name: "Sent" })).toBeTruthy();
-    expect(api.calls().find((c) => c.path === "/api/auth/resend-verification")?.body).toEqual({ email: "ada@example.com" });
+    expect(api.calls.find((c) => c.path === "/api/auth/resend-verification")?.body).toEqual({ email: "ada@example.com" });
   });
 
   it("checks the fields before calling the server", async () => {
-    const api = mockApi({ "GET /api/auth/config": { body: config } });
+    const api = mockServer({ "GET /api/auth/config": { body: config } });
     const user = userEvent.setup();
     show();
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByText("Email is required")).toBeTruthy();
     expect(screen.getByText("Password is required")).toBeTruthy();
-    expect(api.calls().some((c) => c.path === "/api/auth/login")).toBe(false);
+    expect(api.calls.some((c) => c.path === "/api/auth/login")).toBe(false);
   });
 
   it("focuses the first field in error and checks a field again as it changes once a submit was tried", async () => {
-    const api = mockApi({ "GET /api/auth/config": { body: config } });
+    const api = mockServer({ "GET /api/auth/config": { body: config } });
     const user = userEvent.setup();
     show();
     const email = screen.getByLabelText("Email", { selector: "input" });
@@ -106,26 +97,26 @@ describe("sign-in page", () => {
     expect(screen.getByText("Password is required")).toBeTruthy();
     await user.type(screen.getByLabelText("Password", { selector: "input" }), "x");
     expect(screen.queryByText("Password is required")).toBeNull();
-    expect(api.calls().some((c) => c.path === "/api/auth/login")).toBe(false);
+    expect(api.calls.some((c) => c.path === "/api/auth/login")).toBe(false);
   });
 
   it("keeps the session for this tab only unless 'Remember me', then goes to the dashboard", async () => {
-    const api = mockApi({
+    const api = mockServer({
       "GET /api/auth/config": { body: config },
-      "POST /api/auth/login": { body: { access_token: "tok-1", token_type: "bearer", user: me } },
+      "POST /api/auth/login": { body: { access_token: "tok-1", token_type: "bearer", user: ada } },
     });
     show();
     await signIn("ADA@example.com", "Secret123");
     expect((await screen.findByTestId("location")).textContent).toBe("/dashboard");
     expect(window.sessionStorage.getItem("token")).toBe("tok-1");
     expect(window.localStorage.getItem("token")).toBeNull();
-    expect(api.calls().find((c) => c.path === "/api/auth/login")?.body).toEqual({ email: "ADA@example.com", password: "Secret123" });
+    expect(api.calls.find((c) => c.path === "/api/auth/login")?.body).toEqual({ email: "ADA@example.com", password: "Secret123" });
   });
 
   it("remembers the session and returns to the page the user was sent away from", async () => {
-    mockApi({
+    mockServer({
       "GET /api/auth/config": { body: config },
-      "POST /api/auth/login": { body: { access_token: "tok-2", token_type: "bearer", user: me } },
+      "POST /api/auth/login": { body: { access_token: "tok-2", token_type: "bearer", user: ada } },
     });
     window.sessionStorage.setItem("redirectAfterLogin", "/notifications?page=2");
     show();
@@ -135,14 +126,14 @@ describe("sign-in page", () => {
   });
 
   it("shows the SSO button when single sign-on is configured", async () => {
-    mockApi({ "GET /api/auth/config": { body: { ...config, sso: { enabled: true, name: "Okta" } } } });
+    mockServer({ "GET /api/auth/config": { body: { ...config, sso: { enabled: true, name: "Okta" } } } });
     show();
     const sso = await screen.findByRole("link", { name: "Sign in with Okta" });
     expect(sso.getAttribute("href")).toBe("/api/auth/sso/start?redirect=%2Fdashboard");
   });
 
   it("explains why single sign-on did not sign in to an existing password account", async () => {
-    mockApi({ "GET /api/auth/config": { body: { ...config, sso: { enabled: true, name: "Okta" } } } });
+    mockServer({ "GET /api/auth/config": { body: { ...config, sso: { enabled: true, name: "Okta" } } } });
     renderPage(<SignInPage />, { path: "/sign-in", at: "/sign-in?error=account_not_linked" });
     expect((await screen.findByRole("alert")).textContent).toMatch(/already exists here and signs in with a password/);
   });

@@ -2,27 +2,22 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, type Reply, renderPage } from "../testing/render-page.tsx";
+import { authConfig, me, mockServer, type Reply, type Route, renderPage } from "../../../test/kit.ts";
 import SignInPage from "./sign-in-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me = {
+const ada = me({
   id: "u1",
   email: "ada@example.com",
   full_name: "Ada Lovelace",
-  image: null,
-  email_verified: true,
-  is_active: true,
   is_instance_admin: false,
-  role: "member",
-  role_label: "Member",
+  role: "viewer",
+  role_label: "Viewer",
   permissions: [],
   organization: { id: "o1", name: "Ada's org", plan: "trial" },
-  workspace: { id: "w1", name: "Default" },
-  created_at: "2026-01-01T00:00:00.000Z",
-};
-const config = { sso: { enabled: false, name: "" }, first_user: false, email_verification_required: false, password_policy: {} };
+});
+const config = authConfig();
 const challenge = (expires_in = 300): Reply => ({
   status: 401,
   body: {
@@ -32,10 +27,10 @@ const challenge = (expires_in = 300): Reply => ({
     expires_in,
   },
 });
-const signedIn: Reply = { body: { access_token: "tok-2fa", token_type: "bearer", user: me } };
+const signedIn: Reply = { body: { access_token: "tok-2fa", token_type: "bearer", user: ada } };
 
-function setup(secondStep: Reply | ((body: unknown) => Reply), expiresIn?: number) {
-  const api = mockApi({
+function setup(secondStep: Route, expiresIn?: number) {
+  const api = mockServer({
     "GET /api/auth/config": { body: config },
     "POST /api/auth/login": challenge(expiresIn),
     "POST /api/auth/login/two-factor": secondStep,
@@ -55,7 +50,7 @@ async function passPasswordStep(remember = false) {
 }
 
 const codeInput = () => screen.getByLabelText("Verification code") as HTMLInputElement;
-const secondStepCalls = (api: ReturnType<typeof mockApi>) => api.calls().filter((c) => c.path === "/api/auth/login/two-factor");
+const secondStepCalls = (api: ReturnType<typeof mockServer>) => api.calls.filter((c) => c.path === "/api/auth/login/two-factor");
 
 describe("sign-in second step", () => {
   it("asks for the authenticator code, signs in with it and honours 'Remember me' and the saved page", async () => {
@@ -163,7 +158,11 @@ describe("sign-in second step", () => {
   it("puts the server's validation message under the field", async () => {
     setup({
       status: 422,
-      body: { detail: "Validation failed", errors: [{ field: "code", message: "The verification code must be 6 digits" }] },
+      body: {
+        detail: "Validation failed",
+        code: "VALIDATION_FAILED",
+        errors: [{ field: "code", message: "The verification code must be 6 digits" }],
+      },
     });
     const user = await passPasswordStep();
     await user.type(codeInput(), "123456");

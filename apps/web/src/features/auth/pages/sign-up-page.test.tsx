@@ -1,22 +1,14 @@
+import type { AuthConfig } from "@prospector/contracts";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderPage } from "../testing/render-page.tsx";
+import { authConfig, mockServer, renderPage } from "../../../test/kit.ts";
 import SignUpPage from "./sign-up-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
 const policy = { min_length: 10, require_uppercase: true, require_lowercase: true, require_numbers: true, require_special: true };
-const config = (over: object = {}) => ({
-  body: {
-    sso: { enabled: false, name: "" },
-    first_user: false,
-    signup_open: true,
-    email_verification_required: false,
-    password_policy: policy,
-    ...over,
-  },
-});
+const config = (over: Partial<AuthConfig> = {}) => ({ body: authConfig({ password_policy: policy, ...over }) });
 
 async function fill(name: string, email: string, password: string) {
   const user = userEvent.setup();
@@ -29,7 +21,7 @@ async function fill(name: string, email: string, password: string) {
 
 describe("sign-up page", () => {
   it("says the first account becomes the admin and shows the server's password policy", async () => {
-    mockApi({ "GET /api/auth/config": config({ first_user: true }) });
+    mockServer({ "GET /api/auth/config": config({ first_user: true }) });
     renderPage(<SignUpPage />, { path: "/sign-up", at: "/sign-up?setup_token=tok-123" });
     expect(await screen.findByText(/This first account becomes the organization's administrator/)).toBeTruthy();
     expect(screen.getByText("At least 10 characters")).toBeTruthy();
@@ -37,9 +29,10 @@ describe("sign-up page", () => {
   });
 
   it("sends the setup token from the first-run link with the first sign-up", async () => {
-    const api = mockApi({
+    const api = mockServer({
       "GET /api/auth/config": config({ first_user: true }),
       "POST /api/auth/register": {
+        status: 201,
         body: { access_token: null, token_type: "bearer", user: null, verification_required: true, is_first_user: true },
       },
     });
@@ -47,7 +40,7 @@ describe("sign-up page", () => {
     await screen.findByText("At least 10 characters");
     await fill("Ada Lovelace", "ada@example.com", "Str0ng!Password");
     expect(await screen.findByRole("heading", { name: "Check your email" })).toBeTruthy();
-    expect(api.calls().find((c) => c.path === "/api/auth/register")?.body).toEqual({
+    expect(api.calls.find((c) => c.path === "/api/auth/register")?.body).toEqual({
       full_name: "Ada Lovelace",
       email: "ada@example.com",
       password: "Str0ng!Password",
@@ -56,7 +49,7 @@ describe("sign-up page", () => {
   });
 
   it("tells a visitor of a fresh server without the setup link where to find it, and offers no SSO", async () => {
-    mockApi({ "GET /api/auth/config": config({ first_user: true, sso: { enabled: true, name: "Okta" } }) });
+    mockServer({ "GET /api/auth/config": config({ first_user: true, sso: { enabled: true, name: "Okta" } }) });
     renderPage(<SignUpPage />, { path: "/sign-up" });
     expect(await screen.findByText(/Open the sign-up link printed in the server console/)).toBeTruthy();
     expect(screen.queryByText(/This first account becomes the organization's administrator/)).toBeNull();
@@ -64,7 +57,7 @@ describe("sign-up page", () => {
   });
 
   it("says sign-up is closed instead of showing the form", async () => {
-    mockApi({ "GET /api/auth/config": config({ signup_open: false }) });
+    mockServer({ "GET /api/auth/config": config({ signup_open: false }) });
     renderPage(<SignUpPage />, { path: "/sign-up" });
     expect(await screen.findByRole("heading", { name: "Sign-up is closed" })).toBeTruthy();
     expect(screen.getByText(/by invitation only/)).toBeTruthy();
@@ -72,16 +65,16 @@ describe("sign-up page", () => {
   });
 
   it("enforces the policy before calling the server", async () => {
-    const api = mockApi({ "GET /api/auth/config": config() });
+    const api = mockServer({ "GET /api/auth/config": config() });
     renderPage(<SignUpPage />, { path: "/sign-up" });
     await screen.findByText("At least 10 characters");
     await fill("Ada", "ada@example.com", "Short1!");
     expect(await screen.findByText("Password must be at least 10 characters")).toBeTruthy();
-    expect(api.calls().some((c) => c.path === "/api/auth/register")).toBe(false);
+    expect(api.calls.some((c) => c.path === "/api/auth/register")).toBe(false);
   });
 
   it("puts 'email in use' on the email field", async () => {
-    mockApi({
+    mockServer({
       "GET /api/auth/config": config(),
       "POST /api/auth/register": { status: 409, body: { detail: "This email address is already in use", code: "EMAIL_IN_USE" } },
     });
@@ -93,9 +86,10 @@ describe("sign-up page", () => {
   });
 
   it("asks to check the email when verification is required, with a working resend", async () => {
-    const api = mockApi({
+    const api = mockServer({
       "GET /api/auth/config": config({ email_verification_required: true }),
       "POST /api/auth/register": {
+        status: 201,
         body: { access_token: null, token_type: "bearer", user: null, verification_required: true, is_first_user: false },
       },
       "POST /api/auth/resend-verification": { body: { message: "sent" } },
@@ -107,7 +101,7 @@ describe("sign-up page", () => {
     expect(window.localStorage.getItem("token")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Resend verification email" }));
     expect(await screen.findByText("A new verification email is on its way.")).toBeTruthy();
-    expect(api.calls().find((c) => c.path === "/api/auth/register")?.body).toEqual({
+    expect(api.calls.find((c) => c.path === "/api/auth/register")?.body).toEqual({
       full_name: "Ada Lovelace",
       email: "ada@example.com",
       password: "Str0ng!Password",
@@ -115,7 +109,7 @@ describe("sign-up page", () => {
   });
 
   it("explains the demo intent from the landing page", async () => {
-    mockApi({ "GET /api/auth/config": config() });
+    mockServer({ "GET /api/auth/config": config() });
     renderPage(<SignUpPage />, { path: "/sign-up", at: "/sign-up?intent=demo" });
     expect(await screen.findByText(/The demo is the product itself/)).toBeTruthy();
   });

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockServer, renderSignedIn, uuid } from "../../leads/testing/leads-test-kit.tsx";
-import { messageLogBody, sentMessage } from "../testing/campaign-fixtures.ts";
+import { messageLogBody, mockServer, renderSignedIn, sentMessage, uuid } from "../../../test/kit.ts";
 import { SentMessages } from "./sent-messages.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ME, mockServer, renderSignedIn, uuid } from "../../leads/testing/leads-test-kit.tsx";
-import { campaign, messageLogBody, metrics, sentMessage } from "../testing/campaign-fixtures.ts";
+import { campaign, ME, messageLogBody, metrics, mockServer, renderSignedIn, sentMessage, uuid } from "../../../test/kit.ts";
 import CampaignDetailPage from "./campaign-detail-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -99,7 +98,7 @@ describe("/campaigns/{id}", () => {
           page: 1,
           per_page: 20,
           total_pages: 1,
-          states: { queued: 1, replied: 1 },
+          states: { queued: 1, in_progress: 0, replied: 1, bounced: 0, unsubscribed: 0, completed: 0, stopped: 0 },
         },
       },
     });

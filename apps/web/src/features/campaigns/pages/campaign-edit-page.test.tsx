@@ -1,8 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ME, mockServer, renderSignedIn, uuid } from "../../leads/testing/leads-test-kit.tsx";
-import { campaign } from "../testing/campaign-fixtures.ts";
+import { campaign, ME, mockServer, renderSignedIn, uuid } from "../../../test/kit.ts";
 import CampaignEditPage from "./campaign-edit-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { tokenStore } from "../../../lib/storage.ts";
-import { ME, mockServer, type Request, renderSignedIn, uuid } from "../../leads/testing/leads-test-kit.tsx";
-import { campaign, listBody } from "../testing/campaign-fixtures.ts";
+import { campaign, listBody, ME, mockServer, type Request, renderSignedIn, uuid } from "../../../test/kit.ts";
 import CampaignsPage from "./campaigns-page.tsx";
 
 afterEach(() => {
@@ -97,7 +96,7 @@ describe("list errors (§6, §8)", () => {
   });
 
   it("shows an empty list on a 503, without retrying", async () => {
-    const s = server({ "GET /api/campaigns/": { status: 503, body: { detail: "Unavailable", code: "UNAVAILABLE" } } });
+    const s = server({ "GET /api/campaigns/": { status: 503, body: { detail: "Unavailable", code: "SERVICE_UNAVAILABLE" } } });
     renderSignedIn(<CampaignsPage />, { path: "/campaigns" });
     expect(await screen.findByText("No campaigns yet")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();

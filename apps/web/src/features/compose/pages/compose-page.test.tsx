@@ -2,8 +2,7 @@ import type { ComposeMessage, GeneratedEmail } from "@prospector/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { inbox } from "../../campaigns/testing/campaign-fixtures.ts";
-import { ME, mockServer, renderSignedIn, uuid } from "../../leads/testing/leads-test-kit.tsx";
+import { inbox, ME, mockServer, renderSignedIn, uuid } from "../../../test/kit.ts";
 import ComposePage from "./compose-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

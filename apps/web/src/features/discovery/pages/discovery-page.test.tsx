@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ME, mockServer, renderSignedIn, scrapingJob } from "../../leads/testing/leads-test-kit.tsx";
+import { ME, mockServer, renderSignedIn, scrapingJob } from "../../../test/kit.ts";
 import DiscoveryPage from "./discovery-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,7 +61,7 @@ describe("/discovery", { timeout: HEAVY_RENDER_MS }, () => {
 
   it("shows the server's refusal when a source turns out not to be configured", async () => {
     server({
-      "GET /api/leads/scraping-sources": { status: 404, body: { detail: "Not found" } },
+      "GET /api/leads/scraping-sources": { status: 404, body: { detail: "Not found", code: "ROUTE_NOT_FOUND" } },
       "POST /api/leads/scrape/google-maps": {
         status: 400,
         body: { code: "SOURCE_NOT_CONFIGURED", detail: "Google Maps (Google Places API) is not configured. Set GOOGLE_PLACES_API_KEY." },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inbox } from "../../campaigns/testing/campaign-fixtures.ts";
+import { inbox } from "../../../test/kit.ts";
 import { createBody, emptyInboxForm, formFromInbox, updateBody, validateInboxForm } from "./inbox-form.ts";
 
 describe("inbox form", () => {

@@ -1,8 +1,8 @@
+import type { InboxCreate } from "@prospector/contracts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { inbox } from "../../campaigns/testing/campaign-fixtures.ts";
-import { ME, mockServer, renderSignedIn, uuid } from "../../leads/testing/leads-test-kit.tsx";
+import { inbox, ME, mockServer, type Reply, type Request, renderSignedIn, uuid } from "../../../test/kit.ts";
 import InboxesPage from "./inboxes-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -17,6 +17,29 @@ const local = inbox({
   imap: null,
 });
 const sales = inbox({ id: uuid(502) });
+
+/** The server's answer to POST /api/inboxes: the inbox as sent, with the passwords kept server-side. */
+const created =
+  (id: string) =>
+  ({ body }: Request): Reply => {
+    const { smtp, imap, warmup, ...fields } = body as InboxCreate;
+    const side = ({ password, ...server }: NonNullable<InboxCreate["smtp"]>) => ({
+      ...server,
+      username: server.username ?? fields.email,
+      has_password: Boolean(password),
+    });
+    const base = inbox();
+    return {
+      status: 201,
+      body: inbox({
+        id,
+        ...fields,
+        smtp: smtp ? side(smtp) : base.smtp,
+        imap: imap ? side(imap) : null,
+        warmup: { ...base.warmup, ...warmup },
+      }),
+    };
+  };
 
 describe("/inboxes", () => {
   it("lists health per inbox and labels the local mailbox as reaching nobody", async () => {
@@ -35,7 +58,7 @@ describe("/inboxes", () => {
     const s = mockServer({
       "GET /api/auth/me": { body: ME },
       "GET /api/inboxes": { body: { inboxes: [], total: 0 } },
-      "POST /api/inboxes": (req) => ({ status: 201, body: inbox({ id: uuid(503), ...(req.body as object) }) }),
+      "POST /api/inboxes": created(uuid(503)),
       [`POST /api/inboxes/${uuid(503)}/test`]: {
         body: {
           ok: false,
@@ -72,7 +95,7 @@ describe("/inboxes", () => {
     const s = mockServer({
       "GET /api/auth/me": { body: ME },
       "GET /api/inboxes": { body: { inboxes: [], total: 0 } },
-      "POST /api/inboxes": (req) => ({ status: 201, body: inbox({ id: uuid(504), ...(req.body as object) }) }),
+      "POST /api/inboxes": created(uuid(504)),
       [`POST /api/inboxes/${uuid(504)}/test`]: {
         body: { ok: true, smtp: { ok: true, message: "Connected", duration_ms: 10 }, imap: null },
       },

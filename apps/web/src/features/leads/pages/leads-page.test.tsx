@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { lead, ME, mockServer, type Request, renderSignedIn, uuid } from "../testing/leads-test-kit.tsx";
+import { lead, ME, mockServer, type Request, renderSignedIn, uuid } from "../../../test/kit.ts";
 import LeadsPage from "./leads-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -69,7 +69,10 @@ describe("/leads grid", { timeout: HEAVY_RENDER_MS }, () => {
   });
 
   it("shows the server's error with a way to retry", async () => {
-    mockServer({ "GET /api/auth/me": { body: ME }, "GET /api/leads/": { status: 400, body: { detail: "Bad filter", code: "X" } } });
+    mockServer({
+      "GET /api/auth/me": { body: ME },
+      "GET /api/leads/": { status: 400, body: { detail: "Bad filter", code: "BAD_REQUEST" } },
+    });
     renderSignedIn(<LeadsPage />, { path: "/leads" });
     expect(await screen.findByText("Bad filter")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();

@@ -1,9 +1,14 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi } from "../../auth/testing/render-page.tsx";
-import { renderSettings } from "../testing/render-settings.tsx";
+import { ThemeModeProvider } from "../../../app/theme-mode-provider.tsx";
+import { mockServer, renderSignedIn } from "../../../test/kit.ts";
 import { PasswordChangeForm } from "./password-change-form.tsx";
+
+/** A settings page at `at`, inside the theme-mode provider the settings change. */
+const renderSettings = (element: ReactElement, { at = "/settings/profile" } = {}) =>
+  renderSignedIn(<ThemeModeProvider>{element}</ThemeModeProvider>, { path: "/settings/:tab", at });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,7 +22,7 @@ async function changeTo(password: string) {
 
 describe("password change form", () => {
   it("asks the server to revoke the API keys only when the box is ticked, and says how many went", async () => {
-    const api = mockApi({
+    const api = mockServer({
       "POST /api/user-settings/password": { body: { message: "changed", other_sessions_revoked: 1, api_keys_revoked: 3 } },
     });
     renderSettings(<PasswordChangeForm policy={policy} />, { at: "/settings/security" });
@@ -25,7 +30,7 @@ describe("password change form", () => {
     await userEvent.click(screen.getByLabelText(/Also revoke all my API keys/));
     await userEvent.click(screen.getByRole("button", { name: "Change password" }));
     expect(await screen.findByText("Password changed. 1 other session was signed out. 3 API keys were revoked.")).toBeTruthy();
-    expect(api.calls().find((c) => c.path === "/api/user-settings/password")?.body).toEqual({
+    expect(api.calls.find((c) => c.path === "/api/user-settings/password")?.body).toEqual({
       current_password: "Old-pass1!",
       new_password: "Brand-New-Pass2!",
       revoke_api_keys: true,
@@ -35,13 +40,13 @@ describe("password change form", () => {
   });
 
   it("keeps the keys by default", async () => {
-    const api = mockApi({
+    const api = mockServer({
       "POST /api/user-settings/password": { body: { message: "changed", other_sessions_revoked: 0, api_keys_revoked: 0 } },
     });
     renderSettings(<PasswordChangeForm policy={policy} />, { at: "/settings/security" });
     await changeTo("Brand-New-Pass2!");
     await userEvent.click(screen.getByRole("button", { name: "Change password" }));
     expect(await screen.findByText("Password changed.")).toBeTruthy();
-    expect(api.calls().find((c) => c.path === "/api/user-settings/password")?.body).toMatchObject({ revoke_api_keys: false });
+    expect(api.calls.find((c) => c.path === "/api/user-settings/password")?.body).toMatchObject({ revoke_api_keys: false });
   });
 });

@@ -1,15 +1,29 @@
+import type { UserSettings } from "@prospector/contracts";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ThemeModeProvider } from "../../../app/theme-mode-provider.tsx";
 import { readUserSettings, USER_SETTINGS_KEY } from "../../../lib/storage.ts";
-import { mockApi } from "../../auth/testing/render-page.tsx";
+import { me as makeMe, mockServer, renderSignedIn, userSettings } from "../../../test/kit.ts";
 import { writeLocalSettings } from "../api/settings-local.ts";
-import { ME, renderSettings, serverSettings } from "../testing/render-settings.tsx";
 import SettingsPage from "./settings-page.tsx";
+
+/** The signed-in user of these tests. */
+const ME = makeMe({
+  id: "u1",
+  email: "ada@example.com",
+  full_name: "Ada Lovelace",
+  organization: { id: "o1", name: "Acme", plan: "starter" },
+});
+const serverSettings = (over: Partial<UserSettings> = {}) => userSettings(ME, over);
+/** A settings page at `at`, inside the theme-mode provider the settings change. */
+const renderSettings = (element: ReactElement, { at = "/settings/profile" } = {}) =>
+  renderSignedIn(<ThemeModeProvider>{element}</ThemeModeProvider>, { path: "/settings/:tab", at });
 
 const SETTINGS = "GET /api/user-settings/settings";
 const me = { "GET /api/auth/me": { body: ME } };
-const down = { status: 502, body: { detail: "Bad gateway" } };
+const down = { status: 502, body: { detail: "Bad gateway" }, notFromApi: true };
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,7 +32,7 @@ afterEach(() => {
 
 describe("settings load and save", () => {
   it("loads from the server first and keeps a local copy", async () => {
-    mockApi({ ...me, [SETTINGS]: { body: serverSettings({ company: "From server" }) } });
+    mockServer({ ...me, [SETTINGS]: { body: serverSettings({ company: "From server" }) } });
     renderSettings(<SettingsPage />);
     expect(await screen.findByDisplayValue("From server")).toBeTruthy();
     expect((readUserSettings().settings as { company: string }).company).toBe("From server");
@@ -27,14 +41,14 @@ describe("settings load and save", () => {
 
   it("falls back to the local copy, then to the defaults, when the server is down", async () => {
     writeLocalSettings(serverSettings({ company: "Kept locally", full_name: "Ada Local" }));
-    mockApi({ ...me, [SETTINGS]: down });
+    mockServer({ ...me, [SETTINGS]: down });
     const first = renderSettings(<SettingsPage />);
     expect(await screen.findByDisplayValue("Kept locally")).toBeTruthy();
     expect(screen.getByTestId("settings-offline").textContent).toContain("copy saved in this browser");
     first.unmount();
 
     window.localStorage.clear();
-    mockApi({ ...me, [SETTINGS]: down });
+    mockServer({ ...me, [SETTINGS]: down });
     renderSettings(<SettingsPage />);
     expect(await screen.findByDisplayValue("Ada Lovelace")).toBeTruthy();
     expect(screen.getByTestId("settings-offline").textContent).toContain("showing the default settings");
@@ -44,10 +58,10 @@ describe("settings load and save", () => {
   it("keeps a save locally while the server is down, says it will sync, and syncs once it is back", async () => {
     let up = false;
     const saved: unknown[] = [];
-    const api = mockApi({
+    const api = mockServer({
       ...me,
       [SETTINGS]: () => (up ? { body: serverSettings({ company: "Synced Co" }) } : down),
-      "PUT /api/user-settings/settings/profile": (body) => {
+      "PUT /api/user-settings/settings/profile": ({ body }) => {
         if (!up) return down;
         saved.push(body);
         return { body: { ...serverSettings(), company: "Synced Co" } };
@@ -65,7 +79,7 @@ describe("settings load and save", () => {
     await waitFor(() => expect(saved).toEqual([{ company: "Synced Co" }]));
     await waitFor(() => expect(screen.queryByTestId("settings-offline")).toBeNull());
     expect(readUserSettings().pendingSync).toEqual({});
-    expect(api.calls().filter((c) => c.method === "PUT")).toHaveLength(2);
+    expect(api.calls.filter((c) => c.method === "PUT")).toHaveLength(2);
   });
 
   it("warns when the local copy is over 8 MB", async () => {
@@ -75,16 +89,16 @@ describe("settings load and save", () => {
     vi.spyOn(Storage.prototype, "getItem").mockImplementation(function (this: Storage, key: string) {
       return key === USER_SETTINGS_KEY ? big : getItem.call(this, key);
     });
-    mockApi({ ...me, [SETTINGS]: { body: serverSettings() } });
+    mockServer({ ...me, [SETTINGS]: { body: serverSettings() } });
     renderSettings(<SettingsPage />);
     expect((await screen.findByTestId("settings-too-large")).textContent).toContain("more than 8 MB");
   });
 
   it("after saving the profile, stores the name and tells the top bar", async () => {
-    mockApi({
+    mockServer({
       ...me,
       [SETTINGS]: { body: serverSettings() },
-      "PUT /api/user-settings/settings/profile": (body) => ({ body: { ...serverSettings(), ...(body as object) } }),
+      "PUT /api/user-settings/settings/profile": ({ body }) => ({ body: { ...serverSettings(), ...(body as object) } }),
       "POST /api/user-settings/profile/picture": { body: { profile_picture_url: "/api/user-settings/profile/picture/p.png" } },
     });
     const events: string[] = [];
@@ -102,7 +116,7 @@ describe("settings load and save", () => {
   });
 
   it("redirects an unknown tab to the profile", async () => {
-    mockApi({ ...me, [SETTINGS]: { body: serverSettings() } });
+    mockServer({ ...me, [SETTINGS]: { body: serverSettings() } });
     const { router } = renderSettings(<SettingsPage />, { at: "/settings/nope" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings/profile"));
   });

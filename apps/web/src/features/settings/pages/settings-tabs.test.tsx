@@ -1,9 +1,19 @@
+import type { UserSettings } from "@prospector/contracts";
+import { limitsFor } from "@prospector/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi } from "../../auth/testing/render-page.tsx";
-import { ME, renderSettings, serverSettings } from "../testing/render-settings.tsx";
+import { ThemeModeProvider } from "../../../app/theme-mode-provider.tsx";
+import { me, mockServer, renderSignedIn, userSettings } from "../../../test/kit.ts";
 import SettingsPage from "./settings-page.tsx";
+
+/** The signed-in user of these tests. */
+const ME = me({ id: "u1", email: "ada@example.com", full_name: "Ada Lovelace", organization: { id: "o1", name: "Acme", plan: "starter" } });
+const serverSettings = (over: Partial<UserSettings> = {}) => userSettings(ME, over);
+/** A settings page at `at`, inside the theme-mode provider the settings change. */
+const renderSettings = (element: ReactElement, { at = "/settings/profile" } = {}) =>
+  renderSignedIn(<ThemeModeProvider>{element}</ThemeModeProvider>, { path: "/settings/:tab", at });
 
 const base = { "GET /api/auth/me": { body: ME }, "GET /api/user-settings/settings": { body: serverSettings() } };
 const refuse = (status: number, code: string, detail: string, errors?: Array<{ field: string; message: string }>) => ({
@@ -16,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("settings tabs show each error next to its field", () => {
   it("profile: a taken email (409) on the email field; wrong pictures before and after upload", async () => {
-    mockApi({
+    mockServer({
       ...base,
       "PUT /api/user-settings/settings/profile": refuse(409, "EMAIL_IN_USE", "This email address is already in use", [
         { field: "email", message: "This email address is already in use" },
@@ -40,7 +50,7 @@ describe("settings tabs show each error next to its field", () => {
   });
 
   it("email: signature length and time range checked at once; server codes land on their fields", async () => {
-    const api = mockApi({
+    const api = mockServer({
       ...base,
       "PUT /api/user-settings/settings/email": refuse(422, "INVALID_HTML", "not allowed", [
         {
@@ -59,7 +69,7 @@ describe("settings tabs show each error next to its field", () => {
     fireEvent.change(screen.getByLabelText("Stop sending at"), { target: { value: "09:00" } });
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
     expect(helperOf("Stop sending at")).toBe("The sending end time must be after the start time");
-    expect(api.calls().some((c) => c.method === "PUT")).toBe(false);
+    expect(api.calls.some((c) => c.method === "PUT")).toBe(false);
 
     fireEvent.change(screen.getByLabelText("Stop sending at"), { target: { value: "19:00" } });
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
@@ -67,7 +77,7 @@ describe("settings tabs show each error next to its field", () => {
   });
 
   it("notifications: explains a missing Notification API and a blocked permission", async () => {
-    mockApi(base);
+    mockServer(base);
     vi.stubGlobal("Notification", undefined);
     const first = renderSettings(<SettingsPage />, { at: "/settings/notifications" });
     expect((await screen.findByText(/cannot show notifications/)).closest("[data-code]")?.getAttribute("data-code")).toBe(
@@ -97,7 +107,7 @@ describe("settings tabs show each error next to its field", () => {
       active_sessions: [],
       password_policy: { min_length: 8, require_uppercase: true, require_lowercase: true, require_numbers: true, require_special: true },
     };
-    mockApi({
+    mockServer({
       ...base,
       "GET /api/user-settings/security": { body: overview },
       "GET /api/user-settings/sessions": {
@@ -144,7 +154,7 @@ describe("settings tabs show each error next to its field", () => {
       isActive: true,
       usageCount: 0,
     });
-    mockApi({
+    mockServer({
       ...base,
       "GET /api/user-settings/api-keys": { body: Array.from({ length: 10 }, (_, i) => key(i)) },
       "GET /api/user-settings/api-keys/permissions": {
@@ -176,7 +186,7 @@ describe("settings tabs show each error next to its field", () => {
         currency: "USD",
         billingCycle: "monthly",
         features: [],
-        limits: {},
+        limits: limitsFor("growth"),
         selfServe: true,
       },
       usage: {
@@ -197,7 +207,7 @@ describe("settings tabs show each error next to its field", () => {
       autoRenew: true,
       taxRate: 0,
     };
-    mockApi({
+    mockServer({
       ...base,
       "GET /api/user-settings/billing": { body: overview },
       "POST /api/user-settings/billing/plan": refuse(409, "DOWNGRADE_NOT_ALLOWED", "Cannot downgrade while usage exceeds new plan limits", [
@@ -229,7 +239,7 @@ describe("data tab: scheduled exports", () => {
       createdWith: "api_key",
       stoppedReason: "The API key that made this schedule was deleted",
     };
-    mockApi({ ...base, "GET /api/user-settings/scheduled-exports": { body: [schedule] } });
+    mockServer({ ...base, "GET /api/user-settings/scheduled-exports": { body: [schedule] } });
     renderSettings(<SettingsPage />, { at: "/settings/data" });
     expect((await screen.findByTestId("scheduled-export-stopped")).textContent).toBe(
       "Stopped: The API key that made this schedule was deleted",

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { importJob, mockServer, renderSignedIn } from "../../testing/leads-test-kit.tsx";
+import { importJob, mockServer, renderSignedIn } from "../../../../test/kit.ts";
 import { ImportWizard } from "./import-wizard.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
