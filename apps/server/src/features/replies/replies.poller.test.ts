@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
+import { waitFor } from "../../../test/wait.ts";
 import { getInboxById } from "../inboxes/inboxes.repository.ts";
 import { type ScriptedImap, startScriptedImap } from "../inboxes/mail-servers.test-helpers.ts";
 import { sendingHelpers } from "../sending/sending.test-helpers.ts";
@@ -95,12 +96,13 @@ describe.skipIf(!dovecotAvailable())("IMAP poller limits", () => {
       settled = true;
     });
     // The fast inbox is read while the stalled one still holds its connection.
-    const until = Date.now() + 10_000;
-    let read = (await getInboxById(t.database.db, fast.id))!;
-    while (read.imapLastUid !== 1 && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 50));
-      read = (await getInboxById(t.database.db, fast.id))!;
-    }
+    const read = await waitFor(
+      async () => {
+        const row = (await getInboxById(t.database.db, fast.id))!;
+        return row.imapLastUid === 1 ? row : null;
+      },
+      { what: "the fast inbox read up to UID 1", timeoutMs: 10_000 },
+    );
     expect(read.imapLastUid).toBe(1);
     expect(settled).toBe(false);
     expect(silent.connections).toBeGreaterThanOrEqual(1);

@@ -12,6 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
+import { waitFor } from "../../../test/wait.ts";
 import { campaignEvents, campaignMessages } from "../campaigns/campaigns.table.ts";
 import { leads as leadsTable } from "../leads/leads.table.ts";
 import { processInbound } from "../replies/replies.service.ts";
@@ -29,7 +30,6 @@ const h = sendingHelpers(() => t);
 const logged: { msg?: string; level?: number }[] = [];
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -114,15 +114,16 @@ describe.skipIf(!onPostgres)("racing another transaction step by step (PostgreSQ
   /** Until some backend of this database (not `other`) waits for a row lock. */
   async function someoneWaits() {
     const pid = (await other.query("select pg_backend_pid() as pid")).rows[0].pid;
-    for (let i = 0; i < 1000; i++) {
-      const { rows } = await observer.query(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> $1",
-        [pid],
-      );
-      if (rows[0].n > 0) return;
-      await sleep(10);
-    }
-    throw new Error("nothing waited for a lock");
+    await waitFor(
+      async () => {
+        const { rows } = await observer.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> $1",
+          [pid],
+        );
+        return rows[0].n > 0;
+      },
+      { what: "a statement waiting for a lock", timeoutMs: 15_000, intervalMs: 10 },
+    );
   }
   /** Runs `other`'s statements, reporting a failure (a deadlock victim) instead of throwing. */
   async function run(statements: [string, unknown[]?][]): Promise<string | null> {
