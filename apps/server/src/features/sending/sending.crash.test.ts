@@ -4,45 +4,19 @@
  * but not yet confirmed. A second worker then finishes the campaign: every lead gets its email
  * (nothing skipped) and only messages that were on the wire at the kill can arrive twice.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser } from "../../../test/factories.ts";
+import { startWorker } from "../../../test/processes.ts";
+import { waitFor } from "../../../test/wait.ts";
 import { campaignMessages } from "../campaigns/campaigns.table.ts";
+import { inWindow } from "./send-window.ts";
 import { DELIVERY_CHUNK } from "./sending.deliver.ts";
 import { type SmtpSink, sendingHelpers, startSmtpSink } from "./sending.test-helpers.ts";
-import { inWindow } from "./sending.window.ts";
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const LEADS = 120;
-
-function startWorker(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
-  let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  return { child, output: () => out };
-}
-
-async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.skipIf(!process.env.DATABASE_URL)("crash and restart (PostgreSQL, worker processes)", () => {
   let t: TestApp;
@@ -82,10 +56,13 @@ describe.skipIf(!process.env.DATABASE_URL)("crash and restart (PostgreSQL, worke
       DATA_DIR: t.config.dataDir,
       SEND_LEASE_SECONDS: "2",
       OUTBOUND_ALLOWLIST: "127.0.0.1",
+      LOG_LEVEL: "warn",
     };
     const first = startWorker(env);
     workers.push(first.child);
-    await until(async () => sink.received.length > 70, 60_000, `the first worker to deliver (${first.output()})`);
+    await waitFor(() => sink.received.length > 70, { what: "the first worker to deliver", timeoutMs: 60_000 }).catch((err: Error) => {
+      throw new Error(`${err.message}\n${first.output()}`);
+    });
     await new Promise((r) => setTimeout(r, 500));
     const rows = await t.database.db.select().from(campaignMessages).where(eq(campaignMessages.campaignId, c.id));
     const sendingAtKill = rows.filter((r) => r.status === "sending").length;
@@ -98,7 +75,7 @@ describe.skipIf(!process.env.DATABASE_URL)("crash and restart (PostgreSQL, worke
 
     const second = startWorker(env);
     workers.push(second.child);
-    await until(
+    await waitFor(
       async () => {
         const all = await t.database.db
           .select()
@@ -106,9 +83,10 @@ describe.skipIf(!process.env.DATABASE_URL)("crash and restart (PostgreSQL, worke
           .where(and(eq(campaignMessages.campaignId, c.id), eq(campaignMessages.status, "sent")));
         return all.length === LEADS;
       },
-      60_000,
-      `the second worker to finish (${second.output()})`,
-    );
+      { what: "the second worker to finish", timeoutMs: 60_000, intervalMs: 200 },
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}\n${second.output()}`);
+    });
     second.child.kill("SIGTERM");
 
     // Nothing skipped: every lead got its email.
