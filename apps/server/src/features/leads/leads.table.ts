@@ -29,7 +29,10 @@ export const leads = pgTable(
     industry: text("industry"),
     painPoint: text("pain_point"),
     companyInsight: text("company_insight"),
-    /** Campaigns arrive in a later feature; no foreign key until then. */
+    /**
+     * The campaign the lead was last added to. No foreign key: campaigns sits above leads; leads
+     * checks the id through the leads.knownCampaigns hook, and campaigns clears it when a campaign goes.
+     */
     campaignId: uuid("campaign_id"),
     phone: text("phone"),
     website: text("website"),
