@@ -13,6 +13,8 @@ import { createUser } from "../test/factories.ts";
 import { type ChildServer, listeningPorts, startWorker } from "../test/processes.ts";
 import { waitFor } from "../test/wait.ts";
 import { mailMessages } from "./platform/mailbox.table.ts";
+import { createLogger } from "./platform/request-log.ts";
+import { createRuntime } from "./runtime.ts";
 
 /** A CSV upload as a browser's FormData sends it. */
 function csvUpload(csv: string) {
@@ -20,6 +22,25 @@ function csvUpload(csv: string) {
   const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
+
+describe("worker runtime", () => {
+  it("defines every job the API defines, without building the HTTP app", async () => {
+    const api = await createTestApp({}, { work: false });
+    try {
+      // The worker's context: the same config and database, features registered, no Fastify.
+      const runtime = await createRuntime({ config: api.config, database: api.database, log: createLogger({ LOG_LEVEL: "silent" }) });
+      try {
+        const apiJobs = api.app.ctx.jobs.names();
+        expect(apiJobs).toEqual(expect.arrayContaining(["mail.deliver", "leads.import"]));
+        expect(runtime.ctx.jobs.names().sort()).toEqual([...apiJobs].sort());
+      } finally {
+        await runtime.close();
+      }
+    } finally {
+      await api.close();
+    }
+  }, 60_000);
+});
 
 describe("worker process", () => {
   it("refuses to start without DATABASE_URL and says why", async () => {

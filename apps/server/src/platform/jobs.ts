@@ -23,6 +23,8 @@ export interface Jobs {
   send<T extends object>(name: string, data: T, opts?: { startAfter?: Date | number; singletonKey?: string }): Promise<string | null>;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
+  /** The names of the jobs defined so far, in definition order. */
+  names(): string[];
   healthy(): Promise<boolean>;
 }
 
@@ -98,6 +100,9 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
     async stop() {
       if (started) await boss.stop({ graceful: true, timeout: 5000 });
       started = false;
+    },
+    names() {
+      return [...defs.keys()];
     },
     async healthy() {
       if (!started) return false;
