@@ -23,6 +23,13 @@ export function unsubscribeUrl(base: string, box: SecretBox, messageId: string):
   return `${base}${UNSUBSCRIBE_PATH}/${messageId}.${unsubscribeSignature(box, messageId)}`;
 }
 
+/** Is `signature` the open pixel's for this message? */
+export const isOpenSignature = (box: SecretBox, messageId: string, signature: string) => box.verify(`o:${messageId}`, signature);
+
+/** Is `signature` the click link's for this message and this exact destination? */
+export const isClickSignature = (box: SecretBox, messageId: string, url: string, signature: string) =>
+  box.verify(`c:${messageId}:${url}`, signature);
+
 /** The message id of a valid unsubscribe token, else null. */
 export function readUnsubscribeToken(box: SecretBox, token: string): string | null {
   const dot = token.lastIndexOf(".");

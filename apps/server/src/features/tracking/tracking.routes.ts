@@ -13,7 +13,7 @@ import { secretBoxFor } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { composeTrackingRef, countComposeTracked } from "../compose/index.ts";
-import { recordEvent } from "../sending/index.ts";
+import { isClickSignature, isOpenSignature, recordEvent } from "../sending/index.ts";
 import { classifyRequest } from "./tracking.bots.ts";
 import { getMessageRef, type MessageRef } from "./tracking.repository.ts";
 
@@ -64,7 +64,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async (request, reply) => {
       const { message: id, sig } = request.params;
       const signature = sig.replace(/\.gif$/, "");
-      if (isUuid(id) && box.verify(`o:${id}`, signature)) {
+      if (isUuid(id) && isOpenSignature(box, id, signature)) {
         try {
           const message = await getMessageRef(ctx.db, id);
           if (!message) await recordOneOff(request, id, "open");
@@ -91,7 +91,7 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { message: id, sig } = request.params;
       const url = request.query.u ?? "";
       // Only a URL signed for this very message: anything else is refused, never redirected.
-      if (!isUuid(id) || !/^https?:\/\//i.test(url) || !box.verify(`c:${id}:${url}`, sig)) throw new AppError("TRACKING_LINK_INVALID");
+      if (!isUuid(id) || !/^https?:\/\//i.test(url) || !isClickSignature(box, id, url, sig)) throw new AppError("TRACKING_LINK_INVALID");
       try {
         const message = await getMessageRef(ctx.db, id);
         if (!message) await recordOneOff(request, id, "click");
