@@ -67,8 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
-  // Every feature's routes, lowest layer first (src/features.ts; the runtime registered them);
-  // those not yet converted are called below.
+  // Every feature's routes, lowest layer first (src/features.ts; the runtime registered them).
   for (const feature of FEATURES) await feature.routes?.(app, ctx);
 
   registerWebApp(app, config);
