@@ -1,33 +1,32 @@
+import type { UserSettings } from "@prospector/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authKeys } from "../features/auth/api/auth-keys.ts";
 import { settingsKeys } from "../features/settings/api/settings-keys.ts";
+import { me, mockServer, userSettings } from "../test/kit.ts";
 import { startEarly } from "./early-start.ts";
 import { createQueryClient } from "./query-client.ts";
 
-const me = { id: "u1", email: "ada@example.com", full_name: "Ada Lovelace", permissions: ["*:*"] };
+const ada = me({ id: "u1", email: "ada@example.com", full_name: "Ada Lovelace" });
 
-/** fetch whose /api/auth/me answer waits until released; everything else answers at once. */
-function scriptedFetch(settings: unknown) {
-  const paths: string[] = [];
+/** The API, with its /api/auth/me answer held until released. */
+function scriptedFetch(settings: UserSettings) {
   let release = () => {};
   const meAnswered = new Promise<void>((resolve) => {
     release = resolve;
   });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), "http://localhost").pathname;
-      paths.push(path);
-      const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
-      if (path === "/api/auth/me") {
-        await meAnswered;
-        return json(me);
-      }
-      if (path === "/api/user-settings/settings") return json(settings);
-      return new Response(null, { status: 404 });
-    }),
-  );
-  return { paths, release };
+  const api = mockServer({
+    "GET /api/auth/me": async () => {
+      await meAnswered;
+      return { body: ada };
+    },
+    "GET /api/user-settings/settings": { body: settings },
+  });
+  return {
+    get paths() {
+      return api.calls.map((c) => c.path);
+    },
+    release,
+  };
 }
 
 afterEach(() => {
@@ -39,7 +38,7 @@ afterEach(() => {
 describe("startEarly", () => {
   it("asks for the session and the dashboard's settings together, before anything renders", { timeout: 30_000 }, async () => {
     window.localStorage.setItem("token", "tok-1");
-    const settings = { theme_preference: "light", dashboard_layout: null };
+    const settings = userSettings(ada);
     const server = scriptedFetch(settings);
     const queryClient = createQueryClient();
     startEarly(queryClient, "/dashboard");
@@ -49,7 +48,7 @@ describe("startEarly", () => {
     expect(server.paths).toContain("/api/auth/me");
     expect(queryClient.getQueryData(authKeys.me())).toBeUndefined();
     server.release();
-    await vi.waitFor(() => expect(queryClient.getQueryData(authKeys.me())).toEqual(me));
+    await vi.waitFor(() => expect(queryClient.getQueryData(authKeys.me())).toEqual(ada));
     await vi.waitFor(() => expect(queryClient.getQueryData(settingsKeys.settings())).toMatchObject({ settings, source: "server" }));
     // Each once: the hooks will find these in the cache.
     expect(server.paths.filter((p) => p === "/api/auth/me")).toHaveLength(1);
@@ -57,7 +56,7 @@ describe("startEarly", () => {
   });
 
   it("does nothing without a stored token or away from the app pages it knows", async () => {
-    const server = scriptedFetch({});
+    const server = scriptedFetch(userSettings(ada));
     startEarly(createQueryClient(), "/dashboard");
     window.localStorage.setItem("token", "tok-1");
     startEarly(createQueryClient(), "/");

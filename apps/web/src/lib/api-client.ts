@@ -132,12 +132,8 @@ export function errorFromResponse(response: Response, body: unknown, url: string
     return new ApiError({ ...base, type: "permission", message, retryable: false });
   }
   if (status === 403) {
-    const requiredPermission =
-      typeof obj.requiredPermission === "string"
-        ? obj.requiredPermission
-        : typeof obj.required_permission === "string"
-          ? obj.required_permission
-          : undefined;
+    // ErrorBody (@prospector/contracts) names the permission a denial needed `requiredPermission`.
+    const requiredPermission = typeof obj.requiredPermission === "string" ? obj.requiredPermission : undefined;
     return new ApiError({ ...base, type: "permission", message: REQUEST_MESSAGES.forbidden, requiredPermission, retryable: false });
   }
   if (status === 422 && errors && errors.length > 0) {

@@ -2,8 +2,8 @@
  * The scripted API for component tests: fetch is replaced by a table of answers keyed
  * "METHOD /api/path" (the path as the page requests it, without the query string). Every answer's
  * body is parsed with the contract of that route (contract-routes.ts) — a success body with its
- * response schema, an error body with ErrorBody and its code's status — and a mismatch fails the
- * test (setup.ts checks after each test), so the mocks cannot drift from what the server sends.
+ * response schema, an error body with ErrorBody (and no other field) and its code's status — and a
+ * mismatch fails the test (setup.ts checks after each test), so mocks cannot drift from the server.
  */
 import { ErrorBody, errorStatus } from "@prospector/contracts";
 import { vi } from "vitest";
@@ -31,7 +31,8 @@ export interface Reply {
   notFromApi?: boolean;
 }
 
-export type Route = Reply | ((req: Request) => Reply);
+/** An answer, or a function of the request that answers (later, when it returns a promise). */
+export type Route = Reply | ((req: Request) => Reply | Promise<Reply>);
 
 const NOT_FOUND: Reply = { status: 404, body: { detail: "Not found", code: "NOT_FOUND" } };
 
@@ -55,7 +56,7 @@ export function contractProblem(method: string, path: string, reply: Reply): str
   const status = reply.status ?? 200;
   const where = `${method} ${path} → ${status}`;
   if (status >= 400) {
-    const parsed = ErrorBody.safeParse(reply.body);
+    const parsed = ErrorBody.strict().safeParse(reply.body);
     if (!parsed.success) return `${where}: the error body is not an ErrorBody: ${issues(parsed.error)}`;
     const expected = errorStatus[parsed.data.code];
     if (expected !== status) return `${where}: the server answers ${parsed.data.code} with status ${expected}`;
@@ -88,7 +89,7 @@ export function mockServer(routes: Record<string, Route>) {
     const req: Request = { method, path: url.pathname, query: url.searchParams, body, form };
     if (url.pathname !== "/api/errors/report") calls.push(req);
     const route = routes[`${method} ${url.pathname}`];
-    const reply = typeof route === "function" ? route(req) : (route ?? NOT_FOUND);
+    const reply = typeof route === "function" ? await route(req) : (route ?? NOT_FOUND);
     const problem = contractProblem(method, url.pathname, reply);
     if (problem) drift.push(problem);
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockServer } from "../../test/kit.ts";
 import { SearchDialog, useSearchHotkey } from "./search-dialog.tsx";
 
 function Harness() {
@@ -28,8 +29,7 @@ afterEach(() => {
 describe("SearchDialog", () => {
   it("opens on Ctrl+K, waits 300 ms, and says so honestly when nothing can be found", async () => {
     vi.useFakeTimers();
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
+    const api = mockServer({});
     localStorage.setItem("recentSearches", JSON.stringify(["one", "two", "three", "four", "five", "six"]));
     renderHarness();
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -46,7 +46,7 @@ describe("SearchDialog", () => {
     expect(screen.getByText("No results found")).toBeTruthy();
     expect(screen.getByText("Try searching for leads, campaigns, customers, or deals")).toBeTruthy();
     // Only the sources whose page exists in this build are asked (leads and campaigns so far).
-    const asked = fetch.mock.calls.map(([url]) => String(url).split("?")[0]).sort();
+    const asked = api.calls.map((c) => c.path).sort();
     expect(asked).toEqual(["/api/campaigns/", "/api/leads/"]);
   });
 });

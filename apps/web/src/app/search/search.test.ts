@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { campaign, lead, listBody, mockServer, uuid } from "../../test/kit.ts";
 import { addRecentSearch, RECENT_SHOWN, readRecentSearches } from "./recent-searches.ts";
 import { rankResults, type SearchResult } from "./search-ranking.ts";
 import { searchAll } from "./search-sources.ts";
@@ -25,46 +26,34 @@ describe("searchAll", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("queries the six sources with search and limit=5 and keeps what answered", async () => {
-    const urls: string[] = [];
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) => {
-        urls.push(url);
-        const json = (body: unknown, status = 200) =>
-          new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-        if (url.startsWith("/api/leads/")) return json([{ id: "l1", first_name: "Ada", last_name: "Lovelace", company_name: "Acme" }]);
-        // The campaign list answers {campaigns, total, page, per_page, total_pages} (outreach-core §3).
-        if (url.startsWith("/api/campaigns/"))
-          return json({
-            campaigns: [{ id: "c1", name: "Acme launch", subject_line: "Hi", status: "draft", total_leads: 3 }],
-            total: 1,
-            page: 1,
-            per_page: 5,
-            total_pages: 1,
-          });
-        if (url.startsWith("/api/crm/deals/")) return json({ not: "a list" });
-        if (url.startsWith("/api/crm/tasks/")) throw new TypeError("Failed to fetch");
-        return json({ detail: "No route" }, 404);
-      }),
-    );
+    const ada = lead({ id: uuid(1), first_name: "Ada", last_name: "Lovelace", company_name: "Acme" });
+    const api = mockServer({
+      "GET /api/leads/": { body: [ada] },
+      // The campaign list answers {campaigns, total, page, per_page, total_pages} (outreach-core §3).
+      "GET /api/campaigns/": { body: listBody([campaign({ id: uuid(2), name: "Acme launch", total_leads: 3 })], 1, 1, 5) },
+      // Sources whose API does not exist yet: an answer of another shape, a network failure, 404s.
+      "GET /api/crm/deals/": { body: { not: "a list" } },
+      "GET /api/crm/tasks/": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
     const results = await searchAll("acme");
-    expect(urls.sort()).toEqual(
+    expect(api.calls.map((c) => `${c.path}?${c.query}`).sort()).toEqual(
       ["/api/campaigns/", "/api/crm/customers/", "/api/crm/deals/", "/api/crm/interactions/", "/api/crm/tasks/", "/api/leads/"].map(
         (p) => `${p}?search=acme&limit=5${p === "/api/campaigns/" ? "&per_page=5" : ""}`,
       ),
     );
     expect(results.map((x) => [x.type, x.title, x.url])).toEqual([
-      ["lead", "Ada Lovelace", "/leads?selected=l1"],
-      ["campaign", "Acme launch", "/campaigns/c1"],
+      ["lead", "Ada Lovelace", `/leads?selected=${uuid(1)}`],
+      ["campaign", "Acme launch", `/campaigns/${uuid(2)}`],
     ]);
   });
 
   it("does not search for a blank query", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
+    const api = mockServer({});
     expect(await searchAll("   ")).toEqual([]);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 });
 

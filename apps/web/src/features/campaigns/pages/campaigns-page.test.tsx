@@ -76,13 +76,13 @@ describe("list errors (§6, §8)", () => {
   });
 
   it("says there is no permission on a 403 with a token", async () => {
-    server({ "GET /api/campaigns/": { status: 403, body: { detail: "No", code: "FORBIDDEN", required_permission: "campaigns:read" } } });
+    server({ "GET /api/campaigns/": { status: 403, body: { detail: "No", code: "FORBIDDEN", requiredPermission: "campaigns:read" } } });
     renderSignedIn(<CampaignsPage />, { path: "/campaigns" });
     expect(await screen.findByText("You do not have permission to view campaigns.")).toBeTruthy();
   });
 
   it("asks to log in on a 403 without a token", async () => {
-    server({ "GET /api/campaigns/": { status: 403, body: { detail: "No", code: "FORBIDDEN", required_permission: "campaigns:read" } } });
+    server({ "GET /api/campaigns/": { status: 403, body: { detail: "No", code: "FORBIDDEN", requiredPermission: "campaigns:read" } } });
     // Signed out: the request goes without a bearer token.
     vi.spyOn(tokenStore, "get").mockReturnValue(null);
     renderSignedIn(<CampaignsPage />, { path: "/campaigns" });
