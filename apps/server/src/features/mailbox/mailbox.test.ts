@@ -3,16 +3,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined>, what: string, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await fn();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+import { waitFor } from "../../../test/wait.ts";
 
 const mailbox = (t: TestApp, user: TestUser, query = "") =>
   t.app.inject({ method: "GET", url: `/api/mailbox${query}`, headers: user.headers });
@@ -36,10 +27,13 @@ describe("local mailbox without SMTP", () => {
       html: "<p>Open <a href='http://localhost:8000/reset-password?token=abc'>this link</a></p>",
       kind: "password_reset",
     });
-    const list = await waitFor(async () => {
-      const body = (await mailbox(t, admin)).json();
-      return body.messages?.[0]?.status === "local" ? body : null;
-    }, "the deliver job to file the message locally");
+    const list = await waitFor(
+      async () => {
+        const body = (await mailbox(t, admin)).json();
+        return body.messages?.[0]?.status === "local" ? body : null;
+      },
+      { what: "the deliver job to file the message locally" },
+    );
     expect(list).toMatchObject({ total: 1, page: 1, per_page: 20, smtp_configured: false });
     expect(list.messages[0]).toMatchObject({
       id,
@@ -116,10 +110,13 @@ describe("mail delivery over SMTP", () => {
       text: "Code 123456",
       kind: "verification",
     });
-    const msg = await waitFor(async () => {
-      const m = (await t.app.inject({ method: "GET", url: `/api/mailbox/${id}`, headers: admin.headers })).json();
-      return m.status === "sent" ? m : null;
-    }, "SMTP delivery");
+    const msg = await waitFor(
+      async () => {
+        const m = (await t.app.inject({ method: "GET", url: `/api/mailbox/${id}`, headers: admin.headers })).json();
+        return m.status === "sent" ? m : null;
+      },
+      { what: "SMTP delivery" },
+    );
     expect(msg).toMatchObject({ delivered: true, error: null, message_id: expect.any(String), sent_at: expect.any(String) });
     const got = received.find((r) => r.to.includes("lead@example.com"));
     expect(got?.raw).toContain("Subject: Verify your email");
@@ -129,10 +126,13 @@ describe("mail delivery over SMTP", () => {
 
   it("marks a message the server rejects permanently as failed, with the reason", async () => {
     const { id } = await t.app.ctx.mailer.send({ to: "nobody@example.com", subject: "Hello", text: "x", kind: "invite" });
-    const msg = await waitFor(async () => {
-      const m = (await t.app.inject({ method: "GET", url: `/api/mailbox/${id}`, headers: admin.headers })).json();
-      return m.status === "failed" ? m : null;
-    }, "the rejection to be recorded");
+    const msg = await waitFor(
+      async () => {
+        const m = (await t.app.inject({ method: "GET", url: `/api/mailbox/${id}`, headers: admin.headers })).json();
+        return m.status === "failed" ? m : null;
+      },
+      { what: "the rejection to be recorded" },
+    );
     expect(msg).toMatchObject({ delivered: false, error: expect.stringContaining("Mailbox unavailable") });
   });
 });
