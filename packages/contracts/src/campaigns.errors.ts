@@ -15,6 +15,7 @@ export const campaignsErrors = defineErrors({
     detail: "Pause the campaign to change its sequence, inboxes, schedule or tracking; a stopped or completed campaign can be duplicated",
   },
   CAMPAIGN_LEADS_LOCKED: { status: 400, detail: "Leads cannot be added to or removed from a stopped or completed campaign" },
+  CAMPAIGN_LEAD_NOT_MEMBER: { status: 404, detail: "This lead is not in the campaign" },
   CAMPAIGN_LIMIT_REACHED: { status: 402, detail: "Your plan's monthly campaign limit is reached" },
   TEMPLATE_RENDER_FAILED: { status: 422, detail: "The template could not be rendered" },
   LLM_NOT_CONFIGURED: {

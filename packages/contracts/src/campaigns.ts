@@ -253,8 +253,21 @@ export const CampaignLead = z.object({
   /** Why the next message has not gone yet (outside the window, inbox cap…), set by the sender. */
   wait_reason: z.string().nullable(),
   added_at: z.string(),
+  /** When a team member marked a meeting booked with this lead in this campaign (the Meetings figure counts it), or null. */
+  meeting_booked_at: z.string().nullable().default(null),
 });
 export type CampaignLead = z.infer<typeof CampaignLead>;
+
+/**
+ * A meeting booked with a lead of the campaign, marked by a team member (from the lead's row or a
+ * reply): recorded once per campaign and lead, counted by the campaign's Meetings figure.
+ */
+export const CampaignMeeting = z.object({
+  campaign_id: z.string(),
+  lead_id: z.string(),
+  meeting_booked_at: z.string(),
+});
+export type CampaignMeeting = z.infer<typeof CampaignMeeting>;
 
 export const CampaignLeadList = z.object({
   leads: z.array(CampaignLead),

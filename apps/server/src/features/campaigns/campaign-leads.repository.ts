@@ -3,7 +3,7 @@ import type { CampaignLeadListQuery, CampaignLeadState } from "@prospector/contr
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { leads } from "../leads/index.ts";
 import type { Tx } from "./campaigns.repository.ts";
-import { campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
+import { campaignEvents, campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
 
 /** States in which a lead may still be emailed by its campaign. */
 export const RUNNING_LEAD_STATES: CampaignLeadState[] = ["queued", "in_progress"];
@@ -109,6 +109,12 @@ export async function stateCounts(tx: Tx, campaignId: string): Promise<Record<Ca
   return out;
 }
 
+/** When a meeting was marked for the member (campaign_events_totals_idx: campaign, type, lead). */
+const meetingOfMember = sql<Date | null>`(select min(e.occurred_at) from ${campaignEvents} e
+  where e.campaign_id = ${campaignLeads.campaignId} and e.type = 'meeting' and e.lead_id = ${campaignLeads.leadId})`.mapWith(
+  (v: unknown) => (v == null ? null : new Date(v as string)),
+);
+
 export async function listMembers(tx: Tx, campaignId: string, q: CampaignLeadListQuery) {
   const where: SQL = and(
     eq(campaignLeads.campaignId, campaignId),
@@ -116,7 +122,7 @@ export async function listMembers(tx: Tx, campaignId: string, q: CampaignLeadLis
   ) as SQL;
   const [rows, [total]] = await Promise.all([
     tx
-      .select({ member: campaignLeads, lead: leads })
+      .select({ member: campaignLeads, lead: leads, meetingAt: meetingOfMember })
       .from(campaignLeads)
       .innerJoin(leads, eq(leads.id, campaignLeads.leadId))
       .where(where)
@@ -211,4 +217,52 @@ export async function dropLeavingRetries(tx: Tx, campaignIds: string[], leadIds:
         eq(campaignMessages.status, "queued"),
       ),
     );
+}
+
+/**
+ * The lead's membership row, locked (after the campaign row, as everywhere: docs/campaigns.md) so
+ * two marks of the same meeting record it once; undefined when the lead is not in the campaign.
+ */
+export async function lockMember(tx: Tx, campaignId: string, leadId: string): Promise<{ workspaceId: string } | undefined> {
+  const [row] = await tx
+    .select({ workspaceId: campaignLeads.workspaceId })
+    .from(campaignLeads)
+    .where(and(eq(campaignLeads.campaignId, campaignId), eq(campaignLeads.leadId, leadId)))
+    .for("no key update");
+  return row;
+}
+
+/** When the meeting with this lead of the campaign was marked, if it was. */
+export async function meetingAt(tx: Tx, campaignId: string, leadId: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: campaignEvents.occurredAt })
+    .from(campaignEvents)
+    .where(and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.type, "meeting"), eq(campaignEvents.leadId, leadId)))
+    .orderBy(asc(campaignEvents.occurredAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** A meeting event: what the Meetings figure and the daily series count. */
+export async function insertMeeting(
+  tx: Tx,
+  m: { workspaceId: string; campaignId: string; leadId: string; userId: string; at: Date },
+): Promise<void> {
+  await tx.insert(campaignEvents).values({
+    workspaceId: m.workspaceId,
+    campaignId: m.campaignId,
+    leadId: m.leadId,
+    type: "meeting",
+    occurredAt: m.at,
+    detail: { marked_by: m.userId },
+  });
+}
+
+/** Un-marks the lead's meeting in the campaign; how many events went. */
+export async function deleteMeetings(tx: Tx, campaignId: string, leadId: string): Promise<number> {
+  const gone = await tx
+    .delete(campaignEvents)
+    .where(and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.type, "meeting"), eq(campaignEvents.leadId, leadId)))
+    .returning({ id: campaignEvents.id });
+  return gone.length;
 }

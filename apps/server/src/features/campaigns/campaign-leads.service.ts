@@ -2,9 +2,17 @@
  * Campaign membership: leads join (skipping, with a reason, those that must not be emailed or are
  * already running in another campaign) and leave; the paged per-lead progress list.
  */
-import type { CampaignLead, CampaignLeadList, CampaignLeadListQuery, CampaignLeadsResult, CampaignStatus } from "@prospector/contracts";
+import type {
+  CampaignLead,
+  CampaignLeadList,
+  CampaignLeadListQuery,
+  CampaignLeadsResult,
+  CampaignMeeting,
+  CampaignStatus,
+} from "@prospector/contracts";
 import { transaction } from "../../db/client.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import * as members from "./campaign-leads.repository.ts";
 import * as repo from "./campaigns.repository.ts";
 import { type Caller, type CampaignCtx, campaignChanged, campaignId, loadCampaign } from "./campaigns.service.ts";
@@ -108,7 +116,7 @@ export async function listLeads(ctx: CampaignCtx, workspaceId: string, id: strin
     members.listMembers(ctx.db, campaign.id, q),
     members.stateCounts(ctx.db, campaign.id),
   ]);
-  const leads: CampaignLead[] = rows.map(({ member, lead }) => ({
+  const leads: CampaignLead[] = rows.map(({ member, lead, meetingAt }) => ({
     lead_id: lead.id,
     first_name: lead.firstName,
     last_name: lead.lastName,
@@ -120,6 +128,57 @@ export async function listLeads(ctx: CampaignCtx, workspaceId: string, id: strin
     last_sent_at: iso(member.lastSentAt),
     wait_reason: member.waitReason,
     added_at: member.addedAt.toISOString(),
+    meeting_booked_at: iso(meetingAt),
   }));
   return { leads, total, page: q.page, per_page: q.per_page, total_pages: Math.ceil(total / q.per_page), states };
+}
+
+/**
+ * A team member marks a meeting booked with a lead of the campaign (from its row or a reply):
+ * recorded once per campaign and lead, whatever the campaign's state; a repeated mark answers with
+ * the first one. The Meetings figure and the daily series count it.
+ */
+export async function markMeeting(ctx: CampaignCtx, caller: Caller, id: string, leadId: string): Promise<CampaignMeeting> {
+  const result = await transaction(ctx.db, async (tx) => {
+    const campaign = await repo.getCampaign(tx, caller.workspaceId, campaignId(id));
+    if (!campaign) throw new AppError("CAMPAIGN_NOT_FOUND");
+    if (!isUuid(leadId) || !(await members.lockMember(tx, campaign.id, leadId))) throw new AppError("CAMPAIGN_LEAD_NOT_MEMBER");
+    const marked = await members.meetingAt(tx, campaign.id, leadId);
+    if (marked) return { campaign, at: marked, added: false };
+    const at = new Date();
+    await members.insertMeeting(tx, { workspaceId: caller.workspaceId, campaignId: campaign.id, leadId, userId: caller.userId, at });
+    await repo.addActivity(tx, {
+      workspaceId: caller.workspaceId,
+      campaignId: campaign.id,
+      kind: "meeting",
+      message: "Meeting booked with a lead",
+      userId: caller.userId,
+      data: { lead_id: leadId },
+    });
+    return { campaign, at, added: true };
+  });
+  if (result.added) await campaignChanged(ctx, caller.workspaceId, result.campaign.id, result.campaign.status, "updated");
+  return { campaign_id: result.campaign.id, lead_id: leadId, meeting_booked_at: result.at.toISOString() };
+}
+
+/** Takes a mistaken mark back: the lead no longer counts as a meeting. */
+export async function unmarkMeeting(ctx: CampaignCtx, caller: Caller, id: string, leadId: string): Promise<void> {
+  const result = await transaction(ctx.db, async (tx) => {
+    const campaign = await repo.getCampaign(tx, caller.workspaceId, campaignId(id));
+    if (!campaign) throw new AppError("CAMPAIGN_NOT_FOUND");
+    if (!isUuid(leadId) || !(await members.lockMember(tx, campaign.id, leadId))) throw new AppError("CAMPAIGN_LEAD_NOT_MEMBER");
+    const removed = await members.deleteMeetings(tx, campaign.id, leadId);
+    if (removed) {
+      await repo.addActivity(tx, {
+        workspaceId: caller.workspaceId,
+        campaignId: campaign.id,
+        kind: "meeting_removed",
+        message: "Meeting mark taken back",
+        userId: caller.userId,
+        data: { lead_id: leadId },
+      });
+    }
+    return { campaign, removed };
+  });
+  if (result.removed) await campaignChanged(ctx, caller.workspaceId, result.campaign.id, result.campaign.status, "updated");
 }

@@ -12,10 +12,12 @@ import {
   CampaignLeadsResult,
   CampaignList,
   CampaignListQuery,
+  CampaignMeeting,
   CampaignPreview,
   CampaignPreviewQuery,
   CampaignUpdate,
   DuplicateCampaign,
+  ErrorBody,
   ValidateLaunchResult,
 } from "@prospector/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -23,7 +25,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { addLeads, listLeads, removeLeads } from "./campaign-leads.service.ts";
+import { addLeads, listLeads, markMeeting, removeLeads, unmarkMeeting } from "./campaign-leads.service.ts";
 import { campaignAnalyticsRoutes, workspaceAnalyticsRoutes } from "./campaigns.analytics.routes.ts";
 import { checkLaunch } from "./campaigns.launch-check.ts";
 import { previewCampaign } from "./campaigns.preview.ts";
@@ -114,6 +116,34 @@ export function campaignsRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/campaigns/:id/leads",
     { config: { access: "campaigns:update" }, schema: { tags, params: Id, body: CampaignLeadIds, response: { 200: CampaignLeadsResult } } },
     async (request) => removeLeads(ctx, caller(request), request.params.id, request.body.lead_ids),
+  );
+
+  const LeadOfCampaign = z.object({ id: z.string(), leadId: z.string() });
+
+  r.post(
+    "/api/campaigns/:id/leads/:leadId/meeting",
+    {
+      config: { access: "campaigns:update" },
+      schema: {
+        tags,
+        summary: "Mark a meeting booked with a lead of the campaign (once per campaign and lead; the Meetings figure counts it)",
+        params: LeadOfCampaign,
+        response: { 200: CampaignMeeting, 404: ErrorBody },
+      },
+    },
+    async (request) => markMeeting(ctx, caller(request), request.params.id, request.params.leadId),
+  );
+
+  r.delete(
+    "/api/campaigns/:id/leads/:leadId/meeting",
+    {
+      config: { access: "campaigns:update" },
+      schema: { tags, summary: "Take a meeting mark back", params: LeadOfCampaign, response: { 204: z.null(), 404: ErrorBody } },
+    },
+    async (request, reply) => {
+      await unmarkMeeting(ctx, caller(request), request.params.id, request.params.leadId);
+      return reply.status(204).send(null);
+    },
   );
 
   r.get(
