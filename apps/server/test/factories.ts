@@ -3,10 +3,10 @@
  * role and a live session token, written straight to the database.
  */
 import { randomBytes } from "node:crypto";
-import { ROLE_PERMISSIONS, type RoleId } from "@prospector/contracts";
+import type { RoleId } from "@prospector/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.ts";
-import { rolePermissions } from "../src/features/access/access.table.ts";
+import { seedRolePermissions } from "../src/features/access/access.service.ts";
 import { sessions, users } from "../src/features/identity/identity.table.ts";
 import { createOrganizationForOwner } from "../src/features/organizations/organizations.service.ts";
 import { workspaceMembers } from "../src/features/organizations/organizations.table.ts";
@@ -19,15 +19,7 @@ let seq = 0;
  * seeds the spec's role permissions (its "organizations.created" handler) in the same transaction.
  */
 const seedingHooks = createHooks();
-seedingHooks.on("organizations.created", async ({ tx, organizationId }) => {
-  const rows = Object.entries(ROLE_PERMISSIONS).flatMap(([role, perms]) =>
-    perms.map((p) => {
-      const [resource, action] = p.split(":") as [string, string];
-      return { organizationId, role: role as RoleId, resource, action, effect: "allow" as const };
-    }),
-  );
-  await tx.insert(rolePermissions).values(rows);
-});
+seedingHooks.on("organizations.created", ({ tx, organizationId }) => seedRolePermissions(tx, organizationId));
 
 export interface TestUser {
   id: string;
@@ -49,7 +41,10 @@ export async function createUser(db: Db, opts: { email?: string; name?: string; 
     .insert(users)
     .values({ email, name, emailVerified: true, isInstanceAdmin: opts.instanceAdmin ?? false })
     .returning();
-  const { organizationId, workspaceId } = await createOrganizationForOwner({ db, hooks: seedingHooks }, { ownerId: user!.id, name: `${name}'s organization` });
+  const { organizationId, workspaceId } = await createOrganizationForOwner(
+    { db, hooks: seedingHooks },
+    { ownerId: user!.id, name: `${name}'s organization` },
+  );
   const token = await createSession(db, user!.id);
   return { id: user!.id, email, name, token, organizationId, workspaceId, role: "admin", headers: { authorization: `Bearer ${token}` } };
 }

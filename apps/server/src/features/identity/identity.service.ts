@@ -14,8 +14,8 @@ import { emailVerificationRequired } from "./auth.ts";
 import type { ProfileEntry } from "./identity.engine.ts";
 import type { ClientInfo, IdentityGrant } from "./identity.hooks.ts";
 import { lockedError } from "./identity.rate-limit.ts";
-import type { UserRow } from "./identity.table.ts";
 import * as repo from "./identity.repository.ts";
+import type { UserRow } from "./identity.table.ts";
 import { assertPasswordAccepted, passwordPolicy } from "./password-policy.ts";
 import { consumeSetupToken, setupPending, verifySetupToken } from "./setup-token.ts";
 
