@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { mailMessages } from "./mailbox.table.ts";
 import type { Jobs } from "./jobs.ts";
+import { mailMessages } from "./mailbox.table.ts";
 
 export interface MailMessage {
   to: string;
