@@ -7,6 +7,7 @@ import type {
   CampaignActivityEntry,
   CampaignLeadList,
   CampaignLeadsResult,
+  CampaignMeeting,
   CampaignMetrics,
   CampaignPreview,
   CampaignQueue,
@@ -67,6 +68,23 @@ export function useCampaignLeads(id: string, page: number, perPage: number, stat
     queryFn: ({ signal }) => api.get<CampaignLeadList>(path(id, "leads"), { params: { page, per_page: perPage, state }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+  });
+}
+
+/** Marks a meeting booked with a lead of the campaign (booked: false takes the mark back); the lead table, the figures and the activity refresh. */
+export function useMeetingMark(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ leadId, booked }: { leadId: string; booked: boolean }) => {
+      const url = path(id, `leads/${encodeURIComponent(leadId)}/meeting`);
+      try {
+        if (booked) await api.post<CampaignMeeting>(url);
+        else await api.delete<void>(url);
+      } catch (error) {
+        throw new CampaignCallError(error, booked ? "mark the meeting" : "take the meeting mark back");
+      }
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: campaignKeys.detail(id) }),
   });
 }
 

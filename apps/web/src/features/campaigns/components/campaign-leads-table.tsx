@@ -1,22 +1,36 @@
-/** Per-lead state in the campaign: where each lead is in the sequence, the last and next send and why it waits. */
-import { Box, Card, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+/**
+ * Per-lead state in the campaign: where each lead is in the sequence, the last and next send, why
+ * it waits, and the meeting booked with it (marked here; the Meetings figure counts it).
+ */
+import { Box, Button, Card, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { CampaignLeadState } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
-import { useCampaignLeads } from "../api/use-campaign-details.ts";
+import { useCampaignLeads, useMeetingMark } from "../api/use-campaign-details.ts";
 import { LEAD_STATE_COLORS, LEAD_STATE_LABELS, waitReasonText } from "../lib/campaign-labels.ts";
 
 /** Only a lead still in the sequence waits for anything. */
 const WAITING_STATES = new Set<CampaignLeadState>(["queued", "in_progress"]);
 
-export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; steps: number }) {
+export function CampaignLeadsTable({
+  campaignId,
+  steps,
+  canMarkMeetings = false,
+}: {
+  campaignId: string;
+  steps: number;
+  /** campaigns:update: the caller may mark meetings booked. */
+  canMarkMeetings?: boolean;
+}) {
   const [state, setState] = useState<CampaignLeadState | undefined>();
   const pager = usePager({ resetKeys: [state] });
   const q = useCampaignLeads(campaignId, pager.page + 1, pager.perPage, state);
+  const meeting = useMeetingMark(campaignId);
   const counts = q.data?.states;
+  const marking = (leadId: string) => meeting.isPending && meeting.variables?.leadId === leadId;
   return (
     <Card variant="outlined">
       <CardHeader title="Leads" slotProps={{ title: { variant: "subtitle1" } }} />
@@ -51,6 +65,7 @@ export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; 
                 <TableCell>Last sent</TableCell>
                 <TableCell>Next send</TableCell>
                 <TableCell>Waiting because</TableCell>
+                <TableCell>Meeting</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -69,11 +84,31 @@ export function CampaignLeadsTable({ campaignId, steps }: { campaignId: string; 
                   <TableCell>{formatDateTime(l.last_sent_at) || "—"}</TableCell>
                   <TableCell>{formatDateTime(l.next_send_at) || "—"}</TableCell>
                   <TableCell>{WAITING_STATES.has(l.state) && l.wait_reason ? waitReasonText(l.wait_reason) : "—"}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                      {l.meeting_booked_at && <Chip size="small" color="success" label={`Booked ${formatDateTime(l.meeting_booked_at)}`} />}
+                      {canMarkMeetings && (
+                        <Button
+                          size="small"
+                          disabled={marking(l.lead_id)}
+                          onClick={() => meeting.mutate({ leadId: l.lead_id, booked: !l.meeting_booked_at })}
+                        >
+                          {l.meeting_booked_at ? "Undo" : "Mark meeting booked"}
+                        </Button>
+                      )}
+                      {!l.meeting_booked_at && !canMarkMeetings && "—"}
+                    </Stack>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </Box>
+      )}
+      {meeting.isError && (
+        <Typography color="error" role="alert" sx={{ px: 2, py: 1 }}>
+          {errorMessage(meeting.error)}
+        </Typography>
       )}
       <TablePager pager={pager} count={q.data?.total ?? 0} />
     </Card>

@@ -113,6 +113,87 @@ describe("/campaigns/{id}", () => {
     expect(within(table).queryByText("step_delay")).toBeNull();
   });
 
+  it("marks a meeting booked on a lead's row, and the lead shows it once the server has it", async () => {
+    let booked: string | null = null;
+    const leads = () => ({
+      body: {
+        leads: [
+          {
+            lead_id: uuid(420),
+            first_name: "Grace",
+            last_name: "Hopper",
+            email: "grace@navy.mil",
+            company_name: null,
+            state: "replied",
+            current_step: 1,
+            next_send_at: null,
+            last_sent_at: null,
+            wait_reason: null,
+            added_at: "2026-11-01T10:00:00.000Z",
+            meeting_booked_at: booked,
+          },
+        ],
+        total: 1,
+        page: 1,
+        per_page: 20,
+        total_pages: 1,
+        states: { queued: 0, in_progress: 0, replied: 1, bounced: 0, unsubscribed: 0, completed: 0, stopped: 0 },
+      },
+    });
+    const meeting = `/api/campaigns/${active.id}/leads/${uuid(420)}/meeting`;
+    const server = base({
+      [`GET /api/campaigns/${active.id}/leads`]: leads,
+      [`POST ${meeting}`]: () => {
+        booked = "2026-11-20T15:00:00.000Z";
+        return { body: { campaign_id: active.id, lead_id: uuid(420), meeting_booked_at: booked } };
+      },
+    });
+    renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });
+    const table = await screen.findByRole("table", { name: "Campaign leads" });
+    const row = (await within(table).findByText("Grace Hopper")).closest("tr") as HTMLElement;
+    await userEvent.click(within(row).getByRole("button", { name: "Mark meeting booked" }));
+    expect(server.to("POST", meeting)).toHaveLength(1);
+    expect(await within(row).findByText(/^Booked /)).toBeTruthy();
+    expect(within(row).getByRole("button", { name: "Undo" })).toBeTruthy();
+  });
+
+  it("shows no meeting button to a member who cannot change the campaign", async () => {
+    base({
+      "GET /api/auth/me": { body: { ...ME, permissions: ["campaigns:read"] } },
+      [`GET /api/campaigns/${active.id}/leads`]: {
+        body: {
+          leads: [
+            {
+              lead_id: uuid(421),
+              first_name: "Ada",
+              last_name: null,
+              email: "ada@analytical.io",
+              company_name: null,
+              state: "replied",
+              current_step: 1,
+              next_send_at: null,
+              last_sent_at: null,
+              wait_reason: null,
+              added_at: "2026-11-01T10:00:00.000Z",
+              meeting_booked_at: "2026-11-20T15:00:00.000Z",
+            },
+          ],
+          total: 1,
+          page: 1,
+          per_page: 20,
+          total_pages: 1,
+          states: { queued: 0, in_progress: 0, replied: 1, bounced: 0, unsubscribed: 0, completed: 0, stopped: 0 },
+        },
+      },
+    });
+    renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });
+    const table = await screen.findByRole("table", { name: "Campaign leads" });
+    const row = (await within(table).findByText("Ada")).closest("tr") as HTMLElement;
+    expect(within(row).getByText(/^Booked /)).toBeTruthy();
+    expect(within(row).queryByRole("button", { name: "Mark meeting booked" })).toBeNull();
+    expect(within(row).queryByRole("button", { name: "Undo" })).toBeNull();
+  });
+
   it("shows the sent-message log beside the queue, as a tab the address remembers", async () => {
     base({ [`GET /api/campaigns/${active.id}/messages`]: { body: messageLogBody([sentMessage({ subject: "Quick question, Ada" })]) } });
     const { router } = renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });

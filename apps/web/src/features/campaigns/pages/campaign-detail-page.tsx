@@ -163,7 +163,7 @@ export default function CampaignDetailPage() {
         </Tabs>
         {messagesTab === "sent" ? <SentMessages campaignId={id} steps={c.steps.length} /> : <MessageQueue campaignId={id} />}
       </Box>
-      <CampaignLeadsTable campaignId={id} steps={c.steps.length} />
+      <CampaignLeadsTable campaignId={id} steps={c.steps.length} canMarkMeetings={can("campaigns:update")} />
 
       <Card variant="outlined">
         <CardHeader title="Activity" slotProps={{ title: { variant: "subtitle1" } }} />
