@@ -2,7 +2,6 @@
  * The hooks identity declares: higher features (organizations, access, api-keys, account-security)
  * subscribe from their `register(ctx)`, so identity, the lowest feature, imports none of them.
  */
-import type { RoleId } from "@prospector/contracts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 
 /** A permission as /me lists it (the access feature's grants have this shape). */
@@ -14,7 +13,8 @@ export interface IdentityGrant {
 
 /** The caller's place in a workspace: what the session authenticator needs besides the session. */
 export interface Membership {
-  role: RoleId | string;
+  /** A role id; anything the contracts do not know counts as viewer. */
+  role: string;
   organizationId: string;
 }
 
