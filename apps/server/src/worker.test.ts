@@ -1,8 +1,8 @@
 /**
  * `npm run worker` as a real child process: it listens on no port (it builds the runtime, not the
  * HTTP app), runs the jobs of several features queued by an API process that runs none
- * (JOBS=off) — the mailer's delivery and a lead import — on one PostgreSQL database, and exits
- * cleanly on SIGTERM.
+ * (JOBS=off) — the mailer's delivery, a lead import and a data export — on one PostgreSQL
+ * database, and exits cleanly on SIGTERM.
  */
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
@@ -12,7 +12,10 @@ import { createTestApp, type TestApp } from "../test/create-test-app.ts";
 import { createUser } from "../test/factories.ts";
 import { type ChildServer, listeningPorts, startWorker } from "../test/processes.ts";
 import { waitFor } from "../test/wait.ts";
+import { EXPORT_JOB } from "./features/data-exports/data-exports.service.ts";
+import { IMPORT_JOB } from "./features/leads/leads.import.ts";
 import { mailMessages } from "./platform/mailbox.table.ts";
+import { MAIL_DELIVER } from "./platform/mailer.ts";
 import { createLogger } from "./platform/request-log.ts";
 import { createRuntime } from "./runtime.ts";
 
@@ -31,7 +34,7 @@ describe("worker runtime", () => {
       const runtime = await createRuntime({ config: api.config, database: api.database, log: createLogger({ LOG_LEVEL: "silent" }) });
       try {
         const apiJobs = api.app.ctx.jobs.names();
-        expect(apiJobs).toEqual(expect.arrayContaining(["mail.deliver", "leads.import"]));
+        expect(apiJobs).toEqual(expect.arrayContaining([MAIL_DELIVER, IMPORT_JOB, EXPORT_JOB]));
         expect(runtime.ctx.jobs.names().sort()).toEqual([...apiJobs].sort());
       } finally {
         await runtime.close();
@@ -60,7 +63,7 @@ describe("worker process", () => {
       await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     });
 
-    it("runs the mail and lead-import jobs an API process that runs no jobs queued, serves no HTTP, and stops on SIGTERM", async () => {
+    it("runs the mail, lead-import and data-export jobs an API process that runs no jobs queued, serves no HTTP, and stops on SIGTERM", async () => {
       smtp = new SMTPServer({
         authOptional: true,
         disabledCommands: ["STARTTLS", "AUTH"],
@@ -96,6 +99,20 @@ describe("worker process", () => {
       });
       expect(upload.statusCode, upload.body).toBe(202);
       const importId = upload.json().id as string;
+      const exported = await api.app.inject({
+        method: "POST",
+        url: "/api/user-settings/exports",
+        headers: user.headers,
+        payload: { includePersonalData: true, format: "json" },
+      });
+      expect(exported.statusCode, exported.body).toBe(202);
+      const exportId = exported.json().id as string;
+      const exportStatus = async () =>
+        (
+          (await api.app.inject({ method: "GET", url: `/api/user-settings/exports/${exportId}`, headers: user.headers })).json() as {
+            status: string;
+          }
+        ).status;
 
       const mailStatus = async () => (await api.database.db.select().from(mailMessages).where(eq(mailMessages.id, id)))[0]?.status;
       const importJob = async () =>
@@ -103,16 +120,16 @@ describe("worker process", () => {
           status: string;
           created: number;
         };
-      // The API process runs no handlers: both jobs wait in the queue.
+      // The API process runs no handlers: the three jobs wait in the queue.
       const queued = (await api.database.db.execute(
-        sql`select name, state from pgboss.job where name in ('mail.deliver', 'leads.import') order by name`,
+        sql`select name, state from pgboss.job where name in (${MAIL_DELIVER}, ${IMPORT_JOB}, ${EXPORT_JOB})`,
       )) as unknown as { rows: { name: string; state: string }[] };
-      expect(queued.rows).toEqual([
-        { name: "leads.import", state: "created" },
-        { name: "mail.deliver", state: "created" },
-      ]);
+      expect(queued.rows.map((r) => `${r.name}:${r.state}`).sort()).toEqual(
+        [`${MAIL_DELIVER}:created`, `${IMPORT_JOB}:created`, `${EXPORT_JOB}:created`].sort(),
+      );
       expect(await mailStatus()).toBe("queued");
       expect((await importJob()).status).toBe("queued");
+      expect(await exportStatus()).toBe("queued");
 
       worker = startWorker({
         DATABASE_URL: api.config.DATABASE_URL,
@@ -126,7 +143,11 @@ describe("worker process", () => {
       const ports = listeningPorts(worker.child.pid!);
       if (ports) expect(ports, "the worker listens on no port").toEqual([]);
 
-      await waitFor(async () => (await mailStatus()) === "sent", { what: `the mail to be sent (${worker.output()})`, timeoutMs: 45_000 });
+      const w = worker;
+      const withOutput = (err: Error) => {
+        throw new Error(`${err.message}\n${w.output()}`);
+      };
+      await waitFor(async () => (await mailStatus()) === "sent", { what: "the mail to be sent", timeoutMs: 45_000 }).catch(withOutput);
       expect(received.join("\n")).toContain("Subject: Worker check");
       const done = await waitFor(
         async () => {
@@ -134,8 +155,16 @@ describe("worker process", () => {
           return job.status === "completed" || job.status === "failed" ? job : null;
         },
         { what: "the lead import to finish", timeoutMs: 45_000 },
-      );
+      ).catch(withOutput);
       expect(done).toMatchObject({ status: "completed", created: 2, failed: 0 });
+      const exportDone = await waitFor(
+        async () => {
+          const status = await exportStatus();
+          return status === "completed" || status === "failed" ? status : null;
+        },
+        { what: "the data export to finish", timeoutMs: 45_000 },
+      ).catch(withOutput);
+      expect(exportDone).toBe("completed");
 
       worker.child.kill("SIGTERM");
       expect(await worker.exit).toBe(0);
