@@ -12,8 +12,11 @@
  */
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
+import type { MessageLog } from "@prospector/contracts";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { type Dovecot, dovecotAvailable, startDovecot } from "../../apps/server/src/features/replies/dovecot.test-server.ts";
+import { TOO_FAST_MS } from "../../apps/server/src/features/tracking/tracking.bots.ts";
 
 const email = `campaigns-${Date.now()}@example.com`;
 const password = "Prospect0r!campaigns";
@@ -21,8 +24,8 @@ const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 interface Received {
   to: string[];
-  raw: string;
-  at: number;
+  /** The message as a mail client reads it (headers, decoded HTML and text). */
+  mail: ParsedMail;
 }
 const received: Received[] = [];
 let sink: SMTPServer;
@@ -44,16 +47,13 @@ test.beforeAll(async () => {
       cb(null, { user: "sender" });
     },
     onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-          at: Date.now(),
-        });
-        cb();
-      });
+      simpleParser(stream).then(
+        (mail) => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
+          cb();
+        },
+        (err: Error) => cb(err),
+      );
     },
   });
   await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
@@ -68,14 +68,9 @@ async function shot(p: Page, name: string) {
   await p.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
-/** Quoted-printable soft breaks and escapes, enough to read URLs out of an HTML part. */
-const unQuote = (raw: string) =>
-  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
-
-/** A header of a received message (unfolded), from its header block only. */
-function headerOf(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, " ");
-  return new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(head)?.[1]?.trim();
+/** The first link in a received message's HTML part (decoded by mailparser) that matches `pattern`. */
+function linkIn(mail: ParsedMail, pattern: RegExp): string | undefined {
+  return typeof mail.html === "string" ? mail.html.match(pattern)?.[0] : undefined;
 }
 
 test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, opens and unsubscribes move the figures", async ({
@@ -209,13 +204,12 @@ test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, 
   const campaignUrl = p.url();
   await expect.poll(() => received.length, { timeout: 60_000, message: "emails at the SMTP sink" }).toBe(2);
   expect(received.flatMap((r) => r.to).sort()).toEqual(["ada@analytical.example", "grace@compilers.example"]);
-  const ada = received.find((r) => r.to.includes("ada@analytical.example"))!;
-  const raw = unQuote(ada.raw);
-  expect(raw).toMatch(/Subject: Quick question, Ada/);
-  expect(raw).toMatch(/List-Unsubscribe:/i);
-  const pixel = raw.match(/https?:\/\/[^"'\s<>]+\/t\/o\/[^"'\s<>]+\.gif/)?.[0];
+  const ada = received.find((r) => r.to.includes("ada@analytical.example"))!.mail;
+  expect(ada.subject).toBe("Quick question, Ada");
+  expect(ada.headerLines.map((h) => h.key), "List-Unsubscribe header").toContain("list-unsubscribe");
+  const pixel = linkIn(ada, /https?:\/\/[^"'\s<>]+\/t\/o\/[^"'\s<>]+\.gif/);
   expect(pixel, "open pixel in the received email").toBeTruthy();
-  const adaMessageId = headerOf(ada.raw, "Message-ID");
+  const adaMessageId = ada.messageId;
   expect(adaMessageId, "Message-ID of the received email").toMatch(/^<[^<>\s]+>$/);
 
   // Both leads wait for step 2.
@@ -250,7 +244,7 @@ test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, 
       "",
       "Ada",
       "",
-      `On ${new Date(ada.at).toUTCString()}, Cara from E2E <sender@e2e.example> wrote:`,
+      `On ${(ada.date ?? new Date()).toUTCString()}, Cara from E2E <sender@e2e.example> wrote:`,
       "> Hi Ada,",
       "> How does Analytical Engines book demos today?",
       "",
@@ -263,8 +257,17 @@ test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, 
   await expect(queued("grace@compilers.example")).toHaveCount(1);
   await expect(leadRow("grace@compilers.example").getByText("In sequence", { exact: true })).toBeVisible();
 
-  // A person opens it (a desktop browser, later than a scanner would).
-  await p.waitForTimeout(Math.max(0, ada.at + 11_000 - Date.now()));
+  // A person opens it (a desktop browser, later than a scanner would): an open within TOO_FAST_MS
+  // of the server's send time counts as a bot, so wait until the message log's sent_at is that old.
+  const log = await request.get(`/api/campaigns/${campaignUrl.split("/").pop()}/messages`, { headers: auth });
+  expect(log.status(), await log.text()).toBe(200);
+  const sentAt = Date.parse(
+    ((await log.json()) as MessageLog).messages.find((m) => m.lead?.email === "ada@analytical.example")?.sent_at ?? "",
+  );
+  expect(sentAt, "the server's send time of Ada's email").toBeGreaterThan(0);
+  await expect
+    .poll(() => Date.now() - sentAt, { message: "past the bot window after sending", timeout: TOO_FAST_MS + 5_000, intervals: [250] })
+    .toBeGreaterThanOrEqual(TOO_FAST_MS);
   const open = await request.get(pixel!.replace(/^https?:\/\/[^/]+/, ""), { headers: { "User-Agent": DESKTOP_UA } });
   expect(open.status()).toBe(200);
   expect(open.headers()["content-type"]).toContain("image/gif");
@@ -284,8 +287,8 @@ test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, 
   await expect(card.getByText(/^IMAP: /)).toHaveCount(0);
 
   // Grace unsubscribes on the page her email's link opens: nothing is left to send.
-  const grace = unQuote(received.find((r) => r.to.includes("grace@compilers.example"))!.raw);
-  const unsubscribe = grace.match(/https?:\/\/[^"'\s<>]+\/u\/[^"'\s<>]+/)?.[0];
+  const grace = received.find((r) => r.to.includes("grace@compilers.example"))!.mail;
+  const unsubscribe = linkIn(grace, /https?:\/\/[^"'\s<>]+\/u\/[^"'\s<>]+/);
   expect(unsubscribe, "unsubscribe link in the received email").toBeTruthy();
   await p.goto(unsubscribe!.replace(/^https?:\/\/[^/]+/, ""));
   await p.getByRole("button", { name: "Unsubscribe" }).click();
@@ -307,7 +310,7 @@ test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, 
   await p.goto("/campaigns");
   await expect(p.getByRole("row").filter({ hasText: "E2E founders" }).getByText("Completed")).toBeVisible({ timeout: 20_000 });
   await shot(p, "campaigns-list");
-  expect(received.map((r) => headerOf(r.raw, "Subject")).sort()).toEqual(["Quick question, Ada", "Quick question, Grace"]);
+  expect(received.map((r) => r.mail.subject).sort()).toEqual(["Quick question, Ada", "Quick question, Grace"]);
   await p.goto("/analytics");
   await expect(p.getByRole("group", { name: "Sent" }).getByText("2", { exact: true })).toBeVisible();
   await shot(p, "analytics");

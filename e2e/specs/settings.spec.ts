@@ -137,7 +137,9 @@ test("every settings tab works and changes the app", async ({ page }) => {
   await page.goto("/dashboard");
   await expect(page.locator("html")).toHaveClass(/a11y-high-contrast/);
   await expect(page.getByTestId("widget-grid")).toBeVisible();
-  await page.waitForTimeout(500);
+  // The screenshot waits for the widgets' answers and the fonts, not for a fixed time.
+  await expect(page.getByRole("progressbar", { name: /^Loading/ })).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.screenshot({ path: "test-results/screens/high-contrast-large-text.png", fullPage: true });
   await page.goto("/settings/accessibility");
   await page.getByLabel("High contrast").click();
