@@ -47,6 +47,19 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const runtime = await createRuntime({ config, database, log: app.log });
+  try {
+    await addHttp(app, runtime, opts);
+  } catch (err) {
+    // A refused start (a route without config.access, a plugin failing) closes what the runtime opened.
+    await runtime.close();
+    throw err;
+  }
+  return Object.assign(app, { ctx: runtime.ctx, runtime }) as unknown as App;
+}
+
+/** The platform's HTTP hooks, the API documentation, every feature's routes and the web app. */
+async function addHttp(app: FastifyInstance, runtime: Runtime, opts: BuildOptions): Promise<void> {
+  const { config } = opts;
   const { ctx } = runtime;
 
   registerErrorHandling(app);
@@ -76,5 +89,4 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await runtime.start({ work: opts.work ?? config.JOBS === "inline" });
   });
   app.addHook("onClose", () => runtime.close());
-  return Object.assign(app, { ctx, runtime }) as unknown as App;
 }

@@ -12,6 +12,7 @@ import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { FEATURES } from "./features.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./platform/bus.ts";
+import type { Feature } from "./platform/feature.ts";
 import { createHooks } from "./platform/hooks.ts";
 import { createJobs } from "./platform/jobs.ts";
 import { createMailer } from "./platform/mailer.ts";
@@ -42,7 +43,8 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const hooks = createHooks();
   const mailer = createMailer({ config, db: database.db, jobs });
   const realtime = createRealtime({ bus });
-  const services = {
+  // The members features add to AppContext (by augmentation) are set by their register below.
+  const ctx = {
     config,
     database,
     db: database.db,
@@ -54,26 +56,31 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     redis,
     realtime,
     mailGuard: createOutboundGuard(config),
-  };
-  // The members features add to AppContext (by augmentation) are set by their register below.
-  const ctx = { ...services } as AppContext;
+  } as AppContext;
 
-  for (const feature of FEATURES) await feature.register?.(ctx);
-
+  const registered: Feature[] = [];
   let closed: Promise<void> | null = null;
-  return {
-    ctx,
-    start: (o) => jobs.start(o),
-    close() {
-      closed ??= (async () => {
-        for (const feature of [...FEATURES].reverse()) await feature.close?.(ctx);
-        await jobs.stop();
-        mailer.close();
-        await realtime.close();
-        await bus.close();
-        redis?.disconnect();
-      })();
-      return closed;
-    },
+  const close = () => {
+    closed ??= (async () => {
+      for (const feature of [...registered].reverse()) await feature.close?.(ctx);
+      await jobs.stop();
+      mailer.close();
+      await realtime.close();
+      await bus.close();
+      redis?.disconnect();
+    })();
+    return closed;
   };
+  try {
+    for (const feature of FEATURES) {
+      registered.push(feature);
+      await feature.register?.(ctx);
+    }
+  } catch (err) {
+    // A feature that cannot start (bad config, database down) must not leave timers or connections behind.
+    await close().catch((closeErr: unknown) => log.error({ err: closeErr }, "closing after a failed start"));
+    throw err;
+  }
+
+  return { ctx, start: (o) => jobs.start(o), close };
 }
