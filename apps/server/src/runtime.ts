@@ -73,8 +73,8 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   };
   try {
     for (const feature of FEATURES) {
-      registered.push(feature);
       await feature.register?.(ctx);
+      registered.push(feature);
     }
   } catch (err) {
     // A feature that cannot start (bad config, database down) must not leave timers or connections behind.
