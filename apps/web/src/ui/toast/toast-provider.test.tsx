@@ -118,6 +118,13 @@ describe("ToastProvider", () => {
     expect(undo).toHaveBeenCalledOnce();
     advance(300);
     expect(shown()).toHaveLength(0);
+
+    act(() => void toast.error("Import failed", { action: { label: "Retry", onClick: retry } }));
+    act(() => screen.getByRole("button", { name: "Retry" }).click());
+    expect(retry).toHaveBeenCalledOnce();
+    advance(300);
+    expect(shown()).toHaveLength(0);
+    expect(undo).toHaveBeenCalledOnce();
   });
 
   it("useToast outside its provider throws the spec's message", () => {

@@ -101,6 +101,7 @@ describe("sign-up page", () => {
     expect(window.localStorage.getItem("token")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Resend verification email" }));
     expect(await screen.findByText("A new verification email is on its way.")).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === "/api/auth/resend-verification").map((c) => c.body)).toEqual([{ email: "ada@example.com" }]);
     expect(api.calls.find((c) => c.path === "/api/auth/register")?.body).toEqual({
       full_name: "Ada Lovelace",
       email: "ada@example.com",

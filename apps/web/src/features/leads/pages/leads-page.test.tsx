@@ -69,13 +69,20 @@ describe("/leads grid", { timeout: HEAVY_RENDER_MS }, () => {
   });
 
   it("shows the server's error with a way to retry", async () => {
-    mockServer({
+    let answers = 0;
+    const s = mockServer({
       "GET /api/auth/me": { body: ME },
-      "GET /api/leads/": { status: 400, body: { detail: "Bad filter", code: "BAD_REQUEST" } },
+      "GET /api/leads/": () =>
+        ++answers === 1
+          ? { status: 400, body: { detail: "Bad filter", code: "BAD_REQUEST" } }
+          : { body: [lead({ first_name: "Grace", last_name: "Hopper" })], headers: { "x-total-count": "1" } },
     });
     renderSignedIn(<LeadsPage />, { path: "/leads" });
     expect(await screen.findByText("Bad filter")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Grace Hopper")).toBeTruthy();
+    expect(s.to("GET", "/api/leads/")).toHaveLength(2);
+    expect(screen.queryByText("Bad filter")).toBeNull();
   });
 });
 
