@@ -50,9 +50,10 @@ export function loggerOptions(config: Pick<Config, "LOG_LEVEL">, stream?: LogDes
 }
 
 /**
- * A logger for a process without Fastify (the worker): pino, as Fastify uses, with the same level
- * and serializers, writing JSON lines to stdout (or `stream`).
+ * A logger for a process without Fastify (the worker): pino, which Fastify uses, with the API's
+ * options (level, serializers), writing JSON lines to stdout (or `stream`).
  */
 export function createLogger(config: Pick<Config, "LOG_LEVEL">, stream?: LogDestination): FastifyBaseLogger {
-  return pino({ level: config.LOG_LEVEL, serializers: { req: serializeRequest } }, stream);
+  // Fastify takes the destination inside its options; pino takes it beside them.
+  return pino(loggerOptions(config), stream);
 }
