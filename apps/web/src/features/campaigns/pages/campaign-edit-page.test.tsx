@@ -35,7 +35,16 @@ describe("campaign wizard", () => {
       "GET /api/auth/me": { body: ME },
       [`GET /api/campaigns/${draft.id}`]: { body: { ...draft, steps: [{ delay_days: 0, subject: "Hello", body: "", variants: [] }] } },
       [`PUT /api/campaigns/${draft.id}`]: (req) => ({ body: { ...draft, ...(req.body as object) } }),
-      [`GET /api/campaigns/${draft.id}/leads`]: { body: { leads: [], total: 0, page: 1, per_page: 100, total_pages: 0, states: {} } },
+      [`GET /api/campaigns/${draft.id}/leads`]: {
+        body: {
+          leads: [],
+          total: 0,
+          page: 1,
+          per_page: 100,
+          total_pages: 0,
+          states: { queued: 0, in_progress: 0, replied: 0, bounced: 0, unsubscribed: 0, completed: 0, stopped: 0 },
+        },
+      },
       [`GET /api/campaigns/${draft.id}/preview`]: {
         body: { lead_id: null, step: 1, variant: 0, subject: "Hello", body: "<p>Hi there</p>", text: "Hi there" },
       },
