@@ -20,6 +20,8 @@ describe("the scripted API's contract check", () => {
     expect(contractProblem("GET", "/api/campaigns/", { status: 403, body: snake })).toMatch(/required_permission/);
     expect(contractProblem("GET", "/api/leads/", { status: 400, body: { detail: "x", code: "NOT_A_CODE" } })).toMatch(/ErrorBody/);
     expect(contractProblem("GET", "/api/leads/l1", { status: 400, body: { detail: "x", code: "LEAD_NOT_FOUND" } })).toMatch(/status 404/);
+    const campaigns = listBody([{ ...campaign(), owner: "someone" } as ReturnType<typeof campaign>]);
+    expect(contractProblem("GET", "/api/campaigns/", { body: campaigns })).toMatch(/campaigns\[0\]\.owner/);
   });
 
   it("lets through what did not come from the API, and routes it does not know", () => {

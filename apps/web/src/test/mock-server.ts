@@ -2,8 +2,9 @@
  * The scripted API for component tests: fetch is replaced by a table of answers keyed
  * "METHOD /api/path" (the path as the page requests it, without the query string). Every answer's
  * body is parsed with the contract of that route (contract-routes.ts) — a success body with its
- * response schema, an error body with ErrorBody (and no other field) and its code's status — and a
- * mismatch fails the test (setup.ts checks after each test), so mocks cannot drift from the server.
+ * response schema (a field the schema does not have counts too: the server would strip it), an
+ * error body with ErrorBody (and no other field) and its code's status — and a mismatch fails the
+ * test (setup.ts checks after each test), so mocks cannot drift from what the server sends.
  */
 import { ErrorBody, errorStatus } from "@prospector/contracts";
 import { vi } from "vitest";
@@ -72,8 +73,22 @@ export function contractProblem(method: string, path: string, reply: Reply): str
   if (schema === null) return reply.body === undefined ? null : `${where}: ${contract.key} answers ${status} without a body`;
   const parsed = schema?.safeParse(reply.body);
   if (parsed && !parsed.success) return `${where}: the body does not match ${contract.key}'s contract: ${issues(parsed.error)}`;
+  const extra = parsed ? extraKeys(reply.body, parsed.data) : [];
+  if (extra.length) return `${where}: fields ${contract.key}'s contract does not have (the server strips them): ${extra.join(", ")}`;
   return null;
 }
+
+/** Paths of the object keys in `sent` that parsing dropped: fields the server's answer never has. */
+function extraKeys(sent: unknown, kept: unknown, path = ""): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((item, i) => extraKeys(item, kept[i], `${path}[${i}]`));
+  if (!isObject(sent) || !isObject(kept)) return [];
+  return Object.entries(sent).flatMap(([key, value]) => {
+    const at = path ? `${path}.${key}` : key;
+    return key in kept ? extraKeys(value, kept[key], at) : [at];
+  });
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * Replaces fetch with `routes` (a function answer sees the request); anything else is a 404.

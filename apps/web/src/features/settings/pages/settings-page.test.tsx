@@ -1,4 +1,4 @@
-import type { UserSettings } from "@prospector/contracts";
+import { ProfileSettings, type UserSettings } from "@prospector/contracts";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
@@ -17,6 +17,8 @@ const ME = makeMe({
   organization: { id: "o1", name: "Acme", plan: "starter" },
 });
 const serverSettings = (over: Partial<UserSettings> = {}) => userSettings(ME, over);
+/** The profile tab's group of `all`, as PUT /api/user-settings/settings/profile answers it. */
+const profileOf = (all: UserSettings) => ProfileSettings.parse(all);
 /** A settings page at `at`, inside the theme-mode provider the settings change. */
 const renderSettings = (element: ReactElement, { at = "/settings/profile" } = {}) =>
   renderSignedIn(<ThemeModeProvider>{element}</ThemeModeProvider>, { path: "/settings/:tab", at });
@@ -64,7 +66,7 @@ describe("settings load and save", () => {
       "PUT /api/user-settings/settings/profile": ({ body }) => {
         if (!up) return down;
         saved.push(body);
-        return { body: { ...serverSettings(), company: "Synced Co" } };
+        return { body: profileOf(serverSettings({ company: "Synced Co" })) };
       },
     });
     const { queryClient } = renderSettings(<SettingsPage />);
@@ -98,7 +100,7 @@ describe("settings load and save", () => {
     mockServer({
       ...me,
       [SETTINGS]: { body: serverSettings() },
-      "PUT /api/user-settings/settings/profile": ({ body }) => ({ body: { ...serverSettings(), ...(body as object) } }),
+      "PUT /api/user-settings/settings/profile": ({ body }) => ({ body: profileOf({ ...serverSettings(), ...(body as object) }) }),
       "POST /api/user-settings/profile/picture": { body: { profile_picture_url: "/api/user-settings/profile/picture/p.png" } },
     });
     const events: string[] = [];
