@@ -27,6 +27,7 @@ const file = () =>
 describe("import wizard", { timeout: HEAVY_RENDER_MS }, () => {
   it("goes from upload to mapping, preview, duplicate policy, progress and the result", async () => {
     const started = importJob({ status: "queued", file_name: "apollo.csv" });
+    let polls = 0;
     const s = mockServer({
       "POST /api/leads/import/preview": (req) =>
         req.form?.has("mapping")
@@ -38,18 +39,22 @@ describe("import wizard", { timeout: HEAVY_RENDER_MS }, () => {
             }
           : { body: preview },
       "POST /api/leads/import": { status: 202, body: started },
-      [`GET /api/leads/import-jobs/${started.id}`]: {
-        body: {
-          ...started,
-          status: "completed",
-          progress: 100,
-          processed_rows: 3,
-          created: 1,
-          updated: 1,
-          failed: 1,
-          errors: [{ row: 3, field: "email", message: "Enter a valid email address" }],
-        },
-      },
+      // The job is half done at the first look, finished at the next.
+      [`GET /api/leads/import-jobs/${started.id}`]: () =>
+        ++polls === 1
+          ? { body: { ...started, status: "running", progress: 50, processed_rows: 2, created: 1 } }
+          : {
+              body: {
+                ...started,
+                status: "completed",
+                progress: 100,
+                processed_rows: 3,
+                created: 1,
+                updated: 1,
+                failed: 1,
+                errors: [{ row: 3, field: "email", message: "Enter a valid email address" }],
+              },
+            },
     });
     const onFinished = vi.fn();
     renderSignedIn(<ImportWizard open onClose={() => {}} onFinished={onFinished} />, { path: "/" });
@@ -89,6 +94,10 @@ describe("import wizard", { timeout: HEAVY_RENDER_MS }, () => {
     expect(sent.get("duplicate_policy")).toBe("update");
     expect((sent.get("file") as File).name).toBe("apollo.csv");
 
+    // Progress while it runs, then the result.
+    await waitFor(() => expect(screen.getByRole("progressbar", { name: "Import progress" }).getAttribute("aria-valuenow")).toBe("50"));
+    expect(screen.getByText("Importing apollo.csv…")).toBeTruthy();
+    expect(screen.getByText("50% · 2 rows read · 1 created")).toBeTruthy();
     expect(await screen.findByText(/Import finished: 3 rows read/)).toBeTruthy();
     const counts = screen.getByLabelText("Import counts");
     expect(within(counts).getByText("1 created")).toBeTruthy();
