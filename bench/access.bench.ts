@@ -18,7 +18,7 @@
  *
  * Every query is answered by both and the answers must agree. Prints one JSON object.
  *
- *   npx tsx bench/access.bench.ts          # ~1 minute
+ *   node bench/access.bench.ts          # ~1 minute
  *   ACCESS_BENCH_MS=1000                   # time per measurement (default 1000 ms)
  */
 import path from "node:path";

@@ -5,8 +5,8 @@
  * apart. Baseline in the same run: the same page as one raw SQL query. Target (PostgreSQL): list
  * p95 ≤ 30 ms with 10,000 campaigns. Each database runs in its own child process. Prints JSON.
  *
- *   npx tsx bench/campaigns.bench.ts                            # PGlite only
- *   DATABASE_URL=postgres://… npx tsx bench/campaigns.bench.ts    # PostgreSQL and PGlite
+ *   node bench/campaigns.bench.ts                            # PGlite only
+ *   DATABASE_URL=postgres://… node bench/campaigns.bench.ts    # PostgreSQL and PGlite
  *   CAMPAIGNS_BENCH_ROWS=10000 CAMPAIGNS_BENCH_REQUESTS=200 (defaults)
  */
 import os from "node:os";

@@ -6,8 +6,8 @@
  * ≤ 30 s for 100,000 rows. Each database runs in its own child process so peak RSS is its own.
  * Prints one JSON object.
  *
- *   npx tsx bench/leads.bench.ts                          # PGlite only
- *   DATABASE_URL=postgres://… npx tsx bench/leads.bench.ts   # PostgreSQL and PGlite
+ *   node bench/leads.bench.ts                          # PGlite only
+ *   DATABASE_URL=postgres://… node bench/leads.bench.ts   # PostgreSQL and PGlite
  *   LEADS_BENCH_ROWS=100000 LEADS_BENCH_ROWS_PGLITE=100000 (defaults; 0 skips PGlite)
  */
 import path from "node:path";

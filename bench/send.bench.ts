@@ -5,8 +5,8 @@
  * nodemailer sending the same number of pre-built messages to the same sink in the same run.
  * Targets: ≥ 500 msg/s and ≥ 0.5× raw. The sink runs in a child process. Prints one JSON object.
  *
- *   npx tsx bench/send.bench.ts                            # PGlite
- *   DATABASE_URL=postgres://… npx tsx bench/send.bench.ts   # PostgreSQL (fresh database, dropped after)
+ *   node bench/send.bench.ts                            # PGlite
+ *   DATABASE_URL=postgres://… node bench/send.bench.ts   # PostgreSQL (fresh database, dropped after)
  *   SEND_BENCH_MESSAGES=3000 (default)
  */
 import { spawn } from "node:child_process";

@@ -62,7 +62,7 @@ const freePort = () =>
 
 async function startServer(dataDir: string, setupToken: string): Promise<{ base: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "apps/server/src/main.ts")], {
+  const proc = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
     env: {
       ...process.env,

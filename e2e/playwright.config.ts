@@ -35,7 +35,7 @@ export default defineConfig({
     { name: "app", testIgnore: /newcomer\.spec\.ts/, dependencies: ["first-run"] },
   ],
   webServer: {
-    command: `node ../node_modules/.bin/tsx server.ts`,
+    command: "node server.ts",
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

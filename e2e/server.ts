@@ -45,7 +45,7 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "apps/server/src/main.ts")], { env, stdio: "inherit" });
+const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], { env, stdio: "inherit" });
 const childExit = new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 0)));
 // Playwright signals the whole process group, so the server may exit before or after this process
 // hears the signal: either way the data goes only once the server is down, then this process exits.

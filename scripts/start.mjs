@@ -35,7 +35,8 @@ if (stale && !process.env.SKIP_WEB_BUILD) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "apps/server/src/main.ts")], {
+// Node runs the TypeScript sources as they are (type stripping): no build step and no loader.
+const server = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
   cwd: root,
   stdio: "inherit",
   env: process.env,

@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 
-const table = execFileSync("node_modules/.bin/tsx", ["apps/server/scripts/env-table.ts"], { encoding: "utf8" }).trim();
+const table = execFileSync(process.execPath, ["apps/server/scripts/env-table.ts"], { encoding: "utf8" }).trim();
 const readme = fs.readFileSync("README.md", "utf8");
 const next = readme.replace(
   /<!-- env-table:start -->[\s\S]*<!-- env-table:end -->/,

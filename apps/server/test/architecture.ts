@@ -59,7 +59,6 @@ export interface Violation {
 
 const TEST_FILE = /\.(test|test-helpers|test-client|test-server|fixtures)\.ts$|\.d\.ts$/;
 const ROOT_FILES = new Set(["app.ts", "main.ts", "worker.ts", "features.ts", "runtime.ts"]);
-const FOUNDATION_FILES = new Set(["config.ts", "context.ts"]);
 const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^"'`;]*?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 const DRIZZLE_CALL =
   /\b(?:db|tx|trx|ctx\.db|deps\.db|database\.db)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|transaction|query)\s*[(.<]/;

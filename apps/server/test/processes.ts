@@ -20,10 +20,10 @@ export interface ChildServer {
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
 }
 
-/** `src/worker.ts` under tsx, as `npm run worker` runs it, with `env` and nothing else of ours. */
+/** `src/worker.ts` on Node (type stripping), as `npm run worker` runs it, with `env` and nothing else of ours. */
 export function startWorker(env: Record<string, string | undefined>): ChildServer {
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
+  const child = spawn(process.execPath, ["src/worker.ts"], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],

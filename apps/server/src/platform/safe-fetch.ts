@@ -10,13 +10,13 @@ import { Agent, request } from "undici";
 export type SafeFetchFailure = "bad_url" | "bad_scheme" | "blocked_address" | "too_many_redirects" | "too_large" | "timeout" | "network";
 
 export class SafeFetchError extends Error {
-  constructor(
-    readonly reason: SafeFetchFailure,
-    message: string,
-    readonly url?: string,
-  ) {
+  readonly reason: SafeFetchFailure;
+  readonly url: string | undefined;
+  constructor(reason: SafeFetchFailure, message: string, url?: string) {
     super(message);
     this.name = "SafeFetchError";
+    this.reason = reason;
+    this.url = url;
   }
 }
 

@@ -58,7 +58,10 @@ export class TeamSocket {
   private stopped = false;
   status: SocketStatus = "idle";
 
-  constructor(private readonly config: TeamSocketOptions) {
+  private readonly config: TeamSocketOptions;
+
+  constructor(config: TeamSocketOptions) {
+    this.config = config;
     this.opts = { ...SOCKET_DEFAULTS, ...Object.fromEntries(Object.entries(config).filter(([k]) => k in SOCKET_DEFAULTS)) };
   }
 

@@ -88,12 +88,12 @@ export interface MessageContext {
 }
 
 export class TemplateError extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-    readonly line: number | null,
-  ) {
+  readonly field: string;
+  readonly line: number | null;
+  constructor(message: string, field: string, line: number | null) {
     super(message);
+    this.field = field;
+    this.line = line;
   }
 }
 

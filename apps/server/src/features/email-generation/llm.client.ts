@@ -8,13 +8,13 @@ import { errorText } from "../../platform/upstream-error.ts";
 export type LlmFailure = "auth" | "rate_limited" | "unavailable" | "timeout" | "bad_request" | "bad_response";
 
 export class LlmError extends Error {
-  constructor(
-    readonly kind: LlmFailure,
-    message: string,
-    readonly status?: number,
-  ) {
+  readonly kind: LlmFailure;
+  readonly status: number | undefined;
+  constructor(kind: LlmFailure, message: string, status?: number) {
     super(message);
     this.name = "LlmError";
+    this.kind = kind;
+    this.status = status;
   }
 }
 

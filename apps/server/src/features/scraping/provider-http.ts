@@ -9,14 +9,15 @@ import { errorText } from "../../platform/upstream-error.ts";
 export type ProviderFailure = "auth" | "quota" | "rate_limited" | "bad_request" | "unavailable" | "bad_response";
 
 export class ProviderError extends Error {
-  constructor(
-    readonly provider: string,
-    readonly kind: ProviderFailure,
-    message: string,
-    readonly status?: number,
-  ) {
+  readonly provider: string;
+  readonly kind: ProviderFailure;
+  readonly status: number | undefined;
+  constructor(provider: string, kind: ProviderFailure, message: string, status?: number) {
     super(message);
     this.name = "ProviderError";
+    this.provider = provider;
+    this.kind = kind;
+    this.status = status;
   }
 }
 

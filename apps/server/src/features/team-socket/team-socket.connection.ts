@@ -41,11 +41,10 @@ const CONNECTION_TOUCH_MS = 15_000;
 
 /** Raised inside a handler to answer the sender with an `error` event and carry on. */
 class SocketError extends Error {
-  constructor(
-    message: string,
-    readonly extra: Omit<ServerEvents["error"], "message"> = {},
-  ) {
+  readonly extra: Omit<ServerEvents["error"], "message">;
+  constructor(message: string, extra: Omit<ServerEvents["error"], "message"> = {}) {
     super(message);
+    this.extra = extra;
   }
 }
 
@@ -65,13 +64,16 @@ export class TeamConnection {
   private connectionTouched = 0;
   private readonly now: () => number;
   private readonly limits: SocketLimits;
+  private readonly socket: WebSocket;
+  private readonly token: string;
+  private auth: AuthContext;
+  private readonly deps: ConnectionDeps;
 
-  constructor(
-    private readonly socket: WebSocket,
-    private readonly token: string,
-    private auth: AuthContext,
-    private readonly deps: ConnectionDeps,
-  ) {
+  constructor(socket: WebSocket, token: string, auth: AuthContext, deps: ConnectionDeps) {
+    this.socket = socket;
+    this.token = token;
+    this.auth = auth;
+    this.deps = deps;
     this.now = deps.now ?? Date.now;
     this.lastActivity = this.now();
     this.limits = deps.limits ?? DEFAULT_SOCKET_LIMITS;

@@ -14,11 +14,14 @@ export class MessageRate {
   private tokens: number;
   private last: number;
 
-  constructor(
-    private readonly perSecond: number,
-    private readonly burst: number,
-    private readonly now: () => number = Date.now,
-  ) {
+  private readonly perSecond: number;
+  private readonly burst: number;
+  private readonly now: () => number;
+
+  constructor(perSecond: number, burst: number, now: () => number = Date.now) {
+    this.perSecond = perSecond;
+    this.burst = burst;
+    this.now = now;
     this.tokens = burst;
     this.last = now();
   }

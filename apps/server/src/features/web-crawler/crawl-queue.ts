@@ -22,7 +22,11 @@ export class CrawlQueue {
   /** Links refused or evicted because the queue was full. */
   dropped = 0;
 
-  constructor(readonly capacity: number) {}
+  readonly capacity: number;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
 
   get size(): number {
     return this.heap.length;

@@ -53,11 +53,10 @@ export function useCampaign(id: string | undefined) {
 
 /** Wraps a failed campaign call in an Error carrying the §8 text for `action`. */
 export class CampaignCallError extends Error {
-  constructor(
-    readonly source: unknown,
-    action: string,
-  ) {
+  readonly source: unknown;
+  constructor(source: unknown, action: string) {
     super(campaignActionErrorMessage(source, action));
+    this.source = source;
   }
   get fieldErrors() {
     return this.source instanceof ApiError ? (this.source.errors ?? []) : [];
