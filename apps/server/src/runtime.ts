@@ -82,5 +82,9 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     throw err;
   }
 
-  return { ctx, start: (o) => jobs.start(o), close };
+  const start = async (o: { work: boolean }) => {
+    await jobs.start(o);
+    for (const feature of registered) await feature.start?.(ctx);
+  };
+  return { ctx, start, close };
 }

@@ -11,6 +11,11 @@ export interface Feature {
   name: string;
   /** Engines on ctx, job definitions, hook subscriptions: everything but HTTP. */
   register?(ctx: AppContext): void | Promise<void>;
+  /**
+   * Starts the feature's background loops (timers that claim due work), once the job queue has
+   * started: in the API on ready, in the worker after registering. Loops check JOBS themselves.
+   */
+  start?(ctx: AppContext): void | Promise<void>;
   /** The feature's HTTP routes and request hooks (API process only). */
   routes?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
   /** Releases what register acquired (timers, subscriptions), in reverse order of registration. */

@@ -16,6 +16,9 @@ export const dataExportsFeature: Feature = {
   register(ctx) {
     defineDataJobs(ctx);
     subscribeDataExportsHooks(ctx);
+    ctx.dataSchedule = null;
+  },
+  start(ctx) {
     ctx.dataSchedule = startDataSchedule(ctx);
   },
   routes: dataExportsRoutes,

@@ -1,6 +1,7 @@
 /**
  * The campaign sender: register builds the engine (ctx.sending), answers "campaigns.sendNow" with
- * an immediate pass and, where this process runs jobs, starts the tick loop; routes adds the
+ * an immediate pass; start (once the job queue runs) starts the tick loop where this process runs
+ * jobs; routes adds the
  * sending API (queue, message log, A/B results). close stops the loop and the engine.
  */
 import type { AppContext } from "../../context.ts";
@@ -18,7 +19,9 @@ export const sendingFeature: Feature = {
     ctx.hooks.on("campaigns.sendNow", async ({ campaignId }) => {
       await engine.pass(campaignId);
     });
-    if (ctx.config.JOBS === "inline") loops.set(ctx, startSendingLoop(ctx, engine));
+  },
+  start(ctx) {
+    if (ctx.config.JOBS === "inline") loops.set(ctx, startSendingLoop(ctx, ctx.sending));
   },
   routes: sendingRoutes,
   async close(ctx) {
