@@ -5,6 +5,7 @@
  */
 export { applyOutcome, type Outcome } from "./lead-outcome.ts";
 export { insertEvent, type NewEvent, pushEvent, recordEvent } from "./message-events.service.ts";
+export type { EventMessage } from "./message-events.types.ts";
 export { buildMessage, type ComposedMessage } from "./sending.compose.ts";
 export { failureText, isRecipientRefused } from "./sending.deliver.ts";
 export { lockCampaign, lockInboxes, setInboxLastSent } from "./sending.locks.ts";

@@ -2,16 +2,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaignMessages, campaigns } from "../campaigns/index.ts";
+import type { EventMessage } from "../sending/index.ts";
 
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
-export interface MessageRef {
-  id: string;
-  workspaceId: string;
-  campaignId: string;
-  leadId: string | null;
-  step: number;
-  variant: number;
+/** The sent message an open or click names, with what its campaign tracks. */
+export interface MessageRef extends EventMessage {
   sentAt: Date | null;
   status: string;
   inboxId: string | null;
