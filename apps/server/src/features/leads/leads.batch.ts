@@ -247,11 +247,11 @@ async function existingMatches(tx: Tx, workspaceId: string, valid: { input: Lead
     }
     return [...seen.values()];
   };
-  const [emailRows, nameRowsAny, nameRowsNoEmail] = await Promise.all([
-    findByEmails(tx, workspaceId, emails),
-    findByNameKeys(tx, workspaceId, keysOf(valid.filter((v) => !v.input.email)), false),
-    findByNameKeys(tx, workspaceId, keysOf(valid.filter((v) => v.input.email)), true),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time anyway
+  // (pg deprecates queueing queries on a busy client).
+  const emailRows = await findByEmails(tx, workspaceId, emails);
+  const nameRowsAny = await findByNameKeys(tx, workspaceId, keysOf(valid.filter((v) => !v.input.email)), false);
+  const nameRowsNoEmail = await findByNameKeys(tx, workspaceId, keysOf(valid.filter((v) => v.input.email)), true);
   const byEmail = new Map(emailRows.map((r) => [(r.email as string).toLowerCase(), r]));
   const byName = new Map<string, LeadRow[]>();
   for (const r of new Map([...nameRowsAny, ...nameRowsNoEmail].map((r) => [r.id, r])).values()) {
