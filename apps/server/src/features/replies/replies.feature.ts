@@ -8,14 +8,19 @@ import { secretBoxFor } from "../../platform/crypto.ts";
 import type { Feature } from "../../platform/feature.ts";
 import { pollDueInboxes } from "./replies.poller.ts";
 
-const pollers = new WeakMap<AppContext, { polling: Promise<unknown> | null; closed: boolean }>();
+declare module "../../context.ts" {
+  interface AppContext {
+    /** The IMAP polling round in progress, and whether replies has closed. */
+    replyPolling: { polling: Promise<unknown> | null; closed: boolean };
+  }
+}
 
 export const repliesFeature: Feature = {
   name: "replies",
   register(ctx) {
     const box = secretBoxFor(ctx.config);
-    const state = { polling: null as Promise<unknown> | null, closed: false };
-    pollers.set(ctx, state);
+    const state: AppContext["replyPolling"] = { polling: null, closed: false };
+    ctx.replyPolling = state;
     ctx.hooks.on("sending.tick", async () => {
       if (state.polling || state.closed) return;
       // IMAP can be slow: it runs beside the sending loop, never holding it up.
@@ -27,8 +32,7 @@ export const repliesFeature: Feature = {
     });
   },
   async close(ctx) {
-    const state = pollers.get(ctx);
-    if (!state) return;
+    const state = ctx.replyPolling;
     state.closed = true;
     await state.polling;
   },
