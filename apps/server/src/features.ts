@@ -7,6 +7,7 @@ import { accountSecurityFeature } from "./features/account-security/account-secu
 import { apiKeysFeature } from "./features/api-keys/api-keys.feature.ts";
 import { billingFeature } from "./features/billing/billing.feature.ts";
 import { campaignsFeature } from "./features/campaigns/campaigns.feature.ts";
+import { crmFeature } from "./features/crm/crm.feature.ts";
 import { composeFeature } from "./features/compose/compose.feature.ts";
 import { dataExportsFeature } from "./features/data-exports/data-exports.feature.ts";
 import { emailGenerationFeature } from "./features/email-generation/email-generation.feature.ts";
@@ -20,6 +21,7 @@ import { mailboxFeature } from "./features/mailbox/mailbox.feature.ts";
 import { newsletterFeature } from "./features/newsletter/newsletter.feature.ts";
 import { notificationsFeature } from "./features/notifications/notifications.feature.ts";
 import { organizationsFeature } from "./features/organizations/organizations.feature.ts";
+import { pipelineFeature } from "./features/pipeline/pipeline.feature.ts";
 import { plansFeature } from "./features/plans/plans.feature.ts";
 import { repliesFeature } from "./features/replies/replies.feature.ts";
 import { scrapingFeature } from "./features/scraping/scraping.feature.ts";
@@ -56,6 +58,8 @@ export const FEATURES: readonly Feature[] = [
   composeFeature,
   trackingFeature,
   repliesFeature,
+  crmFeature,
+  pipelineFeature,
   dataExportsFeature,
   teamSocketFeature,
   healthFeature,

@@ -35,6 +35,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["compose"],
   ["tracking"],
   ["replies"],
+  ["crm"],
+  ["pipeline"],
   ["data-exports", "team-socket", "health"],
 ];
 
