@@ -40,7 +40,11 @@ export function useRefreshMetrics(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<CampaignMetrics>(path(id, "metrics/refresh")),
-    onSuccess: (m) => qc.setQueryData(campaignKeys.sub(id, "metrics"), m),
+    onSuccess: (m) => {
+      qc.setQueryData(campaignKeys.sub(id, "metrics"), m);
+      // The refresh dropped the server's cached figures: the day-by-day series is recomputed too.
+      void qc.invalidateQueries({ queryKey: campaignKeys.sub(id, "trends") });
+    },
   });
 }
 
@@ -49,7 +53,9 @@ export function useCampaignTrends(id: string, days: number) {
     queryKey: campaignKeys.sub(id, "trends", days),
     queryFn: ({ signal }) => api.get<CampaignTrends>(path(id, "trends"), { params: { days }, signal }),
     placeholderData: keepPreviousData,
+    // On the metrics' rhythm: a campaign that is sending must not show figures above an empty chart.
     staleTime: 30_000,
+    refetchInterval: 30_000,
   });
 }
 

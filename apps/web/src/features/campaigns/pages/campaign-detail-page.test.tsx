@@ -250,4 +250,22 @@ describe("/campaigns/{id}", () => {
     expect(await screen.findByRole("heading", { name: "Founders again" })).toBeTruthy();
     expect(s.to("POST", `/api/campaigns/${active.id}/duplicate`)[0]!.body).toEqual({ new_name: "Founders again" });
   });
+
+  it("recomputes the day-by-day chart with the figures when they are refreshed", async () => {
+    const day = { sent: 0, delivered: 0, opens: 0, unique_opens: 0, clicks: 0, replies: 0, bounces: 0, unsubscribes: 0, meetings: 0 };
+    let sentToday = 0;
+    const trends = () => ({
+      body: { campaign_id: active.id, timezone: "UTC", from: "2026-11-11", to: "2026-11-24", series: [{ date: "2026-11-24", ...day, sent: sentToday, delivered: sentToday }] },
+    });
+    const s = base({
+      [`GET /api/campaigns/${active.id}/trends`]: trends,
+      [`POST /api/campaigns/${active.id}/metrics/refresh`]: { body: metrics({ campaign_id: active.id, sent: 2, delivered: 2 }) },
+    });
+    renderSignedIn(<CampaignDetailPage />, { path: "/campaigns/:id", at: `/campaigns/${active.id}` });
+    expect(await screen.findByText("Nothing sent or tracked in this period yet.")).toBeTruthy();
+    sentToday = 2;
+    await userEvent.click(screen.getByRole("button", { name: "Refresh figures" }));
+    await vi.waitFor(() => expect(s.to("GET", `/api/campaigns/${active.id}/trends`).length).toBe(2));
+    await vi.waitFor(() => expect(screen.queryByText("Nothing sent or tracked in this period yet.")).toBeNull());
+  });
 });
