@@ -8,6 +8,7 @@ import { accountSecurityErrors } from "./account-security.errors.ts";
 import { campaignsErrors } from "./campaigns.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import { composeErrors } from "./compose.errors.ts";
+import { crmErrors } from "./crm.errors.ts";
 import type { ErrorSpec } from "./define-errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { inboxesErrors } from "./inboxes.errors.ts";
@@ -30,6 +31,7 @@ export const errorCatalog = {
   ...inboxesErrors,
   ...composeErrors,
   ...pipelineErrors,
+  ...crmErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;
@@ -51,5 +53,9 @@ export const ErrorBody = z.object({
   /** TWO_FACTOR_REQUIRED on sign-in: the token for the second step (see TwoFactorChallenge). */
   two_factor_token: z.string().optional(),
   expires_in: z.number().optional(),
+  /** How many records block the action (CUSTOMER_HAS_DEALS, CRM_STAGE_IN_USE). */
+  count: z.number().optional(),
+  /** The record a conflict is about (LEAD_ALREADY_CONVERTED: the customer). */
+  resource_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

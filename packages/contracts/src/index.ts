@@ -8,6 +8,8 @@ export * from "./campaigns.errors.ts";
 export * from "./campaigns.ts";
 export * from "./compose.errors.ts";
 export * from "./compose.ts";
+export * from "./crm.errors.ts";
+export * from "./crm.ts";
 export * from "./data-exports.ts";
 export * from "./define-errors.ts";
 export * from "./email-generation.ts";
