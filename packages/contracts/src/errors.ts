@@ -9,6 +9,7 @@ import { campaignsErrors } from "./campaigns.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import { composeErrors } from "./compose.errors.ts";
 import { crmErrors } from "./crm.errors.ts";
+import { crmActivityErrors } from "./crm-activity.errors.ts";
 import type { ErrorSpec } from "./define-errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { inboxesErrors } from "./inboxes.errors.ts";
@@ -30,6 +31,7 @@ export const errorCatalog = {
   ...campaignsErrors,
   ...inboxesErrors,
   ...composeErrors,
+  ...crmActivityErrors,
   ...pipelineErrors,
   ...crmErrors,
 } satisfies Record<string, ErrorSpec>;

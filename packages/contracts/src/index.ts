@@ -10,6 +10,8 @@ export * from "./compose.errors.ts";
 export * from "./compose.ts";
 export * from "./crm.errors.ts";
 export * from "./crm.ts";
+export * from "./crm-activity.errors.ts";
+export * from "./crm-activity.ts";
 export * from "./data-exports.ts";
 export * from "./define-errors.ts";
 export * from "./email-generation.ts";
