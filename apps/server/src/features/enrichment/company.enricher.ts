@@ -4,8 +4,9 @@
  * profiles, and an industry guessed from the words the company uses about itself.
  */
 import type { SafeFetch } from "../../platform/safe-fetch.ts";
+import { FREE_MAIL } from "../leads/index.ts";
 import { crawlWebsite, type Socials } from "../web-crawler/index.ts";
-import { emailDomain, FREE_MAIL, isDisposable } from "./email.enricher.ts";
+import { emailDomain, isDisposable } from "./email.enricher.ts";
 
 export interface CompanyProfile {
   site: string;

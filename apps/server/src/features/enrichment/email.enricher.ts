@@ -7,6 +7,7 @@ import dns from "node:dns";
 import type { EmailStatus } from "@prospector/contracts";
 import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 import { parseDnsServers } from "../../platform/safe-fetch.ts";
+import { FREE_MAIL } from "../leads/index.ts";
 
 /**
  * Throwaway-mailbox domains (the community disposable-email-domains list, ~9,000 entries, through
@@ -21,15 +22,6 @@ const ROLE_LOCALS = new Set(
     "info contact hello hi sales support help admin office team enquiries inquiries enquiry mail billing accounts accounting " +
     "marketing press media careers jobs hr recruiting noreply no-reply donotreply webmaster postmaster abuse security privacy " +
     "legal service customerservice orders bookings reception feedback newsletter"
-  ).split(" "),
-);
-
-/** Personal mailbox providers: an address here says nothing about the person's company. */
-export const FREE_MAIL = new Set(
-  (
-    "gmail.com googlemail.com yahoo.com yahoo.co.uk ymail.com outlook.com hotmail.com hotmail.co.uk live.com msn.com icloud.com " +
-    "me.com mac.com aol.com proton.me protonmail.com gmx.com gmx.de gmx.net web.de mail.com yandex.com yandex.ru mail.ru zoho.com " +
-    "fastmail.com hey.com tutanota.com qq.com 163.com"
   ).split(" "),
 );
 

@@ -3,6 +3,7 @@
  * foreign keys and joins in other repositories). Never the repository.
  */
 export { type BatchResult, type CreateLeadsBatchOptions, createLeadsBatch, FOREIGN_CAMPAIGN } from "./leads.batch.ts";
+export { FREE_MAIL, FREE_MAIL_DOMAINS } from "./leads.free-mail.ts";
 export type { LeadField, LeadRow, LeadValues } from "./leads.mapper.ts";
 export { toLead } from "./leads.mapper.ts";
 export {

@@ -3,6 +3,7 @@ import type { LeadFilters, LeadListQuery, LeadSortField } from "@prospector/cont
 import { and, arrayOverlaps, asc, count, desc, eq, gt, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { workspaceMembers } from "../organizations/index.ts";
+import { FREE_MAIL_DOMAINS } from "./leads.free-mail.ts";
 import type { LeadRow, LeadValues } from "./leads.mapper.ts";
 import { LEAD_SEARCH_EXPR, leadMerges, leads } from "./leads.table.ts";
 
@@ -283,27 +284,6 @@ export async function insertMerge(tx: Tx, values: typeof leadMerges.$inferInsert
   await tx.insert(leadMerges).values(values);
 }
 
-/** Addresses that say nothing about the employer: never a company domain. */
-const FREEMAIL = [
-  "gmail.com",
-  "googlemail.com",
-  "yahoo.com",
-  "hotmail.com",
-  "outlook.com",
-  "live.com",
-  "icloud.com",
-  "me.com",
-  "aol.com",
-  "proton.me",
-  "protonmail.com",
-  "gmx.com",
-  "gmx.de",
-  "web.de",
-  "yandex.ru",
-  "mail.ru",
-  "msn.com",
-];
-
 /** john.doe+news@googlemail.com → johndoe@gmail.com; other domains lose only the +tag. */
 const EMAIL_KEY = sql.raw(`case when email is null then null
   when split_part(lower(email), '@', 2) in ('gmail.com', 'googlemail.com')
@@ -311,7 +291,7 @@ const EMAIL_KEY = sql.raw(`case when email is null then null
   else split_part(split_part(lower(email), '@', 1), '+', 1) || '@' || split_part(lower(email), '@', 2) end`);
 const DOMAIN_SQL = `coalesce(
   nullif(lower(regexp_replace(website, '^[a-z]+://(www\\.)?([^/:?#]+).*$', '\\2', 'i')), ''),
-  case when split_part(lower(email), '@', 2) not in (${FREEMAIL.map((d) => `'${d}'`).join(", ")}) then nullif(split_part(lower(email), '@', 2), '') end)`;
+  case when split_part(lower(email), '@', 2) not in (${FREE_MAIL_DOMAINS.map((d) => `'${d}'`).join(", ")}) then nullif(split_part(lower(email), '@', 2), '') end)`;
 /** "ann lee|acme.com": full name at a company domain (from the website, else a non-freemail email). */
 const NAME_KEY = sql.raw(`case when nullif(trim(first_name), '') is null or nullif(trim(last_name), '') is null then null
   else lower(trim(first_name)) || ' ' || lower(trim(last_name)) || '|' || ${DOMAIN_SQL} end`);
