@@ -11,6 +11,27 @@ export const RESULTS_PER_SOURCE = 5;
 type Row = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 const join = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(" · ") || undefined;
+/** "in_progress" → "In progress". */
+const label = (v: unknown) =>
+  str(v)
+    .replace(/_/g, " ")
+    .replace(/^./, (c) => c.toUpperCase());
+/** The calendar day of an ISO date or date-time, in the user's locale. */
+function day(v: unknown): string {
+  const d = new Date(str(v));
+  return str(v) && !Number.isNaN(d.getTime()) ? d.toLocaleDateString(undefined, { dateStyle: "medium" }) : "";
+}
+/** An amount with its ISO currency code, as the user's locale writes it. */
+function money(value: unknown, currency: unknown): string {
+  if (typeof value !== "number") return "";
+  try {
+    return new Intl.NumberFormat(undefined, { style: "currency", currency: str(currency) || "USD", maximumFractionDigits: 2 }).format(
+      value,
+    );
+  } catch {
+    return `${value} ${str(currency)}`.trim();
+  }
+}
 
 export interface SearchSource {
   type: SearchResultType;
@@ -75,42 +96,45 @@ export const SEARCH_SOURCES: SearchSource[] = [
     type: "crm_deal",
     page: "/crm/deals",
     path: "/crm/deals/",
+    // CrmDeal (crm.ts): stage is the stage's name, value is in currency.
     toResult: (r) => ({
       id: str(r.id),
       type: "crm_deal",
       title: str(r.name),
-      subtitle: str(r.stage) || undefined,
-      description: str(r.description) || undefined,
+      subtitle: join(r.stage, money(r.value, r.currency)),
+      description: str(r.customer_name) || str(r.description) || undefined,
       url: sel("/crm/deals", str(r.id)),
-      metadata: { value: r.value },
+      metadata: { value: r.value, currency: r.currency, stage: r.stage, status: r.status },
     }),
   },
   {
     type: "crm_task",
     page: "/crm/tasks",
     path: "/crm/tasks/",
+    // CrmTask (crm-activity.ts): status open | in_progress | done | cancelled, due_date a date-time.
     toResult: (r) => ({
       id: str(r.id),
       type: "crm_task",
       title: str(r.title),
-      subtitle: str(r.status) || undefined,
-      description: str(r.description) || undefined,
+      subtitle: join(label(r.status), r.due_date ? `due ${day(r.due_date)}` : undefined),
+      description: str(r.related_label) || str(r.description) || undefined,
       url: sel("/crm/tasks", str(r.id)),
-      metadata: { due_date: r.due_date },
+      metadata: { status: r.status, due_date: r.due_date },
     }),
   },
   {
     type: "crm_interaction",
     page: "/crm/interactions",
     path: "/crm/interactions/",
+    // CrmInteraction (crm-activity.ts): type email | call | meeting | note, date when it happened.
     toResult: (r) => ({
       id: str(r.id),
       type: "crm_interaction",
       title: str(r.subject),
-      subtitle: str(r.type) || undefined,
+      subtitle: join(label(r.type), day(r.date)),
       description: str(r.description) || str(r.notes) || undefined,
       url: sel("/crm/interactions", str(r.id)),
-      metadata: { date: r.date },
+      metadata: { type: r.type, date: r.date },
     }),
   },
 ];
