@@ -132,7 +132,7 @@ export const SEARCH_SOURCES: SearchSource[] = [
       type: "crm_interaction",
       title: str(r.subject),
       subtitle: join(label(r.type), day(r.date)),
-      description: str(r.description) || str(r.notes) || undefined,
+      description: str(r.related_label) || str(r.description) || str(r.notes) || undefined,
       url: sel("/crm/interactions", str(r.id)),
       metadata: { type: r.type, date: r.date },
     }),

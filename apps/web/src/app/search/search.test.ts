@@ -92,6 +92,7 @@ const interaction = (over: Partial<CrmInteraction> = {}): CrmInteraction => ({
   created_by: null,
   created_at: stamp,
   updated_at: stamp,
+  related_label: null,
   ...over,
 });
 
