@@ -136,7 +136,8 @@ export async function listLeads(ctx: CampaignCtx, workspaceId: string, id: strin
 /**
  * A team member marks a meeting booked with a lead of the campaign (from its row or a reply):
  * recorded once per campaign and lead, whatever the campaign's state; a repeated mark answers with
- * the first one. The Meetings figure and the daily series count it.
+ * the first one. The Meetings figure and the daily series count it; a first mark runs
+ * "campaigns.meetingMarked" in its transaction (the CRM records the meeting as an interaction).
  */
 export async function markMeeting(ctx: CampaignCtx, caller: Caller, id: string, leadId: string): Promise<CampaignMeeting> {
   const result = await transaction(ctx.db, async (tx) => {
@@ -154,6 +155,15 @@ export async function markMeeting(ctx: CampaignCtx, caller: Caller, id: string, 
       message: "Meeting booked with a lead",
       userId: caller.userId,
       data: { lead_id: leadId },
+    });
+    await ctx.hooks.run("campaigns.meetingMarked", {
+      tx,
+      workspaceId: caller.workspaceId,
+      campaignId: campaign.id,
+      campaignName: campaign.name,
+      leadId,
+      userId: caller.userId,
+      at,
     });
     return { campaign, at, added: true };
   });

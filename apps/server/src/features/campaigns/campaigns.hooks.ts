@@ -6,6 +6,8 @@
  *   suppression list (address → reason), inside the adding transaction; suppression subscribes.
  * - "campaigns.emailsSent": the monthly email count (plan limit) asks features that send mail
  *   besides campaigns how many emails the organization sent since a date; compose subscribes.
+ * - "campaigns.meetingMarked": in the transaction that first marks a meeting with a lead of a
+ *   campaign; the CRM subscribes to record it as a meeting interaction (once per campaign and lead).
  */
 import type { Db } from "../../db/client.ts";
 
@@ -14,5 +16,14 @@ declare module "../../platform/hooks.ts" {
     "campaigns.sendNow": (e: { campaignId: string; workspaceId: string }) => Promise<void>;
     "campaigns.suppressed": (e: { tx: Db; workspaceId: string; emails: string[] }) => Promise<Map<string, string>>;
     "campaigns.emailsSent": (e: { db: Db; organizationId: string; since: Date }) => Promise<number>;
+    "campaigns.meetingMarked": (e: {
+      tx: Db;
+      workspaceId: string;
+      campaignId: string;
+      campaignName: string;
+      leadId: string;
+      userId: string;
+      at: Date;
+    }) => Promise<void>;
   }
 }

@@ -1,4 +1,6 @@
 /** The campaigns feature's public surface: what other features may import (services, types, tables). */
+
+export { markMeeting } from "./campaign-leads.service.ts";
 export { CAMPAIGNS_CHANGED } from "./campaigns.cache.ts";
 export type { CampaignRow } from "./campaigns.mapper.ts";
 export { senderContext, templateLead } from "./campaigns.preview.ts";

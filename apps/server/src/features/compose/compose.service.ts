@@ -29,6 +29,7 @@ import {
 } from "../sending/index.ts";
 import { suppressedAmong } from "../suppression/index.ts";
 import { findUserSettings } from "../user-settings/index.ts";
+import { composeSent } from "./compose.hooks.ts";
 import * as repo from "./compose.repository.ts";
 
 declare module "../../context.ts" {
@@ -196,7 +197,19 @@ export async function sendOne(ctx: Ctx, caller: Caller, input: SendInput, now = 
     });
   });
 
-  return toComposeMessage(await deliver(ctx, inbox, row, message));
+  const done = await deliver(ctx, inbox, row, message);
+  if ((done.status === "sent" || done.status === "local") && done.sentAt) {
+    await composeSent(ctx, {
+      workspaceId,
+      messageRowId: done.id,
+      leadId: done.leadId,
+      sentBy: done.sentBy,
+      to: done.toAddress,
+      subject: done.subject,
+      sentAt: done.sentAt,
+    });
+  }
+  return toComposeMessage(done);
 }
 
 async function deliver(ctx: Ctx, inbox: InboxRow, row: repo.ComposeRow, message: ComposedMessage) {

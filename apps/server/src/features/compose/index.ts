@@ -1,4 +1,6 @@
 /** The compose feature's public surface: what other features may import (services, types, tables). */
+
+export type { ComposeSent } from "./compose.hooks.ts";
 export {
   composeRecipient,
   composeTrackingRef,

@@ -14,6 +14,7 @@ import { checkInboxHealth } from "../inboxes/index.ts";
 import { createNotification } from "../notifications/index.ts";
 import { applyOutcome, insertEvent, lockCampaign, type NewEvent, type Outcome, pushEvent } from "../sending/index.ts";
 import { classify, type Inbound, referencedIds } from "./replies.classify.ts";
+import { replyReceived } from "./replies.hooks.ts";
 import * as repo from "./replies.repository.ts";
 
 type Ctx = Pick<AppContext, "db" | "config" | "realtime" | "log" | "hooks">;
@@ -118,6 +119,19 @@ export async function processInbound(
   if (applied && match) {
     if (applied.event) await pushEvent(ctx, applied.event, applied.at);
     if (inbound.kind === "bounce" && match.inboxId) await checkInboxHealth(ctx, match.inboxId);
+    if (inbound.kind === "reply") {
+      await replyReceived(ctx, {
+        workspaceId: match.workspaceId,
+        replyRef: mail.messageId ?? `${match.source}:${match.id}:${applied.at.toISOString()}`,
+        answered: match.source,
+        leadId: match.leadId,
+        campaignId: match.campaignId,
+        from: sender,
+        subject: (mail.subject ?? "").slice(0, 300),
+        snippet: (mail.text ?? "").trim().slice(0, 280),
+        occurredAt: applied.at,
+      });
+    }
     if (inbound.kind === "reply" && match.notifyUserId) {
       const subject = `"${(mail.subject ?? "").slice(0, 120)}"`;
       await createNotification(ctx, {
