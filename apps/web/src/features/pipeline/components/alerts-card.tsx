@@ -1,0 +1,101 @@
+/** What needs attention now (stuck deals, overdue closes, no owner, no next task, thin coverage) and what to do about it. */
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Link,
+  List,
+  ListItem,
+  Alert as MuiAlert,
+  Stack,
+  Typography,
+} from "@mui/material";
+import type { Alert, Me, StageSummary, SuggestedAction } from "@prospector/contracts";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { errorMessage } from "../../../lib/errors.ts";
+import { AlertActionDialog } from "./alert-action-dialog.tsx";
+import { dealLink, SEVERITY_COLOR, SEVERITY_LABEL } from "./pipeline-format.ts";
+
+interface Props {
+  alerts: Alert[] | undefined;
+  error: unknown;
+  stages: StageSummary[];
+  user: Pick<Me, "id" | "full_name"> | null;
+  /** Names of deals the page knows (bottlenecks, stale deals), for the links. */
+  dealNames: Map<string, string>;
+}
+
+export function AlertsCard({ alerts, error, stages, user, dealNames }: Props) {
+  const [acting, setActing] = useState<{ alert: Alert; action: SuggestedAction } | null>(null);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="alerts-title">
+      <CardHeader
+        title="Alerts"
+        subheader="What needs attention now, most severe first"
+        slotProps={{ title: { variant: "subtitle1", component: "h3", id: "alerts-title" } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {error ? (
+          <MuiAlert severity="error">{errorMessage(error)}</MuiAlert>
+        ) : !alerts ? (
+          <Typography color="textSecondary">Checking the deals…</Typography>
+        ) : alerts.length === 0 ? (
+          <Typography color="textSecondary">Nothing needs attention.</Typography>
+        ) : (
+          <List disablePadding aria-label="Alerts">
+            {alerts.map((a) => (
+              <ListItem key={a.key} disableGutters divider sx={{ display: "block", py: 1.5 }} aria-label={a.title}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+                  <Chip size="small" color={SEVERITY_COLOR[a.severity]} label={SEVERITY_LABEL[a.severity]} />
+                  <Typography variant="subtitle2" component="h4">
+                    {a.title}
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
+                  {a.detail}
+                </Typography>
+                {a.deal_ids.length > 0 && (
+                  <Box sx={{ mt: 0.5, display: "flex", gap: 1.5, flexWrap: "wrap" }}>
+                    {a.deal_ids.slice(0, 5).map((id, i) => (
+                      <Link key={id} component={RouterLink} to={dealLink(id)} variant="body2">
+                        {dealNames.get(id) ?? (a.deal_ids.length === 1 ? "Open the deal" : `Deal ${i + 1}`)}
+                      </Link>
+                    ))}
+                  </Box>
+                )}
+                {a.actions.length > 0 && (
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: "wrap" }}>
+                    {a.actions.map((action) => (
+                      <Button
+                        key={`${action.action_type}:${action.label}`}
+                        size="small"
+                        variant={action.action_type === "snooze_alert" ? "text" : "outlined"}
+                        onClick={() => setActing({ alert: a, action })}
+                      >
+                        {action.label}
+                      </Button>
+                    ))}
+                  </Stack>
+                )}
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+      {acting && (
+        <AlertActionDialog
+          action={acting.action}
+          alertKey={acting.alert.key}
+          dealIds={acting.alert.deal_ids}
+          stages={stages}
+          user={user}
+          onClose={() => setActing(null)}
+        />
+      )}
+    </Card>
+  );
+}
