@@ -23,6 +23,20 @@ export const API_PERMISSIONS: readonly ApiPermission[] = [
   { id: "leads:create", name: "Create leads", description: "Add and import leads", category: "Leads" },
   { id: "leads:update", name: "Update leads", description: "Edit, enrich and merge leads", category: "Leads" },
   { id: "leads:delete", name: "Delete leads", description: "Delete leads", category: "Leads" },
+  { id: "crm:read", name: "Read CRM", description: "List and view customers, deals, stages, tasks and interactions", category: "CRM" },
+  {
+    id: "crm:create",
+    name: "Create CRM records",
+    description: "Add customers, deals, tasks and interactions; convert leads",
+    category: "CRM",
+  },
+  {
+    id: "crm:update",
+    name: "Update CRM records",
+    description: "Edit records, move deals and change the pipeline's stages",
+    category: "CRM",
+  },
+  { id: "crm:delete", name: "Delete CRM records", description: "Delete customers, deals, stages, tasks and interactions", category: "CRM" },
   { id: "campaigns:read", name: "Read campaigns", description: "List and view campaigns and their metrics", category: "Campaigns" },
   { id: "campaigns:create", name: "Create campaigns", description: "Create and duplicate campaigns", category: "Campaigns" },
   {
