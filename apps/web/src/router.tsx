@@ -37,6 +37,13 @@ const ComposePage = lazy(() => import("./features/compose/pages/compose-page.tsx
 const InboxesPage = lazy(() => import("./features/inboxes/pages/inboxes-page.tsx"));
 const AnalyticsPage = lazy(() => import("./features/analytics/pages/analytics-page.tsx"));
 const AbTestsPage = lazy(() => import("./features/ab-tests/pages/ab-tests-page.tsx"));
+const PipelinePage = lazy(() => import("./features/pipeline/pages/pipeline-page.tsx"));
+const CrmLayout = lazy(() => import("./features/crm/pages/crm-layout.tsx"));
+const CrmOverviewPage = lazy(() => import("./features/crm/pages/crm-overview-page.tsx"));
+const CrmCustomersPage = lazy(() => import("./features/crm/pages/customers-page.tsx"));
+const CrmDealsPage = lazy(() => import("./features/crm/pages/deals-page.tsx"));
+const CrmTasksPage = lazy(() => import("./features/crm/pages/tasks-page.tsx"));
+const CrmInteractionsPage = lazy(() => import("./features/crm/pages/interactions-page.tsx"));
 const NotFoundPage = lazy(() => import("./features/errors/pages/not-found-page.tsx"));
 
 /** App pages whose modules are worth starting before the session is known (app/early-start.ts). */
@@ -119,6 +126,18 @@ export const routes: RouteObject[] = [
           { path: "/inboxes", element: page(InboxesPage, false) },
           { path: "/analytics", element: page(AnalyticsPage, false) },
           { path: "/ab-tests", element: page(AbTestsPage, false) },
+          {
+            path: "/crm",
+            element: page(CrmLayout, false),
+            children: [
+              { index: true, element: page(CrmOverviewPage, false) },
+              { path: "customers", element: page(CrmCustomersPage, false) },
+              { path: "deals", element: page(CrmDealsPage, false) },
+              { path: "tasks", element: page(CrmTasksPage, false) },
+              { path: "interactions", element: page(CrmInteractionsPage, false) },
+            ],
+          },
+          { path: "/pipeline", element: page(PipelinePage, false) },
           { path: "/settings", element: <Navigate replace to="/settings/profile" /> },
           { path: "/settings/:tab", element: page(SettingsPage, false) },
         ],

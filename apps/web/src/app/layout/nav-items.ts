@@ -12,6 +12,7 @@ import CreditCardOutlined from "@mui/icons-material/CreditCardOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import EditNoteOutlined from "@mui/icons-material/EditNoteOutlined";
 import EmailOutlined from "@mui/icons-material/EmailOutlined";
+import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
@@ -21,6 +22,7 @@ import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
 import PersonOutline from "@mui/icons-material/PersonOutlineOutlined";
 import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
 import SpaceDashboardOutlined from "@mui/icons-material/SpaceDashboardOutlined";
+import SsidChartOutlined from "@mui/icons-material/SsidChartOutlined";
 import StorageOutlined from "@mui/icons-material/StorageOutlined";
 import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
 import type { Me } from "@prospector/contracts";
@@ -55,10 +57,17 @@ export const NAV_SECTIONS: NavSection[] = [
       { path: "/campaigns", label: "Campaigns", icon: CampaignOutlined, permission: "campaigns:read" },
       { path: "/compose", label: "Compose", title: "Compose an Email", icon: EditNoteOutlined, permission: "campaigns:read" },
       { path: "/inboxes", label: "Inboxes", title: "Sending Inboxes", icon: AllInboxOutlined, permission: "campaigns:read" },
+      { path: "/crm", label: "CRM", icon: HandshakeOutlined, permission: "crm:read" },
       { path: "/analytics", label: "Analytics", title: "Campaign Analytics", icon: InsightsOutlined, permission: "analytics:read" },
       { path: "/ab-tests", label: "A/B Tests", icon: CompareArrowsOutlined, permission: "campaigns:read" },
       { path: "/notifications", label: "Notifications", icon: NotificationsOutlined },
     ],
+  },
+  {
+    // Shell spec §2 lists /pipeline first in this group; the group's other pages do not exist yet.
+    id: "analytics-insights",
+    label: "Analytics & Insights",
+    items: [{ path: "/pipeline", label: "Pipeline", title: "Pipeline Health", icon: SsidChartOutlined, permission: "crm:read" }],
   },
   {
     id: "settings",
