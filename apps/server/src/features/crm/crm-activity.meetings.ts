@@ -26,10 +26,11 @@ export async function bookMeeting(ctx: AppContext, caller: Caller, input: Input)
   await checkLinks(ctx.db, workspaceId, input);
   // Complete the links from what is given: a deal knows its customer and lead, a customer its lead.
   const deal = input.deal_id ? await repo.dealLinks(ctx.db, workspaceId, input.deal_id) : undefined;
+  const givenCustomer = input.customer_id ?? deal?.customerId ?? null;
   let leadId = input.lead_id ?? deal?.leadId ?? null;
-  if (!leadId && input.customer_id) leadId = await repo.customerLead(ctx.db, workspaceId, input.customer_id);
+  if (!leadId && givenCustomer) leadId = await repo.customerLead(ctx.db, workspaceId, givenCustomer);
   const ofLead = leadId ? await repo.leadCrmLinks(ctx.db, workspaceId, leadId) : { customerId: null, dealId: null };
-  const customerId = input.customer_id ?? deal?.customerId ?? ofLead.customerId;
+  const customerId = givenCustomer ?? ofLead.customerId;
   const dealId = input.deal_id ?? ofLead.dealId;
   if (input.campaign_id && !leadId) {
     throw validationError([{ field: "lead_id", message: "A campaign's meeting is with one of its leads: give the lead" }]);
