@@ -5,7 +5,7 @@
 import Add from "@mui/icons-material/Add";
 import { Alert, Box, Button, Stack } from "@mui/material";
 import type { GridColDef, GridValidRowModel } from "@mui/x-data-grid";
-import type { CrmBulkDeleteResult } from "@prospector/contracts";
+import type { CrmActivityBulkDeleteResult } from "@prospector/contracts";
 import { type ReactNode, useState } from "react";
 import { permits } from "../../../app/layout/nav-items.ts";
 import { errorMessage } from "../../../lib/errors.ts";
@@ -49,7 +49,7 @@ export function ListPage<R extends GridValidRowModel>({
   drawer: ReactNode;
 }) {
   const list = useRecordList<R>(record, state.query);
-  const bulkDelete = useBulkDeleteRecords<CrmBulkDeleteResult>(record);
+  const bulkDelete = useBulkDeleteRecords<CrmActivityBulkDeleteResult>(record);
   const toast = useToast();
   const { user } = useSession();
   const can = (p: string) => permits(user?.permissions ?? [], p);
