@@ -25,20 +25,28 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import type { Me } from "@prospector/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { useSession } from "../../features/auth/api/use-session.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
-import { activeItem } from "../layout/nav-items.ts";
+import { activeItem, canSee } from "../layout/nav-items.ts";
 import { addRecentSearch, clearRecentSearches, RECENT_SHOWN, readRecentSearches } from "./recent-searches.ts";
 import { rankResults, type SearchResult, type SearchResultType } from "./search-ranking.ts";
-import { SEARCH_SOURCES, searchAll } from "./search-sources.ts";
+import { SEARCH_SOURCES, type SearchSource, searchAll } from "./search-sources.ts";
 
 /**
- * Only sources whose page this app has: a result must open something. Sources light up as the
- * features that own them add their navigation entry.
+ * Only sources whose page this app has and this user may open: a result must open something, and
+ * asking a list the user may not read only earns a 403. Sources light up as the features that own
+ * them add their navigation entry.
  */
-const availableSources = () => SEARCH_SOURCES.filter((s) => activeItem(s.page) !== undefined);
+export function availableSources(user: Pick<Me, "permissions" | "is_instance_admin"> | null): SearchSource[] {
+  return SEARCH_SOURCES.filter((s) => {
+    const item = activeItem(s.page);
+    return item !== undefined && canSee(item, user);
+  });
+}
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -79,6 +87,8 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [highlight, setHighlight] = useState(0);
   const [recent, setRecent] = useState<string[]>(readRecentSearches);
   const query = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
+  const { user } = useSession();
+  const sources = availableSources(user);
 
   useEffect(() => {
     if (open) {
@@ -88,9 +98,9 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   }, [open]);
 
   const search = useQuery({
-    queryKey: ["global-search", query],
-    queryFn: ({ signal }) => searchAll(query, signal, availableSources()),
-    enabled: open && query !== "",
+    queryKey: ["global-search", query, sources.map((s) => s.type)],
+    queryFn: ({ signal }) => searchAll(query, signal, sources),
+    enabled: open && query !== "" && sources.length > 0,
     staleTime: 60_000,
   });
   const results = query && search.data ? rankResults(search.data, query) : [];
@@ -193,7 +203,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
               Type to search. Tip: press Ctrl+K (⌘K on a Mac) anywhere to open search.
             </Typography>
           ))}
-        {query && !typing && search.isSuccess && results.length === 0 && (
+        {query && !typing && (search.isSuccess || sources.length === 0) && results.length === 0 && (
           <Box sx={{ px: 3, py: 4, textAlign: "center" }}>
             <Typography variant="subtitle1">No results found</Typography>
             <Typography color="text.secondary" variant="body2">
