@@ -1,7 +1,8 @@
 import type { Feature } from "../../platform/feature.ts";
+import { crmRoutes } from "./crm.routes.ts";
+import { seedDefaultStages } from "./crm.stages.ts";
 import { registerCrmActivity } from "./crm-activity.register.ts";
 import { crmActivityRoutes } from "./crm-activity.routes.ts";
-import { crmRoutes } from "./crm.routes.ts";
 
 /**
  * The CRM: stages, customers and deals (crm.*), tasks, interactions and meetings (crm-activity.*).
@@ -10,6 +11,8 @@ import { crmRoutes } from "./crm.routes.ts";
 export const crmFeature: Feature = {
   name: "crm",
   register(ctx) {
+    // A new workspace has its pipeline at once, in the transaction that creates it.
+    ctx.hooks.on("organizations.created", ({ tx, workspaceId }) => seedDefaultStages(tx, workspaceId));
     registerCrmActivity(ctx);
   },
   routes(app, ctx) {
