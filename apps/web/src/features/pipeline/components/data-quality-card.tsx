@@ -3,7 +3,7 @@ import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, Link, Stack,
 import type { DataQuality } from "@prospector/contracts";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
-import { dealLink, formatShare } from "./pipeline-format.ts";
+import { dealLink, deals, formatShare } from "./pipeline-format.ts";
 
 const FIELD_LABEL: Record<string, string> = {
   owner_id: "Owner",
@@ -25,7 +25,7 @@ export function DataQualityCard({ quality, error }: { quality: DataQuality | und
     <Card variant="outlined" component="section" aria-labelledby="quality-title">
       <CardHeader
         title="Data quality"
-        subheader={quality ? `Across ${quality.open_deals} open deals` : " "}
+        subheader={quality ? `Across ${deals(quality.open_deals)} open` : " "}
         slotProps={{ title: { variant: "subtitle1", component: "h3", id: "quality-title" } }}
       />
       <CardContent sx={{ pt: 0 }}>

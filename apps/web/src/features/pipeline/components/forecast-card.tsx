@@ -9,7 +9,7 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import type { Forecast, ForecastMethod } from "@prospector/contracts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import { compactAmount, formatAmount, monthLabel } from "./pipeline-format.ts";
+import { compactAmount, deals, formatAmount, monthLabel } from "./pipeline-format.ts";
 
 export const METHOD_LABEL: Record<ForecastMethod, string> = {
   monte_carlo: "Monte Carlo",
@@ -38,7 +38,7 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
         slotProps={{ title: { variant: "subtitle1", component: "h3", id: "forecast-title" } }}
         subheader={
           forecast
-            ? `${METHOD_LABEL[forecast.method]}${forecast.runs ? ` · ${forecast.runs.toLocaleString()} runs` : ""} · ${forecast.open_deals} open deals · computed at ${formatDateTime(forecast.computed_at)}`
+            ? `${METHOD_LABEL[forecast.method]}${forecast.runs ? ` · ${forecast.runs.toLocaleString()} runs` : ""} · ${deals(forecast.open_deals)} open · computed at ${formatDateTime(forecast.computed_at)}`
             : " "
         }
         action={
@@ -137,7 +137,7 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
 
 function Total({ label, value, hint, strong }: { label: string; value: string; hint: string; strong?: boolean }) {
   return (
-    <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: "action.hover" }}>
+    <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: "action.hover" }} role="group" aria-label={`${label}: ${value}`}>
       <Typography variant="caption" color="textSecondary" component="div">
         {label}
       </Typography>

@@ -43,3 +43,6 @@ export const SEVERITY_COLOR: Record<PipelineSeverity, "error" | "warning" | "inf
 export const SEVERITY_LABEL: Record<PipelineSeverity, string> = { high: "High", medium: "Medium", low: "Low" };
 
 export const dealLink = (id: string) => `/crm/deals?selected=${encodeURIComponent(id)}`;
+
+/** "1 deal", "3 deals". */
+export const deals = (n: number) => `${n} ${n === 1 ? "deal" : "deals"}`;

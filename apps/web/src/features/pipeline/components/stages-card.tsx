@@ -5,7 +5,7 @@
 import { Box, Card, CardContent, CardHeader, Stack, Tooltip, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { HealthOverview } from "@prospector/contracts";
-import { compactAmount, formatAmount, formatShare } from "./pipeline-format.ts";
+import { compactAmount, deals, formatAmount, formatShare } from "./pipeline-format.ts";
 
 export function FunnelCard({ overview }: { overview: HealthOverview }) {
   const stages = [...overview.stages].filter((s) => !s.is_lost).sort((a, b) => a.position - b.position);
@@ -24,7 +24,7 @@ export function FunnelCard({ overview }: { overview: HealthOverview }) {
           {stages.map((s) => {
             const c = conversion.get(s.stage_id);
             return (
-              <Box component="li" key={s.stage_id} aria-label={`${s.name}: ${s.deals} deals`}>
+              <Box component="li" key={s.stage_id} aria-label={`${s.name}: ${deals(s.deals)}`}>
                 <Box sx={{ display: "grid", gridTemplateColumns: "minmax(90px, 1fr) 3fr", gap: 1, alignItems: "center" }}>
                   <Typography variant="body2" noWrap title={s.name}>
                     {s.name}
@@ -67,7 +67,7 @@ export function FunnelCard({ overview }: { overview: HealthOverview }) {
         </Stack>
         {lost > 0 && (
           <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1 }}>
-            {lost} lost {lost === 1 ? "deal" : "deals"} not shown in the funnel.
+            {deals(lost)} lost, not shown in the funnel.
           </Typography>
         )}
       </CardContent>

@@ -164,14 +164,14 @@ describe("/pipeline", () => {
     expect(within(totals).getByText("$8,000")).toBeTruthy();
     expect(within(totals).getByText("$15,000")).toBeTruthy();
     expect(within(totals).getByText("$42,000")).toBeTruthy();
-    expect(within(fc).getByText(/Monte Carlo · 10,000 runs · 6 open deals · computed at/)).toBeTruthy();
+    expect(within(fc).getByText(/Monte Carlo · 10,000 runs · 6 deals open · computed at/)).toBeTruthy();
     expect(api.to("GET", "/api/pipeline/forecasts/precomputed")[0]!.query.toString()).toBe("method=monte_carlo&months_ahead=6");
 
     // Funnel: open stages and won in order, lost counted apart, conversion with its basis.
     const funnel = within(screen.getByRole("list", { name: "Deals per stage" })).getAllByRole("listitem");
     expect(funnel.map((li) => li.getAttribute("aria-label"))).toEqual(["Qualified: 4 deals", "Proposal: 2 deals", "Won: 3 deals"]);
     expect(screen.getByLabelText("Qualified conversion 60%: 6 of 10 deals that entered Qualified moved on")).toBeTruthy();
-    expect(screen.getByText("1 lost deal not shown in the funnel.")).toBeTruthy();
+    expect(screen.getByText("1 deal lost, not shown in the funnel.")).toBeTruthy();
     const byStage = within(screen.getByRole("table", { name: "Value by stage" }));
     expect(byStage.getAllByRole("row")).toHaveLength(3);
     expect(byStage.getByText("$30,000")).toBeTruthy();
@@ -200,7 +200,7 @@ describe("/pipeline", () => {
     const fc = await screen.findByRole("region", { name: "Revenue forecast" });
     await userEvent.click(within(fc).getByRole("button", { name: "Weighted" }));
     await waitFor(() => expect(api.to("GET", "/api/pipeline/forecasts/precomputed").at(-1)!.query.get("method")).toBe("weighted"));
-    expect(await within(fc).findByText(/^Weighted · 6 open deals/)).toBeTruthy();
+    expect(await within(fc).findByText(/^Weighted · 6 deals open/)).toBeTruthy();
     expect(view.router.state.location.search).toBe("?method=weighted");
 
     await userEvent.click(screen.getByRole("button", { name: "My deals" }));
