@@ -35,6 +35,15 @@ const UI_LIBRARY = /node_modules[\\/](@mui[\\/](material|icons-material)|react-t
  */
 const PUBLIC_SMALL =
   /([\\/]src[\\/]features[\\/]landing[\\/]components[\\/]brand-mark\.tsx|[\\/]packages[\\/]contracts[\\/]src[\\/]plans\.ts)$/;
+/**
+ * What a signed-in first visit renders: the app shell and the dashboard, the page sign-in leads to.
+ * Their libraries and shared modules go into one `app-shell` chunk (see appShellChunk).
+ */
+const APP_ROOT = /[\\/]src[\\/](app[\\/]layout[\\/]app-layout|features[\\/]dashboard[\\/]pages[\\/]dashboard-page)\.tsx$/;
+/** The dashboard's own modules stay in its page chunk: other app pages never load them. */
+const DASHBOARD_OWN = /[\\/]src[\\/]features[\\/]dashboard[\\/]/;
+/** Pages a visitor reaches without signing in, besides the landing and auth pages. */
+const PUBLIC_OTHER = /[\\/]src[\\/]features[\\/]errors[\\/]pages[\\/][^\\/]+-page\.tsx$/;
 /** Package entry files re-export everything, so being imported by one says nothing about use. */
 const BARREL = /node_modules[\\/]@mui[\\/](material|icons-material)[\\/]index\.m?js$/;
 
@@ -76,14 +85,95 @@ function publicUiChunks() {
       return null;
     },
   };
+  const appShell = appShellChunk();
   const name = (id: string, ctx: ChunkingContext): string | null => {
     const library = FRAMEWORK.test(id) ? "framework" : UI_LIBRARY.test(id) ? "ui" : PUBLIC_SMALL.test(id) ? "small" : null;
-    if (!library) return null;
     usedBy ??= walk(ctx);
-    const pages = usedBy.get(id) ?? 0;
-    if (!pages) return null;
+    const pages = library ? (usedBy.get(id) ?? 0) : 0;
+    if (!pages) return appShell.name(id, ctx);
     if (library === "small") return "public-ui";
     return library === "framework" ? "framework" : (names[pages] ?? null);
+  };
+  return { plugin: [plugin, appShell.plugin], name };
+}
+
+/**
+ * Two chunks for the modules the app layout and the dashboard page import statically (libraries
+ * and our own), except the dashboard's own modules and what the public pages load first (those
+ * keep their chunks): `app-ui` for those the public pages' lazy parts use too (the landing's
+ * phone menu and newsletter form load it instead of a dozen small MUI files), `app-shell` for
+ * the rest. Left to automatic splitting, a signed-in first visit to /dashboard fetched 49 files,
+ * most of them a few hundred bytes of MUI each: on a cold cache every file costs a request and
+ * its response headers, six at a time on HTTP/1.1. Every app page is inside the layout, so all
+ * of them load these chunks anyway; the few modules in them only the dashboard uses cost the
+ * other pages a few kilobytes.
+ */
+function appShellChunk() {
+  const appRoots = new Set<string>();
+  const publicRoots = new Set<string>();
+  /** Our modules' named imports from MUI's package entry, as the component modules they mean. */
+  const muiImports = new Map<string, string[]>();
+  let groups: Map<string, string> | undefined;
+  /** Static imports from `roots`; with `dynamic`, lazy imports too, except the entry's (its routes). */
+  const closure = (ctx: ChunkingContext, roots: Iterable<string>, dynamic: boolean) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (BARREL.test(id)) continue;
+      const info = ctx.getModuleInfo(id);
+      const lazy = dynamic && !/[\\/]src[\\/](main|router)\.tsx$/.test(id) ? (info?.dynamicallyImportedIds ?? []) : [];
+      stack.push(...(info?.importedIds ?? []), ...(muiImports.get(id) ?? []), ...lazy);
+    }
+    return seen;
+  };
+  const plugin: Plugin = {
+    name: "prospector:app-shell",
+    apply: "build",
+    async transform(code, id) {
+      if (APP_ROOT.test(id)) appRoots.add(id);
+      else if (PUBLIC_OTHER.test(id) || publicRoot(id)) publicRoots.add(id);
+      // `import { Box, Stack } from "@mui/material"` names the package entry, which says nothing
+      // about which components are used; Box and Stack have modules of their own.
+      if (id.includes("node_modules")) return null;
+      const names = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@mui\/material["']/g)].flatMap((m) =>
+        (m[1] ?? "")
+          .split(",")
+          .map(
+            (n) =>
+              n
+                .trim()
+                .split(/\s+as\s+/)[0]
+                ?.trim() ?? "",
+          )
+          .filter((n) => /^[A-Z]\w*$|^use[A-Z]\w*$/.test(n)),
+      );
+      if (names.length) {
+        const resolved = await Promise.all(names.map((n) => this.resolve(`@mui/material/${n}`, id).catch(() => null)));
+        muiImports.set(
+          id,
+          resolved.flatMap((r) => (r && !r.external ? [r.id] : [])),
+        );
+      }
+      return null;
+    },
+  };
+  const name = (id: string, ctx: ChunkingContext): string | null => {
+    if (!groups) {
+      // The entry and the public pages as they load (static imports), and with what they may
+      // load later (their own lazy parts, such as the landing's phone menu and newsletter form),
+      // but not the entry's lazy routes, which lead everywhere.
+      const publicFirst = closure(ctx, publicRoots, false);
+      const publicAll = closure(ctx, publicRoots, true);
+      groups = new Map();
+      for (const m of closure(ctx, appRoots, false)) {
+        if (DASHBOARD_OWN.test(m) || publicFirst.has(m)) continue;
+        groups.set(m, publicAll.has(m) ? "app-ui" : "app-shell");
+      }
+    }
+    return groups.get(id) ?? null;
   };
   return { plugin, name };
 }
@@ -157,7 +247,8 @@ function routePreloads(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
-      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId as string, c]));
+      // The chunk that holds each module (a page's own chunk, or a named group such as app-shell).
+      const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((m) => [m, c] as const)));
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const closure = (files: string[]) => {
         const seen = new Set<string>();
