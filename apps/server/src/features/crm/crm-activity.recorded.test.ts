@@ -5,12 +5,17 @@
  * campaign, in either order, is one interaction and one meeting in the campaign's Meetings figure;
  * a task reminder notifies its assignee (or creator) once.
  */
+
+import { and, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { campaignMessages } from "../campaigns/campaigns.table.ts";
 import { helpers } from "../campaigns/campaigns.test-helpers.ts";
 import { processInbound } from "../replies/replies.service.ts";
+import { runSendingPass } from "../sending/sending.service.ts";
+import { tomorrowAt } from "../sending/sending.test-helpers.ts";
 import { crmCustomers, crmDeals, crmStages } from "./crm.table.ts";
 import { sendDueReminders } from "./crm-activity.reminders.ts";
 
@@ -100,6 +105,30 @@ describe("interactions the product records, and task reminders", () => {
       related_label: "Rita's shop pilot",
     });
     expect(await interactions(owner, `lead_id=${lead.id}`)).toHaveLength(2);
+  });
+
+  it("records a reply to campaign mail with its campaign, and a send to a customer's address on that customer", async () => {
+    const { campaign, lead } = await h.ready(owner);
+    await h.ok(owner, "POST", `/api/campaigns/${campaign.id}/launch`);
+    await runSendingPass(t.app.ctx.sending, campaign.id, tomorrowAt(12));
+    const [message] = await t.app.ctx.db
+      .select()
+      .from(campaignMessages)
+      .where(and(eq(campaignMessages.campaignId, campaign.id), eq(campaignMessages.leadId, lead.id)));
+    expect(message?.messageId).toBeTruthy();
+    const raw = [`From: <${lead.email}>`, "Subject: Re: Hello", `In-Reply-To: ${message!.messageId}`, "", "Tell me more."].join("\r\n");
+    const inbox = { id: await h.localInbox(owner), workspaceId: owner.workspaceId };
+    expect((await processInbound(t.app.ctx, inbox, await simpleParser(raw), null)).source).toBe("campaign");
+    expect(await interactions(owner, `campaign_id=${campaign.id}&source=reply`)).toMatchObject([
+      { lead_id: lead.id, campaign_id: campaign.id, description: "Tell me more.", type: "email" },
+    ]);
+
+    const email = `buyer-${Date.now()}@hooli.test`;
+    const [customer] = await t.app.ctx.db.insert(crmCustomers).values({ workspaceId: owner.workspaceId, name: "Hooli", email }).returning();
+    await h.ok(owner, "POST", "/api/compose/send", { inbox_id: inbox.id, to: email, subject: "Your renewal", body: "Hi" });
+    expect(await interactions(owner, `customer_id=${customer!.id}`)).toMatchObject([
+      { source: "compose", subject: "Your renewal", lead_id: null, customer_id: customer!.id },
+    ]);
   });
 
   it("counts a meeting booked from the CRM and marked in the campaign once, whichever comes first", async () => {

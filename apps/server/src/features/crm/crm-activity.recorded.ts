@@ -18,14 +18,18 @@ type Ctx = Pick<AppContext, "db">;
 /** The key of a campaign's meeting with a lead: the same whichever side records it first. */
 export const meetingRef = (campaignId: string, leadId: string) => `${campaignId}:${leadId}`;
 
-/** Where an event about a lead belongs in the CRM: the lead, its customer and that customer's latest open deal. */
-export async function linksOfLead(tx: repo.Tx, workspaceId: string, leadId: string | null) {
-  if (!leadId) return { leadId: null, customerId: null, dealId: null };
-  return { leadId, ...(await repo.leadCrmLinks(tx, workspaceId, leadId)) };
+/**
+ * Where an event about a lead belongs in the CRM: the lead, its customer and that customer's latest
+ * open deal. Mail to or from an address that is no lead's lands on the customer with that address.
+ */
+export async function linksOfLead(tx: repo.Tx, workspaceId: string, leadId: string | null, email?: string | null) {
+  if (leadId) return { leadId, ...(await repo.leadCrmLinks(tx, workspaceId, leadId)) };
+  const customerId = email ? await repo.customerByEmail(tx, workspaceId, email) : null;
+  return { leadId: null, customerId, dealId: null };
 }
 
 export async function recordReply(ctx: Ctx, e: ReplyReceived): Promise<InteractionRow | undefined> {
-  const links = await linksOfLead(ctx.db, e.workspaceId, e.leadId);
+  const links = await linksOfLead(ctx.db, e.workspaceId, e.leadId, e.from);
   return repo.recordInteraction(ctx.db, {
     workspaceId: e.workspaceId,
     type: "email",
@@ -41,7 +45,7 @@ export async function recordReply(ctx: Ctx, e: ReplyReceived): Promise<Interacti
 }
 
 export async function recordComposeSend(ctx: Ctx, e: ComposeSent): Promise<InteractionRow | undefined> {
-  const links = await linksOfLead(ctx.db, e.workspaceId, e.leadId);
+  const links = await linksOfLead(ctx.db, e.workspaceId, e.leadId, e.to);
   return repo.recordInteraction(ctx.db, {
     workspaceId: e.workspaceId,
     type: "email",

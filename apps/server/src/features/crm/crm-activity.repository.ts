@@ -325,6 +325,17 @@ export async function leadCrmLinks(
   return { customerId: customer?.id ?? null, dealId: deal?.id ?? null };
 }
 
+/** The workspace's customer with this address (crm_customers_ws_email_idx), the oldest if several. */
+export async function customerByEmail(tx: Tx, workspaceId: string, email: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: crmCustomers.id })
+    .from(crmCustomers)
+    .where(and(eq(crmCustomers.workspaceId, workspaceId), sql`lower(${crmCustomers.email}) = ${email.toLowerCase()}`))
+    .orderBy(asc(crmCustomers.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The campaign the lead joined last, if any (a meeting booked with the lead counts there). */
 export async function latestCampaignOfLead(tx: Tx, workspaceId: string, leadId: string): Promise<string | null> {
   const [row] = await tx
