@@ -14,7 +14,7 @@ const none: ConversionWindow = { resolved: 0, advanced: 0 };
 const stage = (name: string, stays: number[], openDays: number[], recent = none, earlier = none): StageHistory => ({
   stage: { id: `id-${name}`, name },
   stays: summarizeStays(stays),
-  openDays,
+  open: { n: openDays.length, median: median(openDays) },
   recent,
   earlier,
 });

@@ -76,8 +76,8 @@ export interface ConversionWindow {
 export interface StageHistory {
   stage: StageInput;
   stays: StaySummary;
-  /** Days in stage of the deals in it now. */
-  openDays: number[];
+  /** The deals in the stage now: how many, and their median days in it. */
+  open: { n: number; median: number };
   /** The last 90 days against the 365 before them. */
   recent: ConversionWindow;
   earlier: ConversionWindow;
@@ -101,8 +101,8 @@ const pct = (n: number) => `${Math.round(n * 100)}%`;
 export function detectBottlenecks(stages: StageHistory[], threshold: PipelineSeverity = "low"): Detected[] {
   const out: Detected[] = [];
   for (const h of stages) {
-    if (h.stays.n >= MIN_HISTORY && h.openDays.length > 0) {
-      const value = median(h.openDays);
+    if (h.stays.n >= MIN_HISTORY && h.open.n > 0) {
+      const value = h.open.median;
       const score = stayScore(value, h.stays);
       const severity = severityOf(score);
       if (severity) {
@@ -115,7 +115,7 @@ export function detectBottlenecks(stages: StageHistory[], threshold: PipelineSev
           value: r1(value),
           baseline: r1(h.stays.median),
           score: r1(score),
-          basis: `${h.openDays.length} open deals have been in ${h.stage.name} for a median ${r1(value)} days; the ${h.stays.n} stays that ended there took a median ${r1(h.stays.median)} days (MAD ${r1(h.stays.mad)})`,
+          basis: `${h.open.n} open deals have been in ${h.stage.name} for a median ${r1(value)} days; the ${h.stays.n} stays that ended there took a median ${r1(h.stays.median)} days (MAD ${r1(h.stays.mad)})`,
         });
       }
     }
