@@ -36,7 +36,9 @@ describe("/crm/customers", { timeout: HEAVY_RENDER_MS }, () => {
     expect(first.get("limit")).toBe("25");
 
     await userEvent.type(screen.getByLabelText("Search customers"), "turing");
-    await waitFor(() => expect(s.to("GET", "/api/crm/customers/").some((c) => c.query.get("search") === "turing")).toBe(true), { timeout: 2000 });
+    await waitFor(() => expect(s.to("GET", "/api/crm/customers/").some((c) => c.query.get("search") === "turing")).toBe(true), {
+      timeout: 2000,
+    });
   });
 
   it("says how to get customers when there are none", async () => {
@@ -97,12 +99,17 @@ describe("/crm/customers", { timeout: HEAVY_RENDER_MS }, () => {
       [`DELETE /api/crm/customers/${ada.id}`]: (req) =>
         req.query.get("deals") === "detach"
           ? { status: 204 }
-          : { status: 409, body: { code: "CUSTOMER_HAS_DEALS", detail: "This customer has deals: choose whether to detach or delete them" } },
+          : {
+              status: 409,
+              body: { code: "CUSTOMER_HAS_DEALS", detail: "This customer has deals: choose whether to detach or delete them" },
+            },
     });
     renderSignedIn(<CustomersPage />, { path: "/crm/customers", at: `/crm/customers?selected=${ada.id}` });
     await screen.findByRole("heading", { name: "Ada Lovelace" });
     await userEvent.click(within(screen.getByRole("region", { name: "Details" })).getByRole("button", { name: "Delete" }));
-    await userEvent.click(within(await screen.findByRole("dialog", { name: "Delete Ada Lovelace?" })).getByRole("button", { name: "Delete" }));
+    await userEvent.click(
+      within(await screen.findByRole("dialog", { name: "Delete Ada Lovelace?" })).getByRole("button", { name: "Delete" }),
+    );
     const choice = await screen.findByRole("dialog", { name: "Ada Lovelace has deals" });
     await userEvent.click(within(choice).getByRole("button", { name: "Detach deals" }));
     await waitFor(() => expect(s.to("DELETE", `/api/crm/customers/${ada.id}`)).toHaveLength(2));
@@ -117,15 +124,22 @@ describe("/crm/customers", { timeout: HEAVY_RENDER_MS }, () => {
       "POST /api/crm/customers/bulk-delete": (req) =>
         req.query.get("deals") === "delete"
           ? { body: { deleted: 2, not_found: [], deals_detached: 0, deals_deleted: 3 } }
-          : { status: 409, body: { code: "CUSTOMER_HAS_DEALS", detail: "This customer has deals: choose whether to detach or delete them" } },
+          : {
+              status: 409,
+              body: { code: "CUSTOMER_HAS_DEALS", detail: "This customer has deals: choose whether to detach or delete them" },
+            },
     });
     renderSignedIn(<CustomersPage />, { path: "/crm/customers" });
     await screen.findByText("alan@bletchley.example");
     for (const row of screen.getAllByRole("row").slice(1)) await userEvent.click(within(row).getByRole("checkbox"));
     const bar = screen.getByRole("region", { name: "Bulk actions" });
     await userEvent.click(within(bar).getByRole("button", { name: "Delete" }));
-    await userEvent.click(within(await screen.findByRole("dialog", { name: "Delete 2 customers?" })).getByRole("button", { name: "Delete" }));
-    await userEvent.click(within(await screen.findByRole("dialog", { name: "2 customers have deals" })).getByRole("button", { name: "Delete deals too" }));
+    await userEvent.click(
+      within(await screen.findByRole("dialog", { name: "Delete 2 customers?" })).getByRole("button", { name: "Delete" }),
+    );
+    await userEvent.click(
+      within(await screen.findByRole("dialog", { name: "2 customers have deals" })).getByRole("button", { name: "Delete deals too" }),
+    );
     expect(await screen.findByText("Deleted 2 customers, 3 deals deleted")).toBeTruthy();
     const calls = s.to("POST", "/api/crm/customers/bulk-delete");
     expect(calls.map((c) => c.query.get("deals"))).toEqual([null, "delete"]);
