@@ -27,9 +27,11 @@ interface Props {
   user: Pick<Me, "id" | "full_name"> | null;
   /** Names of deals the page knows (bottlenecks, stale deals), for the links. */
   dealNames: Map<string, string>;
+  /** May run actions (crm:update); others read the alerts only. */
+  canAct: boolean;
 }
 
-export function AlertsCard({ alerts, error, stages, user, dealNames }: Props) {
+export function AlertsCard({ alerts, error, stages, user, dealNames, canAct }: Props) {
   const [acting, setActing] = useState<{ alert: Alert; action: SuggestedAction } | null>(null);
   return (
     <Card variant="outlined" component="section" aria-labelledby="alerts-title">
@@ -67,7 +69,7 @@ export function AlertsCard({ alerts, error, stages, user, dealNames }: Props) {
                     ))}
                   </Box>
                 )}
-                {a.actions.length > 0 && (
+                {canAct && a.actions.length > 0 && (
                   <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: "wrap" }}>
                     {a.actions.map((action) => (
                       <Button

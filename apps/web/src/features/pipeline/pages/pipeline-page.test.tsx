@@ -216,8 +216,20 @@ describe("/pipeline", () => {
     expect(screen.getByRole("button", { name: "My deals" }).getAttribute("aria-pressed")).toBe("true");
   });
 
+  it("shows an analyst the alerts without the actions they may not run", async () => {
+    mockServer(
+      routes({ "GET /api/auth/me": { body: me({ role: "analyst", role_label: "Data Analyst", permissions: ["analytics:read"] }) } }),
+    );
+    renderSignedIn(<PipelinePage />, { path: "/pipeline" });
+    const alerts = within(await screen.findByRole("list", { name: "Alerts" }));
+    expect(alerts.getByText("Acme renewal is stuck in Proposal")).toBeTruthy();
+    expect(alerts.queryByRole("button")).toBeNull();
+  });
+
   it("shows a sales rep their own deals without a switch", async () => {
-    const api = mockServer(routes({ "GET /api/auth/me": { body: me({ role: "sales_rep", role_label: "Sales Rep" }) } }));
+    // The seed sales_rep role has no analytics:read; this one was granted it.
+    const rep = me({ role: "sales_rep", role_label: "Sales Rep", permissions: ["crm:read", "crm:update", "analytics:read"] });
+    const api = mockServer(routes({ "GET /api/auth/me": { body: rep } }));
     renderSignedIn(<PipelinePage />, { path: "/pipeline" });
     expect(await screen.findByText("Showing your deals")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Everyone" })).toBeNull();

@@ -8,6 +8,7 @@ import { Alert, Box, Button, Stack, ToggleButton, ToggleButtonGroup, Typography 
 import { type ForecastMethod, ForecastMethod as ForecastMethods } from "@prospector/contracts";
 import { useMemo } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
+import { permits } from "../../../app/layout/nav-items.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
@@ -143,6 +144,7 @@ export default function PipelinePage() {
               stages={o.stages}
               user={user}
               dealNames={dealNames}
+              canAct={permits(user?.permissions ?? [], "crm:update")}
             />
             <BottlenecksCard answer={bottlenecks.data} error={bottlenecks.isError ? bottlenecks.error : null} />
           </Box>
