@@ -96,7 +96,7 @@ export async function campaignHistory(db: Tx, workspaceId: string, leadId: strin
       exists (select 1 from ${campaignEvents} e where e.campaign_id = cl.campaign_id and e.type = 'meeting' and e.lead_id = cl.lead_id) as meeting
     from ${campaignLeads} cl join ${campaigns} c on c.id = cl.campaign_id
     where cl.lead_id = ${leadId} and cl.workspace_id = ${workspaceId}
-    order by cl.added_at desc, c.id`);
+    order by cl.created_at desc, c.id`);
   const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
   return rows.map((r) => ({
     campaign_id: String(r.campaign_id),
