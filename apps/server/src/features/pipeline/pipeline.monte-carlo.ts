@@ -87,9 +87,10 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The simulated futures: `sums[m * runs + r]` is the revenue of month m in run r, `totals[r]` the
- * revenue within the horizon. Deals are held in typed arrays and each run draws one number per
- * deal: with u < p the deal is won, and u / p (uniform on [0, 1) given the win) picks its month
- * within its span.
+ * revenue within the horizon. The loop runs deal by deal, each over all runs, so a deal's constants
+ * stay in registers and its writes walk one month's row in order (about twice as fast as run by
+ * run). Each draw is a 32-bit integer compared with p × 2³²: with u < p the deal is won, and
+ * u / p (uniform on [0, 1) given the win) picks its month within its span.
  */
 export function simulateRuns(
   deals: ForecastDeal[],
@@ -97,42 +98,41 @@ export function simulateRuns(
   runs: number,
   seed = 0x5eed,
 ): { sums: Float64Array; totals: Float64Array } {
-  // Only deals that can land inside the horizon matter.
-  const live = deals.filter((d) => d.probability > 0 && d.value > 0 && d.month < months && d.month + d.span > 0);
-  const n = live.length;
-  const prob = new Float64Array(n);
-  const value = new Float64Array(n);
-  const first = new Int32Array(n);
-  const span = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const d = live[i]!;
-    prob[i] = Math.min(1, d.probability);
-    value[i] = d.value;
-    first[i] = d.month;
-    span[i] = Math.max(1, d.span);
-  }
   const sums = new Float64Array(months * runs);
   const totals = new Float64Array(runs);
   let a = seed >>> 0;
-  for (let r = 0; r < runs; r++) {
-    let total = 0;
-    for (let i = 0; i < n; i++) {
-      // mulberry32, inlined: this loop runs deals × runs times.
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-      const p = prob[i]!;
-      if (u >= p) continue;
-      const s = span[i]!;
-      const m = s === 1 ? first[i]! : first[i]! + Math.floor((u / p) * s);
-      if (m < 0 || m >= months) continue;
-      const v = value[i]!;
-      sums[m * runs + r]! += v;
-      total += v;
+  for (const d of deals) {
+    // Only deals that can land inside the horizon matter.
+    if (!(d.probability > 0 && d.value > 0 && d.month < months && d.month + d.span > 0)) continue;
+    const threshold = Math.min(1, d.probability) * 4294967296;
+    const value = d.value;
+    const span = Math.max(1, d.span);
+    const first = d.month;
+    if (span === 1) {
+      const row = first * runs;
+      for (let r = 0; r < runs; r++) {
+        // mulberry32, inlined: this loop runs deals × runs times.
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), a | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        if ((t ^ (t >>> 14)) >>> 0 < threshold) {
+          sums[row + r]! += value;
+          totals[r]! += value;
+        }
+      }
+      continue;
     }
-    totals[r] = total;
+    for (let r = 0; r < runs; r++) {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      const u = (t ^ (t >>> 14)) >>> 0;
+      if (u >= threshold) continue;
+      const m = first + Math.floor((u / threshold) * span);
+      if (m < 0 || m >= months) continue;
+      sums[m * runs + r]! += value;
+      totals[r]! += value;
+    }
   }
   return { sums, totals };
 }
