@@ -60,7 +60,8 @@ function taskOrder(q: CrmTaskListQuery): SQL[] {
   const dir = q.order ?? (sort === "due_date" || sort === "title" ? "asc" : "desc");
   const by = (c: SQL) => (dir === "asc" ? asc(c) : desc(c));
   const tie = dir === "asc" ? asc(crmTasks.id) : desc(crmTasks.id);
-  if (sort === "due_date") return [sql`${crmTasks.dueAt} ${sql.raw(dir)} nulls last`, tie];
+  // crm_tasks_ws_due_idx read either way: soonest first with undated last, or latest first with undated first.
+  if (sort === "due_date") return [dir === "asc" ? asc(crmTasks.dueAt) : desc(crmTasks.dueAt), tie];
   if (sort === "title") return [by(sql`lower(${crmTasks.title})`), tie];
   return [by(sql`${sort === "updated_at" ? crmTasks.updatedAt : crmTasks.createdAt}`), tie];
 }
