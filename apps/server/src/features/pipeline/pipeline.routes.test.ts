@@ -80,6 +80,23 @@ describe("pipeline API", () => {
     return res.json();
   };
 
+  it("documents every pipeline route in the OpenAPI document, with the query defaults", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/docs/json" });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const paths = res.json().paths;
+    for (const p of [
+      "/api/pipeline/health/overview",
+      "/api/pipeline/forecasts/precomputed",
+      "/api/pipeline/health/actions",
+      "/api/deal-insights/{id}",
+    ]) {
+      expect(paths[p], p).toBeDefined();
+    }
+    const params = paths["/api/pipeline/forecasts/precomputed"].get.parameters;
+    expect(params.find((x: { name: string }) => x.name === "method").schema.default).toBe("monte_carlo");
+    expect(params.find((x: { name: string }) => x.name === "months_ahead").schema.default).toBe(6);
+  });
+
   it("forecasts with Monte Carlo by default: 6 months, 10,000 runs, the closed-form expectation per month", async () => {
     const f = await get(owner, "/api/pipeline/forecasts/precomputed?use_cache=false");
     expect(f).toMatchObject({ method: "monte_carlo", months_ahead: 6, runs: 10_000, open_deals: 4, from_cache: false, scope: "all" });
