@@ -17,8 +17,9 @@ export function useCampaignHistory(customerId: string, enabled: boolean) {
 }
 
 /** The customer converted from `leadId`, or null when it has not been converted. */
-export function useCustomerOfLead(leadId: string) {
+export function useCustomerOfLead(leadId: string, enabled = true) {
   return useQuery({
+    enabled: enabled && Boolean(leadId),
     queryKey: crmKeys.customerOfLead(leadId),
     queryFn: async ({ signal }) => {
       const { items } = await api.getList<CrmCustomer>("/crm/customers/", { params: { lead_id: leadId, limit: 1 }, signal });

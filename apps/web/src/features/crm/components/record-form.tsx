@@ -4,7 +4,7 @@
  * form sends only what changed.
  */
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
-import { useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -80,7 +80,18 @@ export function RecordCreateDialog({
       onClose={close}
       fullWidth
       maxWidth="sm"
-      slotProps={{ paper: { component: "form", noValidate: true, onSubmit } as object }}
+      slotProps={{
+        paper: {
+          component: "form",
+          noValidate: true,
+          // The dialog may sit inside another form (the lead drawer): its submit must not bubble
+          // there through the React tree.
+          onSubmit: (e: FormEvent) => {
+            e.stopPropagation();
+            void onSubmit(e);
+          },
+        } as object,
+      }}
     >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers sx={{ display: "grid", gap: 2 }}>

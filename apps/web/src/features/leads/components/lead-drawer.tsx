@@ -1,6 +1,7 @@
 /**
  * The lead drawer (/leads?selected={id}): the lead's status, email check, source and score with
- * its breakdown, an edit form that saves only what changed, enrich and delete.
+ * its breakdown, an edit form that saves only what changed, enrich, delete, and "Convert to customer"
+ * (or the link to the customer it became).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import AutoFixHigh from "@mui/icons-material/AutoFixHigh";
@@ -30,6 +31,7 @@ import { ApiError, errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
+import { LeadConversion } from "../../crm/components/lead-conversion.tsx";
 import { useEnrichLead } from "../api/use-enrichment.ts";
 import { useDeleteLead, useLead, useUpdateLead } from "../api/use-leads.ts";
 import { formValues, type LeadFormValues, placeServerErrors, TEXT_FIELDS } from "../lib/lead-form.ts";
@@ -110,6 +112,7 @@ function LeadEditor({ lead, onClose, onEnriching }: { lead: Lead; onClose: () =>
       </Box>
       <Divider />
       <Box sx={{ flex: 1, overflow: "auto", p: 2.5, display: "grid", gap: 3, alignContent: "start" }}>
+        <LeadConversion lead={lead} />
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr auto" }, gap: 2, alignItems: "start" }}>
           <Box>
             <Typography variant="overline" color="textSecondary">
