@@ -11,12 +11,11 @@ import { useLiveNotifications } from "../../features/notifications/api/use-notif
 import { TeamSocketProvider } from "../../lib/use-socket.tsx";
 import { NotificationProvider } from "../../ui/notifications/notification-provider.tsx";
 import { ToastProvider } from "../../ui/toast/toast-provider.tsx";
-import { SearchDialog, useSearchHotkey } from "../search/search-dialog.tsx";
 import { LAYOUT } from "../theme.ts";
 import { PageTransition } from "./page-transition.tsx";
 import { ScrollToTop } from "./scroll-to-top.tsx";
 import { SideNav } from "./side-nav.tsx";
-import { TopBar } from "./top-bar.tsx";
+import { LazySearchDialog, TopBar, useSearchShortcut } from "./top-bar.tsx";
 import { useEdgeSwipe } from "./use-edge-swipe.ts";
 
 function Shell() {
@@ -26,6 +25,10 @@ function Shell() {
   const isTablet = useMediaQuery(theme.breakpoints.between("sm", "lg"));
   const [collapsed, setCollapsed] = useState(isTablet);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The phone drawer's navigation is rendered once it is first opened, then kept mounted so it
+  // opens at once: a first visit does not render the whole navigation twice, once hidden.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const [searchOpen, setSearchOpen] = useState(false);
 
   useEffect(() => setCollapsed(isTablet), [isTablet]);
@@ -34,7 +37,7 @@ function Shell() {
   }, [isMobile]);
 
   const openSearch = useCallback(() => setSearchOpen(true), []);
-  useSearchHotkey(openSearch);
+  useSearchShortcut(openSearch);
   useEdgeSwipe(isMobile && !drawerOpen, () => setDrawerOpen(true));
   useLiveNotifications();
 
@@ -49,7 +52,7 @@ function Shell() {
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           slotProps={{ paper: { sx: { width: LAYOUT.sidebarWidth } } }}
-          ModalProps={{ keepMounted: true }}
+          ModalProps={{ keepMounted: drawerUsed }}
         >
           <SideNav user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
@@ -72,7 +75,7 @@ function Shell() {
           </PageTransition>
         </Box>
       </Box>
-      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
+      <LazySearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
       <ScrollToTop />
     </Box>
   );

@@ -7,13 +7,22 @@ import { useThemeMode } from "../theme-mode-provider.tsx";
 
 export function ScrollToTop({ threshold = LAYOUT.scrollTopThreshold }: { threshold?: number }) {
   const [visible, setVisible] = useState(false);
+  // Rendered from the first time it is needed: a page that is never scrolled never builds it.
+  const [shown, setShown] = useState(false);
+  if (visible && !shown) setShown(true);
   const { reducedMotion } = useThemeMode();
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > threshold);
-    onScroll();
+    // Reading scrollY right after the first commit would force a layout inside it; a frame later
+    // the browser has laid the page out anyway.
+    const frame = requestAnimationFrame(onScroll);
     window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onScroll);
+    };
   }, [threshold]);
+  if (!shown) return null;
   return (
     <Zoom in={visible}>
       <Fab

@@ -7,11 +7,19 @@ import ArrowBack from "@mui/icons-material/ArrowBack";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import CloseOutlined from "@mui/icons-material/CloseOutlined";
 import DragIndicator from "@mui/icons-material/DragIndicator";
-import { Box, Card, CardContent, Fade, IconButton, MenuItem, Select, Stack, Tooltip, Typography } from "@mui/material";
+import { Box, Card, CardContent, IconButton, keyframes, MenuItem, Select, Stack, Tooltip, Typography } from "@mui/material";
 import type { Me } from "@prospector/contracts";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { type LayoutItem, SIZE_ORDER, WIDGET_SIZES, type WidgetSize, widgetType } from "../lib/widget-layout.ts";
 import { WidgetBody } from "./widgets/widget-bodies.tsx";
+
+/**
+ * A widget fades in as it appears (250 ms, 60 ms longer for each next one). A CSS animation rather
+ * than MUI's Fade: Fade forces a layout per widget as it starts (to restart its transition), eight
+ * layouts inside the dashboard's first render. A widget whose fade has ended loses the animation
+ * at the next render, so moving it later (which re-inserts its element) does not replay it.
+ */
+const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
 export interface GridOptions {
   compact: boolean;
@@ -41,6 +49,7 @@ export function WidgetGrid({
 }) {
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
+  const faded = useRef(new Set<string>()).current;
 
   return (
     <Box
@@ -59,6 +68,9 @@ export function WidgetGrid({
             data-testid={`widget-${item.type}`}
             data-size={item.size}
             draggable={editing}
+            onAnimationEnd={(e) => {
+              if (e.target === e.currentTarget) faded.add(item.id);
+            }}
             onDragStart={(e) => {
               setDragging(item.id);
               e.dataTransfer.effectAllowed = "move";
@@ -88,6 +100,7 @@ export function WidgetGrid({
               outlineColor: "primary.main",
               opacity: dragging === item.id ? 0.5 : 1,
               cursor: editing ? "grab" : undefined,
+              animation: options.animate && !faded.has(item.id) ? `${fadeIn} ${250 + index * 60}ms ease-out` : undefined,
             }}
           >
             <CardContent sx={options.compact ? { p: 1.5, "&:last-child": { pb: 1.5 } } : undefined}>
@@ -150,15 +163,7 @@ export function WidgetGrid({
             </CardContent>
           </Card>
         );
-        return options.animate ? (
-          <Fade key={item.id} in appear timeout={{ enter: 250 + index * 60 }}>
-            {card}
-          </Fade>
-        ) : (
-          <Box key={item.id} sx={{ display: "contents" }}>
-            {card}
-          </Box>
-        );
+        return card;
       })}
     </Box>
   );

@@ -67,6 +67,8 @@ export default function DashboardPage() {
   const allowed = useCallback((p: string) => Boolean(user && permits(user.permissions, p)), [user]);
   const saved = useMemo(() => parseLayout(settings?.dashboard_layout) ?? defaultLayout(allowed), [settings?.dashboard_layout, allowed]);
   const { refresh, updatedAt } = useDashboardRefresh(Boolean(settings?.auto_refresh_enabled), settings?.refresh_interval_seconds ?? 0);
+  // Each call would build an Intl formatter again; the time changes only with a refresh.
+  const updatedLabel = useMemo(() => updatedAt.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" }), [updatedAt]);
 
   const editing = draft !== null;
   const items = draft ?? saved;
@@ -79,8 +81,27 @@ export default function DashboardPage() {
   }, [params, settings, editing, startEditing, setParams]);
 
   if (!user) return null;
-  if (settingsQuery.isPending || !settings) return <LoadingScreen />;
   const firstName = user.full_name.trim().split(/\s+/)[0] || user.email;
+  const heading = (
+    <Box>
+      <Typography variant="h4" component="h2">
+        {greeting()}, {firstName}
+      </Typography>
+      <Typography color="textSecondary" data-secondary-ui>
+        Here is where your workspace stands.
+      </Typography>
+    </Box>
+  );
+  // The heading needs only the session: it is shown at once, the widgets once the settings
+  // (their layout and look) have answered.
+  if (settingsQuery.isPending || !settings) {
+    return (
+      <Stack spacing={3}>
+        {heading}
+        <LoadingScreen />
+      </Stack>
+    );
+  }
   const change = (next: LayoutItem[]) => {
     setLimitError(undefined);
     setDraft(next);
@@ -98,19 +119,11 @@ export default function DashboardPage() {
   return (
     <Stack spacing={settings.compact_mode_enabled ? 2 : 3}>
       <Box sx={{ display: "flex", alignItems: "flex-end", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
-        <Box>
-          <Typography variant="h4" component="h2">
-            {greeting()}, {firstName}
-          </Typography>
-          <Typography color="textSecondary" data-secondary-ui>
-            Here is where your workspace stands.
-          </Typography>
-        </Box>
+        {heading}
         {!editing && (
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <Typography variant="caption" color="textSecondary" data-testid="dashboard-updated">
-              {settings.auto_refresh_enabled ? `Auto refresh every ${settings.refresh_interval_seconds} s · ` : ""}Updated{" "}
-              {updatedAt.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}
+              {settings.auto_refresh_enabled ? `Auto refresh every ${settings.refresh_interval_seconds} s · ` : ""}Updated {updatedLabel}
             </Typography>
             <Button startIcon={<RefreshOutlined />} onClick={refresh}>
               Refresh
