@@ -1,7 +1,11 @@
 import type { CrmStage } from "@prospector/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { users } from "../identity/index.ts";
+import { createOrganizationForOwner } from "../organizations/index.ts";
+import { crmStages } from "./crm.table.ts";
 
 const MISSING = "0195f3c4-1c7e-7a00-8000-000000000000";
 
@@ -47,6 +51,13 @@ describe("CRM API: stages, customers, deals", () => {
     ]);
     expect(a.filter((s) => s.is_won).map((s) => s.name)).toEqual(["Won"]);
     expect(await stagesOf(u)).toHaveLength(7);
+  });
+
+  it("seeds the pipeline in the transaction that creates an organization (organizations.created)", async () => {
+    const [user] = await t.app.ctx.db.insert(users).values({ email: "fresh-org@example.com", name: "Fresh" }).returning();
+    const { workspaceId } = await createOrganizationForOwner(t.app.ctx, { ownerId: user!.id, name: "Fresh org" });
+    const rows = await t.app.ctx.db.select().from(crmStages).where(eq(crmStages.workspaceId, workspaceId));
+    expect(rows.map((r) => r.name).sort()).toEqual(["Lead in", "Lost", "Meeting booked", "Negotiation", "Proposal", "Qualified", "Won"]);
   });
 
   it("creates, renames, reorders and deletes stages; refuses duplicates, bad orders and stages in use", async () => {
