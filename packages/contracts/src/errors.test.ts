@@ -4,10 +4,13 @@ import { accountSecurityErrors } from "./account-security.errors.ts";
 import { campaignsErrors } from "./campaigns.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import { composeErrors } from "./compose.errors.ts";
+import { crmErrors } from "./crm.errors.ts";
+import { crmActivityErrors } from "./crm-activity.errors.ts";
 import { errorCatalog, errorStatus } from "./errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { inboxesErrors } from "./inboxes.errors.ts";
 import { leadsErrors } from "./leads.errors.ts";
+import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
@@ -26,6 +29,9 @@ describe("error catalog", () => {
       campaignsErrors,
       inboxesErrors,
       composeErrors,
+      crmActivityErrors,
+      pipelineErrors,
+      crmErrors,
     ].flatMap((o) => Object.keys(o));
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);
