@@ -6,6 +6,7 @@
 import type {
   Alert,
   BottlenecksAnswer,
+  CrmDeal,
   DataQuality,
   Forecast,
   ForecastMethod,
@@ -13,7 +14,7 @@ import type {
   HealthActionResult,
   HealthOverview,
 } from "@prospector/contracts";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
 /** Whose deals the figures are about: everyone's, or the caller's own (the API's role=sales_rep). */
@@ -86,4 +87,30 @@ export function useHealthAction() {
     mutationFn: (action: HealthAction) => api.post<HealthActionResult>("/pipeline/health/actions", action),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all }),
   });
+}
+
+/** At most this many deals are looked up by id to name the alerts' links. */
+export const NAMED_DEALS = 25;
+
+/**
+ * Names of deals the alerts link to and the page does not know from elsewhere (GET
+ * /api/crm/deals/{id}, one cheap read each, cached): a link says "Acme renewal", not "Deal 2".
+ * A deal that cannot be read (gone, not allowed) keeps the generic label.
+ */
+export function useDealNames(ids: string[], enabled: boolean): Map<string, string> {
+  const unique = [...new Set(ids)].slice(0, NAMED_DEALS);
+  const results = useQueries({
+    queries: unique.map((id) => ({
+      queryKey: ["pipeline", "deal-name", id] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<CrmDeal>(`/crm/deals/${encodeURIComponent(id)}`, { signal, report: false }),
+      enabled,
+      staleTime: 5 * 60_000,
+      retry: false,
+    })),
+  });
+  const names = new Map<string, string>();
+  results.forEach((r, i) => {
+    if (r.data) names.set(unique[i]!, r.data.name);
+  });
+  return names;
 }

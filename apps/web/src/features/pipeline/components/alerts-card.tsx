@@ -20,6 +20,9 @@ import { errorMessage } from "../../../lib/errors.ts";
 import { AlertActionDialog } from "./alert-action-dialog.tsx";
 import { dealLink, SEVERITY_COLOR, SEVERITY_LABEL } from "./pipeline-format.ts";
 
+/** Deal links shown under an alert. */
+export const ALERT_DEALS_SHOWN = 5;
+
 interface Props {
   alerts: Alert[] | undefined;
   error: unknown;
@@ -62,11 +65,14 @@ export function AlertsCard({ alerts, error, stages, user, dealNames, canAct }: P
                 </Typography>
                 {a.deal_ids.length > 0 && (
                   <Box sx={{ mt: 0.5, display: "flex", gap: 1.5, flexWrap: "wrap" }}>
-                    {a.deal_ids.slice(0, 5).map((id, i) => (
+                    {a.deal_ids.slice(0, ALERT_DEALS_SHOWN).map((id, i) => (
                       <Link key={id} component={RouterLink} to={dealLink(id)} variant="body2">
                         {dealNames.get(id) ?? (a.deal_ids.length === 1 ? "Open the deal" : `Deal ${i + 1}`)}
                       </Link>
                     ))}
+                    {a.deal_ids.length > ALERT_DEALS_SHOWN && (
+                      <Typography variant="body2" color="textSecondary">{`and ${a.deal_ids.length - ALERT_DEALS_SHOWN} more`}</Typography>
+                    )}
                   </Box>
                 )}
                 {canAct && a.actions.length > 0 && (

@@ -88,12 +88,14 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
                 <LineChart
                   height={260}
                   skipAnimation
+                  margin={{ right: 28 }}
                   aria-label={`Forecast per month, ${METHOD_LABEL[forecast.method]}`}
                   xAxis={[{ scaleType: "point", data: months.map((m) => monthLabel(m.month)) }]}
                   yAxis={[{ valueFormatter: (v: number) => compactAmount(v), width: 56 }]}
                   series={[
                     {
                       id: "p10",
+                      curve: "linear",
                       data: months.map((m) => m.p10),
                       stack: "fan",
                       area: true,
@@ -104,6 +106,7 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
                     },
                     {
                       id: "band",
+                      curve: "linear",
                       data: months.map((m) => m.p90 - m.p10),
                       stack: "fan",
                       area: true,
@@ -114,6 +117,7 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
                     },
                     {
                       id: "p50",
+                      curve: "linear",
                       data: months.map((m) => m.p50),
                       label: "P50 (likely)",
                       color: band,

@@ -55,9 +55,12 @@ export function FunnelCard({ overview }: { overview: HealthOverview }) {
                       component="div"
                       tabIndex={0}
                       sx={{ textAlign: "center", pl: "25%" }}
-                      aria-label={`${s.name} conversion ${formatShare(c.rate)}: ${c.basis}`}
+                      aria-label={`${s.name} conversion ${c.rate === null ? "not known yet" : formatShare(c.rate)}: ${c.basis}`}
                     >
-                      ↓ {formatShare(c.rate)} moved on ({c.advanced} of {c.entered})
+                      ↓{" "}
+                      {c.rate === null
+                        ? `${c.advanced} of ${c.entered} moved on`
+                        : `${formatShare(c.rate)} moved on (${c.advanced} of ${c.entered})`}
                     </Typography>
                   </Tooltip>
                 )}

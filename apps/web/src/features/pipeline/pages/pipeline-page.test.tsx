@@ -14,6 +14,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ME, me, mockServer, type Route, renderSignedIn, uuid } from "../../../test/kit.ts";
+import { deal } from "../../crm/test/crm-builders.ts";
 import PipelinePage from "./pipeline-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -128,6 +129,18 @@ const stuckAlert: Alert = {
   ],
 };
 
+const globex = deal({ id: uuid(), name: "Globex expansion" });
+const gone = uuid();
+const ownerAlert: Alert = {
+  key: "no_owner",
+  kind: "no_owner",
+  severity: "medium",
+  title: "2 open deals without an owner",
+  detail: "56,000 of open pipeline has nobody to move it",
+  deal_ids: [globex.id, gone],
+  actions: [],
+};
+
 function routes(over: Record<string, Route> = {}): Record<string, Route> {
   return {
     "GET /api/auth/me": { body: ME },
@@ -146,7 +159,12 @@ function routes(over: Record<string, Route> = {}): Record<string, Route> {
 
 describe("/pipeline", () => {
   it("answers its question with figures that say where they come from, the forecast fan, funnel, bottlenecks and data quality", async () => {
-    const api = mockServer(routes());
+    const api = mockServer(
+      routes({
+        "GET /api/pipeline/health/alerts": { body: [stuckAlert, ownerAlert] },
+        [`GET /api/crm/deals/${globex.id}`]: { body: globex },
+      }),
+    );
     renderSignedIn(<PipelinePage />, { path: "/pipeline" });
     expect(screen.getByRole("heading", { name: "How healthy is the pipeline, and what will it bring in?" })).toBeTruthy();
     const value = await screen.findByRole("region", { name: "Pipeline value" });
@@ -183,9 +201,12 @@ describe("/pipeline", () => {
     expect(bn.getByText("Median days in stage of open deals: 45 against 12 usually")).toBeTruthy();
     expect(bn.getByRole("link", { name: "Acme renewal" }).getAttribute("href")).toBe(`/crm/deals?selected=${stuck.id}`);
 
-    // Alerts name their deal by name when the page knows it.
+    // Alerts name their deals: known from the bottlenecks, else read by id; one that cannot be read keeps a number.
     const alerts = within(await screen.findByRole("list", { name: "Alerts" }));
     expect(alerts.getByRole("link", { name: "Acme renewal" }).getAttribute("href")).toBe(`/crm/deals?selected=${stuck.id}`);
+    expect((await alerts.findByRole("link", { name: "Globex expansion" })).getAttribute("href")).toBe(`/crm/deals?selected=${globex.id}`);
+    expect(alerts.getByRole("link", { name: "Deal 2" }).getAttribute("href")).toBe(`/crm/deals?selected=${gone}`);
+    expect(api.to("GET", `/api/crm/deals/${stuck.id}`)).toHaveLength(0);
 
     // Data quality.
     const dq = within(screen.getByRole("region", { name: "Data quality" }));

@@ -13,8 +13,16 @@ import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
-import { type PipelineView, useAlerts, useBottlenecks, useDataQuality, useForecast, useHealthOverview } from "../api/use-pipeline.ts";
-import { AlertsCard } from "../components/alerts-card.tsx";
+import {
+  type PipelineView,
+  useAlerts,
+  useBottlenecks,
+  useDataQuality,
+  useDealNames,
+  useForecast,
+  useHealthOverview,
+} from "../api/use-pipeline.ts";
+import { ALERT_DEALS_SHOWN, AlertsCard } from "../components/alerts-card.tsx";
 import { BottlenecksCard } from "../components/bottlenecks-card.tsx";
 import { DataQualityCard } from "../components/data-quality-card.tsx";
 import { ForecastCard } from "../components/forecast-card.tsx";
@@ -48,12 +56,15 @@ export default function PipelinePage() {
   const o = overview.data;
   const empty = o ? o.stages.every((s) => s.deals === 0) : false;
 
-  const dealNames = useMemo(() => {
+  const knownNames = useMemo(() => {
     const names = new Map<string, string>();
     for (const b of bottlenecks.data?.bottlenecks ?? []) for (const d of b.deals) names.set(d.id, d.name);
     for (const d of quality.data?.stale.deals ?? []) names.set(d.id, d.name);
     return names;
   }, [bottlenecks.data, quality.data]);
+  const unnamed = (alerts.data ?? []).flatMap((a) => a.deal_ids.slice(0, ALERT_DEALS_SHOWN)).filter((id) => !knownNames.has(id));
+  const lookedUp = useDealNames(unnamed, permits(user?.permissions ?? [], "crm:read"));
+  const dealNames = new Map<string, string>([...knownNames, ...lookedUp]);
 
   return (
     <Stack spacing={2}>
