@@ -181,7 +181,7 @@ export const crmTasks = pgTable(
     index("crm_tasks_ws_created_idx").on(t.workspaceId, t.createdAt),
     // The task list's default order: soonest due first, undated last (ascending B-tree order), id as tie-break.
     index("crm_tasks_ws_due_idx").on(t.workspaceId, t.dueAt, t.id),
-    index("crm_tasks_ws_updated_idx").on(t.workspaceId, t.updatedAt),
+    index("crm_tasks_ws_updated_idx").on(t.workspaceId, t.updatedAt, t.id),
     index("crm_tasks_ws_title_idx").on(t.workspaceId, sql`lower(${t.title})`, t.id),
     index("crm_tasks_ws_status_due_idx").on(t.workspaceId, t.status, t.dueAt),
     index("crm_tasks_ws_assignee_due_idx").on(t.workspaceId, t.assigneeId, t.dueAt),
@@ -224,7 +224,7 @@ export const crmInteractions = pgTable(
   },
   (t) => [
     index("crm_interactions_ws_occurred_idx").on(t.workspaceId, t.occurredAt),
-    index("crm_interactions_ws_created_idx").on(t.workspaceId, t.createdAt),
+    index("crm_interactions_ws_created_idx").on(t.workspaceId, t.createdAt, t.id),
     index("crm_interactions_ws_type_occurred_idx").on(t.workspaceId, t.type, t.occurredAt),
     index("crm_interactions_customer_idx").on(t.customerId, t.occurredAt),
     index("crm_interactions_deal_idx").on(t.dealId, t.occurredAt),
