@@ -5,11 +5,13 @@ import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import { Avatar, Box, Chip, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from "@mui/material";
 import type { Me } from "@prospector/contracts";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSignOut } from "../../features/auth/api/use-sign-out.ts";
-import { HelpDialog } from "./help-dialog.tsx";
 import { initials, useProfileDisplay } from "./use-profile-display.ts";
+
+// Help & Support loads when first opened: its dialog is not part of an app page's first load.
+const HelpDialog = lazy(() => import("./help-dialog.tsx").then((m) => ({ default: m.HelpDialog })));
 
 export function planLabel(plan: string): string {
   return plan ? plan.charAt(0).toUpperCase() + plan.slice(1) : "";
@@ -18,6 +20,8 @@ export function planLabel(plan: string): string {
 export function UserMenu({ user }: { user: Me }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [helpUsed, setHelpUsed] = useState(false);
+  if (helpOpen && !helpUsed) setHelpUsed(true);
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { name, picture } = useProfileDisplay(user);
@@ -97,7 +101,11 @@ export function UserMenu({ user }: { user: Me }) {
           Sign Out
         </MenuItem>
       </Menu>
-      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpUsed && (
+        <Suspense fallback={null}>
+          <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -8,7 +8,7 @@ import RefreshOutlined from "@mui/icons-material/RefreshOutlined";
 import { Alert, Box, Button, Menu, MenuItem, Stack, Typography } from "@mui/material";
 import { MAX_DASHBOARD_WIDGETS } from "@prospector/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { permits } from "../../../app/layout/nav-items.ts";
 import { useThemeMode } from "../../../app/theme-mode-provider.tsx";
@@ -18,7 +18,6 @@ import { useUserSettings } from "../../settings/api/use-settings.ts";
 import { fieldError, formError } from "../../settings/lib/server-errors.ts";
 import { useGroupSave } from "../../settings/lib/use-group-save.ts";
 import { REFRESH_PREFIXES } from "../api/use-widget-data.ts";
-import { LayoutToolbar } from "../components/layout-toolbar.tsx";
 import { WidgetGrid } from "../components/widget-grid.tsx";
 import {
   addWidget,
@@ -32,6 +31,9 @@ import {
   TOO_MANY_WIDGETS_MESSAGE,
   WIDGET_TYPES,
 } from "../lib/widget-layout.ts";
+
+// The saved-layouts toolbar (its dialog and text field) loads when customizing starts.
+const LayoutToolbar = lazy(() => import("../components/layout-toolbar.tsx").then((m) => ({ default: m.LayoutToolbar })));
 
 function greeting(date = new Date()): string {
   const h = date.getHours();
@@ -161,17 +163,19 @@ export default function DashboardPage() {
                 </MenuItem>
               ))}
             </Menu>
-            <LayoutToolbar
-              items={items}
-              savedLayouts={settings.saved_layouts}
-              onLoad={change}
-              onSaveAs={(name) =>
-                void save({
-                  saved_layouts: [...settings.saved_layouts.filter((l) => l.name !== name), { name, layout: serializeLayout(items) }],
-                })
-              }
-              onReset={() => change(defaultLayout(allowed))}
-            />
+            <Suspense fallback={null}>
+              <LayoutToolbar
+                items={items}
+                savedLayouts={settings.saved_layouts}
+                onLoad={change}
+                onSaveAs={(name) =>
+                  void save({
+                    saved_layouts: [...settings.saved_layouts.filter((l) => l.name !== name), { name, layout: serializeLayout(items) }],
+                  })
+                }
+                onReset={() => change(defaultLayout(allowed))}
+              />
+            </Suspense>
             <Box sx={{ flex: 1 }} />
             <Button
               onClick={() => {

@@ -38,8 +38,8 @@ import {
   useRunBackup,
   useSaveBackupSettings,
 } from "../api/use-data-exports.ts";
+import { formatBytes } from "../lib/format-bytes.ts";
 import { fieldError, formError } from "../lib/server-errors.ts";
-import { formatBytes } from "./exports-section.tsx";
 import { SaveBar, SettingsSection, SwitchRow } from "./settings-ui.tsx";
 
 type Editable = Omit<BackupSettings, "lastBackup" | "nextBackup">;

@@ -21,22 +21,10 @@ import { useState } from "react";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useDeleteExport, useDownload, useExports, useStartExport } from "../api/use-data-exports.ts";
+import { formatBytes } from "../lib/format-bytes.ts";
 import { fieldError, formError } from "../lib/server-errors.ts";
 import { checkExportDraft, DEFAULT_EXPORT_DRAFT, ExportOptionsForm, toExportOptions } from "./export-options-form.tsx";
 import { SettingsSection } from "./settings-ui.tsx";
-
-export function formatBytes(n: number | null | undefined): string {
-  if (n === null || n === undefined) return "—";
-  if (n < 1024) return `${n} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
-}
 
 const STATUS_COLOUR = { queued: "default", processing: "info", completed: "success", failed: "error" } as const;
 const TYPE_LABEL: Record<ExportRecord["type"], string> = {

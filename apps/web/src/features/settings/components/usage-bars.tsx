@@ -1,7 +1,7 @@
 /** The plan's limits against live usage, one bar each; figures a feature does not track yet say so. */
 import { Box, LinearProgress, Stack, Typography } from "@mui/material";
 import type { BillingUsage, UsageMetric } from "@prospector/contracts";
-import { formatBytes } from "./exports-section.tsx";
+import { formatBytes } from "../lib/format-bytes.ts";
 
 const METRICS: Array<{ key: keyof Omit<BillingUsage, "periodStart">; label: string; bytes?: boolean }> = [
   { key: "emails", label: "Emails this month" },
