@@ -111,7 +111,10 @@ export function ValueByStageCard({ overview }: { overview: HealthOverview }) {
               aria-label="Value by stage"
             >
               <thead>
-                <Box component="tr" sx={{ "& th": { textAlign: "right", color: "text.secondary", fontWeight: 500, pb: 0.5 } }}>
+                <Box
+                  component="tr"
+                  sx={{ "& th": { textAlign: "right", color: "text.secondary", fontWeight: 500, pb: 0.5 }, "& th + th": { pl: 1.5 } }}
+                >
                   <Box component="th" sx={{ textAlign: "left !important" }}>
                     Stage
                   </Box>
@@ -122,7 +125,7 @@ export function ValueByStageCard({ overview }: { overview: HealthOverview }) {
               </thead>
               <tbody>
                 {stages.map((s) => (
-                  <Box component="tr" key={s.stage_id} sx={{ "& td": { textAlign: "right", py: 0.25 } }}>
+                  <Box component="tr" key={s.stage_id} sx={{ "& td": { textAlign: "right", py: 0.25 }, "& td + td": { pl: 1.5 } }}>
                     <Box component="td" sx={{ textAlign: "left !important" }}>
                       {s.name}{" "}
                       <Typography component="span" variant="caption" color="textSecondary">
