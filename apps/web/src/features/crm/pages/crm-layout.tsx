@@ -20,7 +20,7 @@ export default function CrmLayout() {
   const here = pathname.replace(/\/$/, "");
   const current = CRM_TABS.find((t) => t.path === here)?.path ?? false;
   return (
-    <Box sx={{ display: "grid", gap: 2 }}>
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "minmax(0, 1fr)" }}>
       <Box component="nav" aria-label="CRM">
         <Tabs value={current} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: "divider" }}>
           {CRM_TABS.map((t) => (

@@ -180,7 +180,7 @@ function InteractionsCard({ items }: { items: CrmOverview["recent_interactions"]
 export default function CrmOverviewPage() {
   const overview = useOverview();
   return (
-    <Box sx={{ display: "grid", gap: 2 }}>
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "minmax(0, 1fr)" }}>
       <PageIntro title="CRM overview" question="What is in the pipeline, what is due, and who did we last talk to?" />
       {overview.isPending && <LoadingScreen />}
       {overview.isError && (
@@ -196,7 +196,7 @@ export default function CrmOverviewPage() {
         </Alert>
       )}
       {overview.data && (
-        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" } }}>
           <StagesCard stages={overview.data.stages} />
           <TasksCard tasks={overview.data.tasks_due} />
           <InteractionsCard items={overview.data.recent_interactions} />

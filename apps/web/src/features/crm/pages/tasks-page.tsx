@@ -13,7 +13,7 @@ import { ListPage } from "../components/list-page.tsx";
 import { RecordCreateDialog } from "../components/record-form.tsx";
 import { FilterSelect } from "../components/search-box.tsx";
 import { TASK_FIELDS } from "../lib/activity-fields.ts";
-import { isOverdue, options, TASK_STATUS_COLORS, TASK_STATUS_LABELS } from "../lib/crm-labels.ts";
+import { formatDay, isOverdue, options, TASK_STATUS_COLORS, TASK_STATUS_LABELS } from "../lib/crm-labels.ts";
 import { useListState } from "../lib/list-state.ts";
 
 const SORTS: Record<string, string> = { title: "title", due_date: "due_date", created_at: "created_at", updated_at: "updated_at" };
@@ -30,10 +30,10 @@ const baseColumns: GridColDef<CrmTask>[] = [
   {
     field: "due_date",
     headerName: "Due",
-    width: 190,
+    width: 250,
     renderCell: ({ row }) =>
       row.due_date ? (
-        <Typography variant="body2" color={isOverdue(row) ? "error" : undefined} sx={{ lineHeight: "52px" }}>
+        <Typography variant="body2" noWrap color={isOverdue(row) ? "error" : undefined} sx={{ lineHeight: "52px" }}>
           {`${formatDateTime(row.due_date)}${isOverdue(row) ? " (overdue)" : ""}`}
         </Typography>
       ) : (
@@ -41,7 +41,7 @@ const baseColumns: GridColDef<CrmTask>[] = [
       ),
   },
   { field: "related_label", headerName: "About", flex: 1, minWidth: 150 },
-  { field: "created_at", headerName: "Added", width: 170, valueFormatter: (v: string) => formatDateTime(v) },
+  { field: "created_at", headerName: "Added", width: 130, valueFormatter: (v: string) => formatDay(v) },
 ];
 const columns = baseColumns.map((c): GridColDef<CrmTask> => ({ ...c, sortable: c.field in SORTS }));
 
