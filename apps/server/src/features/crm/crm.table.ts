@@ -178,7 +178,7 @@ export const crmTasks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("crm_tasks_ws_created_idx").on(t.workspaceId, t.createdAt),
+    index("crm_tasks_ws_created_idx").on(t.workspaceId, t.createdAt, t.id),
     // The task list's default order: soonest due first, undated last (ascending B-tree order), id as tie-break.
     index("crm_tasks_ws_due_idx").on(t.workspaceId, t.dueAt, t.id),
     index("crm_tasks_ws_updated_idx").on(t.workspaceId, t.updatedAt, t.id),
