@@ -57,6 +57,18 @@ function orderBy(q: DealListQuery): SQL[] {
 
 export async function listDeals(db: Tx, workspaceId: string, q: DealListQuery): Promise<{ rows: DealRow[]; total: number }> {
   const where = filterConditions(workspaceId, q);
+  if (q.search && (q.sort ?? "relevance") === "relevance") {
+    // Ranking reads every match anyway: count them in the same pass instead of a second index scan.
+    const ranked = await db
+      .select({ row: crmDeals, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(crmDeals)
+      .where(where)
+      .orderBy(...orderBy(q))
+      .limit(q.limit)
+      .offset(q.skip);
+    if (ranked.length > 0) return { rows: ranked.map((r) => r.row), total: ranked[0]?.total ?? 0 };
+    if (q.skip === 0) return { rows: [], total: 0 };
+  }
   // One after the other: a transaction's client runs one query at a time.
   const rows = await db
     .select()

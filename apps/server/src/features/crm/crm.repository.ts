@@ -39,6 +39,18 @@ function orderBy(q: CustomerListQuery): SQL[] {
 
 export async function listCustomers(db: Tx, workspaceId: string, q: CustomerListQuery): Promise<{ rows: CustomerRow[]; total: number }> {
   const where = filterConditions(workspaceId, q);
+  if (q.search && (q.sort ?? "relevance") === "relevance") {
+    // Ranking reads every match anyway: count them in the same pass instead of a second index scan.
+    const ranked = await db
+      .select({ row: crmCustomers, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(crmCustomers)
+      .where(where)
+      .orderBy(...orderBy(q))
+      .limit(q.limit)
+      .offset(q.skip);
+    if (ranked.length > 0) return { rows: ranked.map((r) => r.row), total: ranked[0]?.total ?? 0 };
+    if (q.skip === 0) return { rows: [], total: 0 };
+  }
   const rows = await db
     .select()
     .from(crmCustomers)
