@@ -186,16 +186,14 @@ describe("CRM lead conversion, campaign history and overview", () => {
       { workspaceId: ws, title: "Later", dueAt: new Date(today.getTime() + 20 * DAY) },
       { workspaceId: ws, title: "Done", dueAt: today, status: "done" },
     ]);
-    await db
-      .insert(crmInteractions)
-      .values(
-        Array.from({ length: 12 }, (_, i) => ({
-          workspaceId: ws,
-          subject: `Call ${i}`,
-          type: "call" as const,
-          occurredAt: new Date(now.getTime() - i * 60_000),
-        })),
-      );
+    await db.insert(crmInteractions).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        workspaceId: ws,
+        subject: `Call ${i}`,
+        type: "call" as const,
+        occurredAt: new Date(now.getTime() - i * 60_000),
+      })),
+    );
 
     const o: CrmOverview = await ok(u, "GET", "/api/crm/overview");
     expect(o.stages.map((s) => s.name)).toEqual(["Lead in", "Qualified", "Meeting booked", "Proposal", "Negotiation"]);
