@@ -80,6 +80,17 @@ describe("CRM lead conversion, campaign history and overview", () => {
     expect(await count(owner, "/api/crm/deals?limit=1")).toBe(deals);
   });
 
+  it("two conversions of one lead at once: one customer and deal, the other gets the 409", async () => {
+    const lead = await ok(owner, "POST", "/api/leads/", { first_name: "Race", email: "race@x.test" }, 201);
+    const before = await count(owner, "/api/crm/deals?limit=1");
+    const results = await Promise.all([1, 2, 3].map(() => call(owner, "POST", "/api/crm/convert-lead", { lead_id: lead.id })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const winner = results.find((r) => r.statusCode === 201)!.json() as ConvertLeadResult;
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().resource_id).toBe(winner.customer.id);
+    expect(await count(owner, `/api/crm/customers?lead_id=${lead.id}`)).toBe(1);
+    expect(await count(owner, "/api/crm/deals?limit=1")).toBe(before + 1);
+  });
+
   it("links an existing customer with the lead's email instead of a duplicate; keeps a settled lead's status", async () => {
     const existing = await ok(owner, "POST", "/api/crm/customers", { name: "Linus T.", email: "linus@kernel.test" }, 201);
     const lead = await ok(owner, "POST", "/api/leads/", { first_name: "Linus", email: "linus@kernel.test", status: "not_interested" }, 201);
