@@ -46,7 +46,7 @@ describe("SearchDialog", () => {
     vi.useFakeTimers();
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.keyDown(window, { key: "k", ctrlKey: true });
-    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Search" })).toBeTruthy();
     // Five recent searches of the six stored.
     expect(screen.getByText("five")).toBeTruthy();
     expect(screen.queryByText("six")).toBeNull();

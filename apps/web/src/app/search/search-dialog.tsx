@@ -135,8 +135,8 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      aria-label="Search"
-      slotProps={{ paper: { sx: { alignSelf: "flex-start", mt: { xs: 2, sm: 10 } } } }}
+      // On the paper: it is the element with role="dialog" (the Dialog's own props go to its backdrop root).
+      slotProps={{ paper: { "aria-label": "Search", sx: { alignSelf: "flex-start", mt: { xs: 2, sm: 10 } } } }}
     >
       <Box sx={{ p: 2, pb: 1 }}>
         <TextField
