@@ -377,11 +377,13 @@ export const CrmOverview = z.object({
       totals: z.array(CurrencyTotal),
     }),
   ),
+  /** Open and in-progress tasks in the windows of the task list's `due` filter (UTC days). */
   tasks_due: z.object({
-    /** Open or in-progress tasks due before today (UTC). */
+    /** Due before now (due=overdue). */
     overdue: z.number(),
+    /** Due today (due=today). */
     today: z.number(),
-    /** Due after today and within the next 7 days. */
+    /** Due from the start of today to 7 days later (due=week). */
     next_7_days: z.number(),
     /** The 10 soonest of them, overdue first. */
     items: z.array(

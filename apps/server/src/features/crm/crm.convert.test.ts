@@ -192,10 +192,10 @@ describe("CRM lead conversion, campaign history and overview", () => {
     const ws = u.workspaceId;
     await db.insert(crmTasks).values([
       { workspaceId: ws, title: "Late", dueAt: new Date(today.getTime() - 2 * DAY) },
-      { workspaceId: ws, title: "Today", dueAt: today, status: "in_progress" },
+      { workspaceId: ws, title: "Today", dueAt: new Date(today.getTime() + 12 * 3600_000 - 1000), status: "in_progress" },
       { workspaceId: ws, title: "Soon", dueAt: new Date(today.getTime() + 3 * DAY) },
       { workspaceId: ws, title: "Later", dueAt: new Date(today.getTime() + 20 * DAY) },
-      { workspaceId: ws, title: "Done", dueAt: today, status: "done" },
+      { workspaceId: ws, title: "Done", dueAt: new Date(today.getTime() + 12 * 3600_000 - 1000), status: "done" },
     ]);
     await db.insert(crmInteractions).values(
       Array.from({ length: 12 }, (_, i) => ({
@@ -210,7 +210,8 @@ describe("CRM lead conversion, campaign history and overview", () => {
     expect(o.stages.map((s) => s.name)).toEqual(["Lead in", "Qualified", "Meeting booked", "Proposal", "Negotiation"]);
     expect(o.stages[0]).toMatchObject({ count: 2, totals: [{ currency: "USD", value: 1500, weighted_value: 350 }] });
     expect(o.stages[3]).toMatchObject({ count: 1, totals: [{ currency: "EUR", value: 200, weighted_value: 120 }] });
-    expect(o.tasks_due).toMatchObject({ overdue: 1, today: 1, next_7_days: 1 });
+    // The windows of /crm/tasks?due=overdue|today|week, counting open and in-progress tasks.
+    expect(o.tasks_due).toMatchObject({ overdue: 1, today: 1, next_7_days: 2 });
     expect(o.tasks_due.items.map((i) => i.title)).toEqual(["Late", "Today", "Soon"]);
     expect(o.recent_interactions).toHaveLength(10);
     expect(o.recent_interactions[0]).toMatchObject({ subject: "Call 0", type: "call" });

@@ -104,13 +104,13 @@ export async function campaignHistory(ctx: Ctx, workspaceId: string, customerId:
 
 const DAY = 86_400_000;
 
-/** Open deals by stage (values per currency), tasks due (UTC days) and the 10 latest interactions. */
+/** Open deals by stage (values per currency), active tasks by due window (as the task list's `due` filter) and the 10 latest interactions. */
 export async function crmOverview(ctx: Ctx, workspaceId: string, now = new Date()): Promise<CrmOverview> {
   const stages = (await stageRows(ctx, workspaceId)).filter((s) => !s.isWon && !s.isLost);
   const sums = await overview.openDealsByStage(ctx.db, workspaceId);
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const tomorrow = new Date(today.getTime() + DAY);
-  const tasks = await overview.tasksDue(ctx.db, workspaceId, today, tomorrow, new Date(tomorrow.getTime() + 7 * DAY));
+  const tasks = await overview.tasksDue(ctx.db, workspaceId, { now, today, tomorrow, weekEnd: new Date(today.getTime() + 7 * DAY) });
   const interactions = await overview.recentInteractions(ctx.db, workspaceId, 10);
   return {
     stages: stages.map((s) => {
@@ -126,7 +126,7 @@ export async function crmOverview(ctx: Ctx, workspaceId: string, now = new Date(
     tasks_due: {
       overdue: tasks.overdue,
       today: tasks.today,
-      next_7_days: tasks.next,
+      next_7_days: tasks.week,
       items: tasks.items.map((t) => ({
         id: t.id,
         title: t.title,

@@ -24,18 +24,22 @@ export async function openDealsByStage(db: Tx, workspaceId: string) {
 
 const ACTIVE = ["open", "in_progress"] as const;
 
-/** Active tasks due before `until`, counted by window (crm_tasks_ws_status_due_idx), and the 10 soonest. */
-export async function tasksDue(db: Tx, workspaceId: string, today: Date, tomorrow: Date, until: Date) {
-  const [t0, t1] = [today.toISOString(), tomorrow.toISOString()];
-  const base = and(eq(crmTasks.workspaceId, workspaceId), inArray(crmTasks.status, [...ACTIVE]), lt(crmTasks.dueAt, until));
+/**
+ * Active tasks by due window, the windows of the task list's `due` filter (crm-activity): overdue =
+ * due before now; today = due this UTC day; week = due from today's start to 7 days later. Plus
+ * the 10 soonest due before the week's end (crm_tasks_ws_status_due_idx).
+ */
+export async function tasksDue(db: Tx, workspaceId: string, w: { now: Date; today: Date; tomorrow: Date; weekEnd: Date }) {
+  const [now, t0, t1] = [w.now.toISOString(), w.today.toISOString(), w.tomorrow.toISOString()];
+  const base = and(eq(crmTasks.workspaceId, workspaceId), inArray(crmTasks.status, [...ACTIVE]), lt(crmTasks.dueAt, w.weekEnd));
   const [counts] = await db
     .select({
-      overdue: sql<number>`count(*) filter (where ${crmTasks.dueAt} < ${t0}::timestamptz)`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${crmTasks.dueAt} < ${now}::timestamptz)`.mapWith(Number),
       today:
         sql<number>`count(*) filter (where ${crmTasks.dueAt} >= ${t0}::timestamptz and ${crmTasks.dueAt} < ${t1}::timestamptz)`.mapWith(
           Number,
         ),
-      next: sql<number>`count(*) filter (where ${crmTasks.dueAt} >= ${t1}::timestamptz)`.mapWith(Number),
+      week: sql<number>`count(*) filter (where ${crmTasks.dueAt} >= ${t0}::timestamptz)`.mapWith(Number),
     })
     .from(crmTasks)
     .where(base);
@@ -45,7 +49,7 @@ export async function tasksDue(db: Tx, workspaceId: string, today: Date, tomorro
     .where(base)
     .orderBy(asc(crmTasks.dueAt), asc(crmTasks.id))
     .limit(10);
-  return { overdue: counts?.overdue ?? 0, today: counts?.today ?? 0, next: counts?.next ?? 0, items };
+  return { overdue: counts?.overdue ?? 0, today: counts?.today ?? 0, week: counts?.week ?? 0, items };
 }
 
 /** The latest interactions (crm_interactions_ws_occurred_idx). */
