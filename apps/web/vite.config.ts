@@ -44,6 +44,8 @@ const APP_ROOT = /[\\/]src[\\/](app[\\/]layout[\\/]app-layout|features[\\/]dashb
 const DASHBOARD_OWN = /[\\/]src[\\/]features[\\/]dashboard[\\/]/;
 /** Pages a visitor reaches without signing in, besides the landing and auth pages. */
 const PUBLIC_OTHER = /[\\/]src[\\/]features[\\/]errors[\\/]pages[\\/][^\\/]+-page\.tsx$/;
+/** Entry modules whose lazy imports lead into the signed-in app (its routes, its early start). */
+const APP_LOADERS = /[\\/]src[\\/](main\.tsx|router\.tsx|app[\\/]early-start\.ts)$/;
 /** Package entry files re-export everything, so being imported by one says nothing about use. */
 const BARREL = /node_modules[\\/]@mui[\\/](material|icons-material)[\\/]index\.m?js$/;
 
@@ -114,7 +116,7 @@ function appShellChunk() {
   /** Our modules' named imports from MUI's package entry, as the component modules they mean. */
   const muiImports = new Map<string, string[]>();
   let groups: Map<string, string> | undefined;
-  /** Static imports from `roots`; with `dynamic`, lazy imports too, except the entry's (its routes). */
+  /** Static imports from `roots`; with `dynamic`, lazy imports too, except APP_LOADERS'. */
   const closure = (ctx: ChunkingContext, roots: Iterable<string>, dynamic: boolean) => {
     const seen = new Set<string>();
     const stack = [...roots];
@@ -124,7 +126,7 @@ function appShellChunk() {
       seen.add(id);
       if (BARREL.test(id)) continue;
       const info = ctx.getModuleInfo(id);
-      const lazy = dynamic && !/[\\/]src[\\/](main|router)\.tsx$/.test(id) ? (info?.dynamicallyImportedIds ?? []) : [];
+      const lazy = dynamic && !APP_LOADERS.test(id) ? (info?.dynamicallyImportedIds ?? []) : [];
       stack.push(...(info?.importedIds ?? []), ...(muiImports.get(id) ?? []), ...lazy);
     }
     return seen;
@@ -164,7 +166,7 @@ function appShellChunk() {
     if (!groups) {
       // The entry and the public pages as they load (static imports), and with what they may
       // load later (their own lazy parts, such as the landing's phone menu and newsletter form),
-      // but not the entry's lazy routes, which lead everywhere.
+      // but not the entry's lazy routes and early start, which lead into the app.
       const publicFirst = closure(ctx, publicRoots, false);
       const publicAll = closure(ctx, publicRoots, true);
       groups = new Map();

@@ -4,8 +4,9 @@
  * modules run, the dashboard then asks for the user's settings, and only those let the widgets
  * ask for their figures. Here, as the entry starts: the session request, the layout's and the
  * page's modules (preloadAppPage in router.tsx) and, for /dashboard, the settings request, all at
- * once. The queries land in the cache under the keys and options the hooks use, so the hooks find
- * them there (or in flight) instead of asking again.
+ * once, then the widgets' requests as soon as the session and the settings (the layout) have
+ * answered. The queries land in the cache under the keys and options the hooks use, so the hooks
+ * find them there (or in flight) instead of asking again.
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { meQuery } from "../features/auth/api/use-session.ts";
@@ -18,20 +19,25 @@ export function startEarly(queryClient: QueryClient, pathname: string): void {
   if (tokenStore.get() === null || !preloadAppPage(pathname)) return;
   const me = queryClient.fetchQuery(meQuery).catch(() => undefined);
   if (!pathname.startsWith("/dashboard")) return;
-  void import("../features/settings/api/use-settings.ts")
-    .then(({ loadSettings }) =>
-      // Key and options as in useUserSettings.
-      queryClient.prefetchQuery({
-        queryKey: settingsKeys.settings(),
-        staleTime: 60_000,
-        retry: false,
-        // The account only matters when the server cannot answer (the defaults carry its name):
-        // then read once more with it, after the session request.
-        queryFn: async () => {
-          const loaded = await loadSettings();
-          return loaded.source === "server" ? loaded : loadSettings(await me);
-        },
-      }),
-    )
+  const settings = import("../features/settings/api/use-settings.ts").then(({ loadSettings }) =>
+    // Key and options as in useUserSettings.
+    queryClient.fetchQuery({
+      queryKey: settingsKeys.settings(),
+      staleTime: 60_000,
+      retry: false,
+      // The account only matters when the server cannot answer (the defaults carry its name):
+      // then read once more with it, after the session request.
+      queryFn: async () => {
+        const loaded = await loadSettings();
+        return loaded.source === "server" ? loaded : loadSettings(await me);
+      },
+    }),
+  );
+  // The widgets of the user's layout ask for their figures as soon as the session and the
+  // settings (the layout) are known, not once the page has rendered them.
+  void Promise.all([me, settings, import("../features/dashboard/api/widget-queries.ts")])
+    .then(([user, loaded, { prefetchDashboardWidgets }]) => {
+      if (user) prefetchDashboardWidgets(queryClient, user, loaded.settings.dashboard_layout);
+    })
     .catch(() => undefined);
 }

@@ -9,12 +9,13 @@ export interface Health {
   checks: Record<string, { status: "ok" | "error" | "disabled"; latency_ms?: number; detail?: string }>;
 }
 
+export const healthQuery = {
+  queryKey: ["health"],
+  // A degraded instance answers 503 with the same body; retrying it would only delay the answer.
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Health>("/health", { signal, retry503: false }),
+  staleTime: 30_000,
+} as const;
+
 export function useHealth(enabled = true) {
-  return useQuery({
-    queryKey: ["health"],
-    // A degraded instance answers 503 with the same body; retrying it would only delay the answer.
-    queryFn: ({ signal }) => api.get<Health>("/health", { signal, retry503: false }),
-    enabled,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...healthQuery, enabled });
 }

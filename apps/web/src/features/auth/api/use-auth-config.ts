@@ -4,10 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { authKeys } from "./auth-keys.ts";
 
+export const authConfigQuery = {
+  queryKey: authKeys.config(),
+  queryFn: () => api.get<AuthConfig>("/auth/config"),
+  staleTime: 60_000,
+} as const;
+
 export function useAuthConfig() {
-  return useQuery({
-    queryKey: authKeys.config(),
-    queryFn: () => api.get<AuthConfig>("/auth/config"),
-    staleTime: 60_000,
-  });
+  return useQuery(authConfigQuery);
 }

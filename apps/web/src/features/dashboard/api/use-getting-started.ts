@@ -1,13 +1,12 @@
 /** Gathers the checklist's inputs from the server; each source may be missing without breaking the rest. */
-import type { LeadCount, MailboxList } from "@prospector/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { activeItem } from "../../../app/layout/nav-items.ts";
-import { api } from "../../../lib/api-client.ts";
 import { useHealth } from "../../../lib/use-health.ts";
 import { useAuthConfig } from "../../auth/api/use-auth-config.ts";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useNotificationSummary } from "../../notifications/api/use-notifications.ts";
 import { gettingStartedSteps } from "./getting-started.ts";
+import { hasLeadsPermission, leadCountQuery, smtpStatusQuery } from "./widget-queries.ts";
 
 const hasPage = (path: string) => activeItem(path)?.path === path;
 
@@ -16,19 +15,8 @@ export function useGettingStarted() {
   const authConfig = useAuthConfig();
   const health = useHealth();
   const notifications = useNotificationSummary(5);
-  const mailbox = useQuery({
-    queryKey: ["mailbox", "smtp-status"],
-    queryFn: ({ signal }) => api.get<MailboxList>("/mailbox", { params: { page: 1, per_page: 1 }, signal, report: false }),
-    enabled: Boolean(user?.is_instance_admin),
-    retry: false,
-  });
-  const leads = useQuery({
-    queryKey: ["leads", "count", "month-start"],
-    queryFn: ({ signal }) => api.get<LeadCount>("/leads/count", { signal, report: false }),
-    enabled: Boolean(user?.permissions.some((p) => p === "*:*" || p.startsWith("leads:"))),
-    retry: false,
-    staleTime: 60_000,
-  });
+  const mailbox = useQuery({ ...smtpStatusQuery, enabled: Boolean(user?.is_instance_admin) });
+  const leads = useQuery({ ...leadCountQuery, enabled: Boolean(user && hasLeadsPermission(user)) });
 
   const loading = authConfig.isPending || health.isPending;
   const steps = user

@@ -11,12 +11,15 @@ import { useNotification } from "../../../ui/notifications/notification-provider
 import { readLocalSettings } from "../../settings/api/settings-local.ts";
 import { notificationKeys } from "./notification-keys.ts";
 
+/** The latest notifications and the unread count (options shared with the dashboard's early start). */
+export const notificationSummaryQuery = (limit = 5) => ({
+  queryKey: notificationKeys.list({ unreadOnly: false, limit }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<NotificationList>("/notifications", { params: { limit }, signal }),
+  staleTime: 30_000,
+});
+
 export function useNotificationSummary(limit = 5) {
-  return useQuery({
-    queryKey: notificationKeys.list({ unreadOnly: false, limit }),
-    queryFn: ({ signal }) => api.get<NotificationList>("/notifications", { params: { limit }, signal }),
-    staleTime: 30_000,
-  });
+  return useQuery(notificationSummaryQuery(limit));
 }
 
 export function useNotificationPages(unreadOnly: boolean, limit = 20) {

@@ -6,15 +6,16 @@ import { settingsKeys } from "./settings-keys.ts";
 
 const BASE = "/user-settings/billing";
 
+/** The overview's key, request and freshness (shared with the dashboard's early start). */
+export const billingOverviewQuery = {
+  queryKey: settingsKeys.billing(),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<BillingOverview>(BASE, { signal, retry503: false, report: false }),
+  staleTime: 30_000,
+  retry: false,
+} as const;
+
 export function useBillingOverview(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
-  return useQuery({
-    queryKey: settingsKeys.billing(),
-    queryFn: ({ signal }) => api.get<BillingOverview>(BASE, { signal, retry503: false, report: false }),
-    enabled: options.enabled ?? true,
-    refetchInterval: options.refetchInterval,
-    staleTime: 30_000,
-    retry: false,
-  });
+  return useQuery({ ...billingOverviewQuery, enabled: options.enabled ?? true, refetchInterval: options.refetchInterval });
 }
 
 function useSetOverview() {
