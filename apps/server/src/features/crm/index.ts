@@ -1,7 +1,7 @@
 /** What other features may use of the CRM: services, types and tables. Never a repository. */
 
 export { campaignHistory, convertLead, crmOverview } from "./crm.convert.ts";
-export { getDeal, listDeals } from "./crm.deals.ts";
+export { createDeal, dealHistory, getDeal, listDeals, moveDeal, updateDeal } from "./crm.deals.ts";
 export { type DealsChangedCtx, dealsChanged } from "./crm.hooks.ts";
 export type { CustomerRow, DealRow, StageRow } from "./crm.mapper.ts";
 export { getCustomer, listCustomers } from "./crm.service.ts";
