@@ -93,7 +93,8 @@ test("a replied lead becomes a customer and a deal, moves through the stages, an
 
   // Drag the deal through the board: Lead in → Qualified → Proposal.
   await p.goto("/crm/deals");
-  const card = (stage: string) => column(p, stage).getByRole("listitem").filter({ hasText: deal!.name });
+  // The card's button opens the deal; dragging it drags its draggable card.
+  const card = (stage: string) => column(p, stage).getByRole("button", { name: `Open ${deal!.name}` });
   await expect(card("Lead in")).toBeVisible();
   for (const [from, to] of [
     ["Lead in", "Qualified"],
