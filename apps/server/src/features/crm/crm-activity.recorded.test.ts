@@ -25,7 +25,8 @@ describe("interactions the product records, and task reminders", () => {
   const h = helpers(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp({}, { work: false });
+    // No sender loop: the test runs the reminder sweep and the sender's tick itself.
+    t = await createTestApp({ JOBS: "off" }, { work: false });
     owner = await createUser(t.app.ctx.db);
   });
   afterAll(() => t.close());
@@ -236,5 +237,10 @@ describe("interactions the product records, and task reminders", () => {
     await h.ok(owner, "PUT", `/api/crm/tasks/${task.id}`, { remind_at: new Date(Date.now() - 1000).toISOString() });
     expect(await sendDueReminders(t.app.ctx)).toBe(1);
     expect((await h.ok(mate, "GET", "/api/notifications")).notifications).toHaveLength(2);
+
+    // Where jobs run, the sender's tick sends them.
+    await h.ok(owner, "POST", "/api/crm/tasks", { title: "Send the contract", assignee_id: mate.id, remind_at: past }, 201);
+    await t.app.ctx.hooks.run("sending.tick", { now: new Date() });
+    expect((await h.ok(mate, "GET", "/api/notifications")).notifications[0].title).toBe("Reminder: Send the contract");
   });
 });

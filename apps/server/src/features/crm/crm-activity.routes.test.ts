@@ -45,7 +45,7 @@ describe("CRM tasks and interactions API", () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({}, { work: false });
+    t = await createTestApp({ JOBS: "off" }, { work: false });
     owner = await createUser(t.app.ctx.db);
     stranger = await createUser(t.app.ctx.db);
     mate = await addMember(t.app.ctx.db, owner, "manager");
