@@ -1,24 +1,12 @@
 /** What needs attention now (stuck deals, overdue closes, no owner, no next task, thin coverage) and what to do about it. */
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  Link,
-  List,
-  ListItem,
-  Alert as MuiAlert,
-  Stack,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Card, CardContent, CardHeader, Link, List, ListItem, Alert as MuiAlert, Stack, Typography } from "@mui/material";
 import type { Alert, Me, StageSummary, SuggestedAction } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { AlertActionDialog } from "./alert-action-dialog.tsx";
-import { dealLink, SEVERITY_COLOR, SEVERITY_LABEL } from "./pipeline-format.ts";
+import { dealLink } from "./pipeline-format.ts";
+import { SeverityChip } from "./severity-chip.tsx";
 
 /** Deal links shown under an alert. */
 export const ALERT_DEALS_SHOWN = 5;
@@ -55,7 +43,7 @@ export function AlertsCard({ alerts, error, stages, user, dealNames, canAct }: P
             {alerts.map((a) => (
               <ListItem key={a.key} disableGutters divider sx={{ display: "block", py: 1.5 }} aria-label={a.title}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
-                  <Chip size="small" color={SEVERITY_COLOR[a.severity]} label={SEVERITY_LABEL[a.severity]} />
+                  <SeverityChip severity={a.severity} />
                   <Typography variant="subtitle2" component="h4">
                     {a.title}
                   </Typography>

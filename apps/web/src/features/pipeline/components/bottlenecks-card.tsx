@@ -2,11 +2,12 @@
  * Stages out of line with the workspace's own history (time in stage, conversion), most severe
  * first, each with what was measured against what and the deals involved.
  */
-import { Alert, Box, Card, CardContent, CardHeader, Chip, Link, List, ListItem, Stack, Typography } from "@mui/material";
+import { Alert, Box, Card, CardContent, CardHeader, Link, List, ListItem, Stack, Typography } from "@mui/material";
 import type { BottlenecksAnswer } from "@prospector/contracts";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
-import { dealLink, formatAmount, SEVERITY_COLOR, SEVERITY_LABEL } from "./pipeline-format.ts";
+import { dealLink, formatAmount } from "./pipeline-format.ts";
+import { SeverityChip } from "./severity-chip.tsx";
 
 const ORDER = { high: 0, medium: 1, low: 2 } as const;
 const DEALS_SHOWN = 5;
@@ -32,7 +33,7 @@ export function BottlenecksCard({ answer, error }: { answer: BottlenecksAnswer |
             {list.map((b) => (
               <ListItem key={`${b.stage_id}:${b.kind}`} disableGutters divider sx={{ display: "block", py: 1.5 }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
-                  <Chip size="small" color={SEVERITY_COLOR[b.severity]} label={SEVERITY_LABEL[b.severity]} />
+                  <SeverityChip severity={b.severity} />
                   <Typography variant="subtitle2" component="h4">
                     {b.stage}: {b.kind === "time_in_stage" ? "deals wait too long" : "few deals move on"}
                   </Typography>

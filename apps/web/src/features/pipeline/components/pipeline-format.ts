@@ -34,12 +34,6 @@ export function monthLabel(month: string): string {
   return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString(undefined, { month: "short", year: "numeric", timeZone: "UTC" });
 }
 
-export const SEVERITY_COLOR: Record<PipelineSeverity, "error" | "warning" | "info"> = {
-  high: "error",
-  medium: "warning",
-  low: "info",
-};
-
 export const SEVERITY_LABEL: Record<PipelineSeverity, string> = { high: "High", medium: "Medium", low: "Low" };
 
 export const dealLink = (id: string) => `/crm/deals?selected=${encodeURIComponent(id)}`;
