@@ -32,8 +32,11 @@ import {
   WIDGET_TYPES,
 } from "../lib/widget-layout.ts";
 
-// The saved-layouts toolbar (its dialog and text field) loads when customizing starts.
-const LayoutToolbar = lazy(() => import("../components/layout-toolbar.tsx").then((m) => ({ default: m.LayoutToolbar })));
+// The saved-layouts toolbar (its dialog and text field) loads when customizing starts, or as a
+// pointer or the focus reaches Customize.
+const loadLayoutToolbar = () => import("../components/layout-toolbar.tsx");
+const LayoutToolbar = lazy(() => loadLayoutToolbar().then((m) => ({ default: m.LayoutToolbar })));
+const warmLayoutToolbar = () => void loadLayoutToolbar().catch(() => undefined);
 
 function greeting(date = new Date()): string {
   const h = date.getHours();
@@ -130,7 +133,7 @@ export default function DashboardPage() {
             <Button startIcon={<RefreshOutlined />} onClick={refresh}>
               Refresh
             </Button>
-            <Button variant="outlined" onClick={startEditing}>
+            <Button variant="outlined" onClick={startEditing} onPointerEnter={warmLayoutToolbar} onFocus={warmLayoutToolbar}>
               Customize
             </Button>
           </Stack>
