@@ -131,7 +131,7 @@ function CustomerContent({ customer, onClose }: { customer: CrmCustomer; onClose
         subtitle={[customer.company, customer.email].filter(Boolean).join(" · ") || undefined}
         chips={
           <>
-            <Chip size="small" color="info" label={`${customer.open_deals} open ${customer.open_deals === 1 ? "deal" : "deals"}`} />
+            <Chip size="small" color="primary" label={`${customer.open_deals} open ${customer.open_deals === 1 ? "deal" : "deals"}`} />
             {customer.open_deals > 0 && <Chip size="small" variant="outlined" label={`Open value ${formatTotals(customer.open_value)}`} />}
             {customer.tags.map((t) => (
               <Chip key={t} size="small" variant="outlined" label={t} />

@@ -80,7 +80,6 @@ function DealCard({
         cursor: canMove ? "grab" : "default",
         bgcolor: "background.paper",
       }}
-      role="listitem"
     >
       {canMove && <DragIndicator fontSize="small" sx={{ color: "text.disabled", alignSelf: "center", ml: 0.5 }} aria-hidden />}
       <ButtonBase
@@ -202,52 +201,54 @@ function Column({
           {`${value} · ${stage.is_won ? "won" : stage.is_lost ? "lost" : `${stage.probability}% likely`}`}
         </Typography>
       </Box>
-      <Box role="list" aria-label={`Deals in ${stage.name}`} sx={{ display: "flex", flexDirection: "column", gap: 1, minHeight: 80 }}>
-        {column.isPending && (
-          <Typography variant="body2" color="textSecondary" sx={{ px: 0.5 }}>
-            Loading...
-          </Typography>
-        )}
-        {column.isError && (
-          <Typography variant="body2" color="error" sx={{ px: 0.5 }}>
-            This column could not be loaded.
-          </Typography>
-        )}
-        {items.map((deal, index) => (
-          <Box key={deal.id}>
-            {over && drag?.over?.index === index && <Box sx={{ height: 3, bgcolor: "primary.main", borderRadius: 1, mb: 0.5 }} />}
-            <DealCard
-              deal={deal}
-              index={index}
-              count={items.length}
-              stages={props.stages}
-              canMove={props.canMove}
-              dragging={drag?.deal.id === deal.id}
-              onOpen={() => props.onOpen(deal.id)}
-              onMove={(to, at) => props.onMove(deal, to, at)}
-              onDragStart={() => setDrag({ deal, over: null })}
-              onDragOverCard={(i) => {
-                if (drag && (drag.over?.stageId !== stage.id || drag.over.index !== i))
-                  setDrag({ ...drag, over: { stageId: stage.id, index: i } });
-              }}
-              onDragEnd={() => setDrag(null)}
-            />
-          </Box>
-        ))}
-        {over && drag?.over?.index === items.length && <Box sx={{ height: 3, bgcolor: "primary.main", borderRadius: 1 }} />}
-        {column.isSuccess && items.length === 0 && (
-          <Typography variant="body2" color="textSecondary" sx={{ px: 0.5, py: 2, textAlign: "center" }}>
-            {props.search ? "No deal here matches" : props.canMove ? "Drop a deal here" : "No deals"}
-          </Typography>
-        )}
-        {total > items.length && (
-          <Typography
-            variant="caption"
-            color="textSecondary"
-            sx={{ px: 0.5 }}
-          >{`${items.length} of ${total} shown; use the table for the rest`}</Typography>
-        )}
-      </Box>
+      {column.isPending && (
+        <Typography variant="body2" color="textSecondary" sx={{ px: 0.5 }}>
+          Loading...
+        </Typography>
+      )}
+      {column.isError && (
+        <Typography variant="body2" color="error" sx={{ px: 0.5 }}>
+          This column could not be loaded.
+        </Typography>
+      )}
+      {items.length > 0 && (
+        <Box role="list" aria-label={`Deals in ${stage.name}`} sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
+          {items.map((deal, index) => (
+            <Box key={deal.id} role="listitem">
+              {over && drag?.over?.index === index && <Box sx={{ height: 3, bgcolor: "primary.main", borderRadius: 1, mb: 0.5 }} />}
+              <DealCard
+                deal={deal}
+                index={index}
+                count={items.length}
+                stages={props.stages}
+                canMove={props.canMove}
+                dragging={drag?.deal.id === deal.id}
+                onOpen={() => props.onOpen(deal.id)}
+                onMove={(to, at) => props.onMove(deal, to, at)}
+                onDragStart={() => setDrag({ deal, over: null })}
+                onDragOverCard={(i) => {
+                  if (drag && (drag.over?.stageId !== stage.id || drag.over.index !== i))
+                    setDrag({ ...drag, over: { stageId: stage.id, index: i } });
+                }}
+                onDragEnd={() => setDrag(null)}
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
+      {over && drag?.over?.index === items.length && <Box sx={{ height: 3, bgcolor: "primary.main", borderRadius: 1 }} />}
+      {column.isSuccess && items.length === 0 && (
+        <Typography variant="body2" color="textSecondary" sx={{ px: 0.5, py: 3, textAlign: "center" }}>
+          {props.search ? "No deal here matches" : props.canMove ? "Drop a deal here" : "No deals"}
+        </Typography>
+      )}
+      {total > items.length && (
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          sx={{ px: 0.5 }}
+        >{`${items.length} of ${total} shown; use the table for the rest`}</Typography>
+      )}
     </Box>
   );
 }

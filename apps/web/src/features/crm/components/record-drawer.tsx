@@ -24,7 +24,12 @@ export function RecordDrawer<T>({
 }) {
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   return (
-    <Drawer anchor="right" open={id !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: "100%", sm: 600 } } } }}>
+    <Drawer
+      anchor="right"
+      open={id !== null}
+      onClose={onClose}
+      slotProps={{ paper: { "aria-label": `The ${noun}`, sx: { width: { xs: "100%", sm: 600 } } } as object }}
+    >
       {query.isPending && id && <LoadingScreen />}
       {query.isError && (
         <Box sx={{ p: 3, display: "grid", gap: 2 }}>

@@ -29,9 +29,10 @@ export const TASK_STATUS_LABELS: Record<string, string> = {
   done: "Done",
   cancelled: "Cancelled",
 };
+// Filled chips whose white text keeps a 4.5:1 contrast in the light theme (MUI's info and warning do not).
 export const TASK_STATUS_COLORS: Record<string, ChipProps["color"]> = {
-  open: "info",
-  in_progress: "warning",
+  open: "primary",
+  in_progress: "secondary",
   done: "success",
   cancelled: "default",
 };
@@ -43,7 +44,7 @@ export const INTERACTION_SOURCE_LABELS: Record<string, string> = {
   meeting: "Booked meeting",
 };
 export const DEAL_STATUS_LABELS: Record<string, string> = { open: "Open", won: "Won", lost: "Lost" };
-export const DEAL_STATUS_COLORS: Record<string, ChipProps["color"]> = { open: "info", won: "success", lost: "default" };
+export const DEAL_STATUS_COLORS: Record<string, ChipProps["color"]> = { open: "primary", won: "success", lost: "default" };
 
 export const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 

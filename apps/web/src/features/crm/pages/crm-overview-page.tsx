@@ -30,6 +30,16 @@ import { useOverview } from "../api/use-deals.ts";
 import { EmptyState, PageIntro } from "../components/page-intro.tsx";
 import { formatTotals, INTERACTION_TYPE_LABELS, isOverdue, TASK_STATUS_LABELS } from "../lib/crm-labels.ts";
 
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
 function StagesCard({ stages }: { stages: CrmOverview["stages"] }) {
   const max = Math.max(1, ...stages.map((s) => s.count));
   const open = stages.reduce((n, s) => n + s.count, 0);
@@ -55,7 +65,11 @@ function StagesCard({ stages }: { stages: CrmOverview["stages"] }) {
                 <TableRow>
                   <TableCell>Stage</TableCell>
                   <TableCell align="right">Deals</TableCell>
-                  <TableCell sx={{ width: "25%" }} />
+                  <TableCell sx={{ width: "25%" }}>
+                    <Box component="span" sx={visuallyHidden}>
+                      Share of open deals
+                    </Box>
+                  </TableCell>
                   <TableCell align="right">Value</TableCell>
                   <TableCell align="right">Weighted</TableCell>
                 </TableRow>
