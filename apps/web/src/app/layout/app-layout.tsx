@@ -54,7 +54,7 @@ function Shell() {
           slotProps={{ paper: { sx: { width: LAYOUT.sidebarWidth } } }}
           ModalProps={{ keepMounted: drawerUsed }}
         >
-          <SideNav user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          <SideNav user={user} collapsed={false} skeleton={false} onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       ) : (
         <Drawer

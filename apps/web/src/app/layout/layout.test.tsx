@@ -1,12 +1,15 @@
 import type { Me } from "@prospector/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useCallback, useState } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockServer } from "../../test/kit.ts";
 import { ThemeModeProvider } from "../theme-mode-provider.tsx";
 import { activeItem, type NavSection, pageTitle, permits, visibleSections } from "./nav-items.ts";
 import { shouldFade } from "./page-transition.tsx";
 import { SideNav } from "./side-nav.tsx";
+import { LazySearchDialog, useSearchShortcut } from "./top-bar.tsx";
 import { isOpenSwipe } from "./use-edge-swipe.ts";
 
 const user = (over: Partial<Me> = {}): Me => ({
@@ -83,6 +86,51 @@ describe("SideNav", () => {
     fireEvent.click(group);
     expect(group.getAttribute("aria-expanded")).toBe("true");
   });
+});
+
+describe("SideNav in the phone drawer", () => {
+  it("shows its entries at once when mounted without the skeleton", () => {
+    const router = createMemoryRouter([{ path: "*", element: <SideNav user={user()} collapsed={false} skeleton={false} /> }], {
+      initialEntries: ["/leads"],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ThemeModeProvider>
+          <RouterProvider router={router} />
+        </ThemeModeProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByTestId("nav-skeleton")).toBeNull();
+    expect(screen.getByRole("link", { name: "Leads" }).getAttribute("aria-current")).toBe("page");
+  });
+});
+
+describe("search from the top bar", () => {
+  function Harness() {
+    const [open, setOpen] = useState(false);
+    const openSearch = useCallback(() => setOpen(true), []);
+    useSearchShortcut(openSearch);
+    return <LazySearchDialog open={open} onClose={() => setOpen(false)} />;
+  }
+
+  it("loads the dialog on the first Ctrl+K and opens it on that press; nothing is mounted before", async () => {
+    mockServer({});
+    const router = createMemoryRouter([{ path: "*", element: <Harness /> }], { initialEntries: ["/dashboard"] });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ThemeModeProvider>
+          <RouterProvider router={router} />
+        </ThemeModeProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.keyDown(window, { key: "k", ctrlKey: true });
+    expect(await screen.findByRole("dialog", {}, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.keyDown(window, { key: "K", metaKey: true });
+    expect(await screen.findByRole("dialog")).toBeTruthy();
+  }, 30_000);
 });
 
 describe("shell behaviour rules", () => {

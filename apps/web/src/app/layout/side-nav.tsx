@@ -33,14 +33,20 @@ interface SideNavProps {
   /** Absent on mobile, where the drawer closes instead. */
   onToggleCollapsed?: () => void;
   onNavigate?: () => void;
+  /**
+   * The first-mount skeleton; off for the phone drawer, whose navigation mounts when first opened
+   * (the app has long been shown by then, as with the drawer kept mounted from the start).
+   */
+  skeleton?: boolean;
 }
 
-function useSkeleton(ms: number): boolean {
-  const [loading, setLoading] = useState(true);
+function useSkeleton(ms: number, enabled: boolean): boolean {
+  const [loading, setLoading] = useState(enabled);
   useEffect(() => {
+    if (!enabled) return;
     const timer = setTimeout(() => setLoading(false), ms);
     return () => clearTimeout(timer);
-  }, [ms]);
+  }, [ms, enabled]);
   return loading;
 }
 
@@ -80,9 +86,9 @@ function NavEntry({
   );
 }
 
-export function SideNav({ user, collapsed, onToggleCollapsed, onNavigate }: SideNavProps) {
+export function SideNav({ user, collapsed, onToggleCollapsed, onNavigate, skeleton = true }: SideNavProps) {
   const { pathname } = useLocation();
-  const loading = useSkeleton(LAYOUT.skeletonMs);
+  const loading = useSkeleton(LAYOUT.skeletonMs, skeleton);
   const [closedGroups, setClosedGroups] = useState<Set<string>>(() => new Set());
   const sections = visibleSections(user);
   const current = activeItem(pathname);
