@@ -25,7 +25,7 @@ import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import * as crm from "../crm/index.ts";
+import { createTask, moveDeal, updateDeal } from "../crm/index.ts";
 import { computeAlerts, computeDataQuality, dealInsights as insightsOf, loadDealFacts } from "./pipeline.alerts.ts";
 import { severityRank } from "./pipeline.bottlenecks.ts";
 import { computeBottlenecks, computeForecast, computeOverview } from "./pipeline.compute.ts";
@@ -177,7 +177,7 @@ export async function runAction(ctx: Ctx, auth: AuthContext, action: HealthActio
     const ids = await checkDeals(ctx, ws, action.parameters.deal_ids);
     await checkMember(ctx, ws, action.parameters.owner_id, "parameters.owner_id");
     const update = DealUpdate.parse({ owner_id: action.parameters.owner_id });
-    for (const id of ids) await crm.updateDeal(ctx, caller, id, update);
+    for (const id of ids) await updateDeal(ctx, caller, id, update);
     result = base(action.action_type, ids, `${ids.length} deal${ids.length === 1 ? "" : "s"} reassigned`);
   } else if (action.action_type === "move_stage") {
     const ids = await checkDeals(ctx, ws, action.parameters.deal_ids);
@@ -186,7 +186,7 @@ export async function runAction(ctx: Ctx, auth: AuthContext, action: HealthActio
       throw new AppError("PIPELINE_STAGE_NOT_FOUND", undefined, {
         errors: [{ field: "parameters.stage_id", message: "No such stage in this workspace" }],
       });
-    for (const id of ids) await crm.moveDeal(ctx, caller, id, { stage_id: stage.id });
+    for (const id of ids) await moveDeal(ctx, caller, id, { stage_id: stage.id });
     result = base(action.action_type, ids, `${ids.length} deal${ids.length === 1 ? "" : "s"} moved to ${stage.name}`);
   } else if (action.action_type === "create_task") {
     const p = action.parameters;
@@ -202,7 +202,7 @@ export async function runAction(ctx: Ctx, auth: AuthContext, action: HealthActio
     if (!input.success) {
       throw validationError(input.error.issues.map((i) => ({ field: `parameters.${i.path.join(".")}`, message: i.message })));
     }
-    const task = await crm.createTask(ctx, caller, input.data);
+    const task = await createTask(ctx, caller, input.data);
     result = { ...base(action.action_type, [id as string], `Task created: ${p.title}`), task_id: task.id };
   } else {
     const alertKey = action.parameters.alert_key;
