@@ -24,10 +24,15 @@ function day(v: unknown): string {
 /** An amount with its ISO currency code, as the user's locale writes it. */
 function money(value: unknown, currency: unknown): string {
   if (typeof value !== "number") return "";
+  // Whole amounts without ",00"; anything else to the cent.
+  const cents = Number.isInteger(value) ? 0 : 2;
   try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency: str(currency) || "USD", maximumFractionDigits: 2 }).format(
-      value,
-    );
+    return new Intl.NumberFormat(undefined, {
+      style: "currency",
+      currency: str(currency) || "USD",
+      minimumFractionDigits: cents,
+      maximumFractionDigits: cents,
+    }).format(value);
   } catch {
     return `${value} ${str(currency)}`.trim();
   }
