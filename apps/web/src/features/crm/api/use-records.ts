@@ -64,10 +64,11 @@ export function useUpdateRecord<T, I>(record: CrmRecord, id: string) {
 }
 
 export function useDeleteRecord(record: CrmRecord) {
-  const invalidate = useInvalidateCrm();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, params }: { id: string; params?: QueryParams }) => api.delete<void>(one(record, id), { params }),
-    onSuccess: () => invalidate(),
+    // Everything but the deleted record's own queries: its drawer is closing, asking again would be a 404.
+    onSuccess: (_, { id }) => queryClient.invalidateQueries({ queryKey: crmKeys.all, predicate: (q) => !q.queryKey.includes(id) }),
   });
 }
 
