@@ -8,7 +8,7 @@ import type { Alert, DataQuality, DealInsights, PipelineSeverity } from "@prospe
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { severityRank } from "./pipeline.bottlenecks.ts";
-import { COVERAGE_DAYS, computeOverview, dealRef, stageNorms } from "./pipeline.compute.ts";
+import { COVERAGE_DAYS, dealRef, type OverviewPayload, stageNorms } from "./pipeline.compute.ts";
 import { type DealFacts, dealHealth, dealRisks, nextBestActions } from "./pipeline.health.ts";
 import * as repo from "./pipeline.repository.ts";
 import { snoozedKeys } from "./pipeline.snapshots.repository.ts";
@@ -23,13 +23,19 @@ export const STALE_DAYS = 30;
 const money = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-export async function computeAlerts(ctx: Ctx, s: repo.Scope, now: Date, q: { severity?: PipelineSeverity }): Promise<Alert[]> {
-  const [{ stages, norms }, overdue, unowned, noTask, overview, snoozed] = await Promise.all([
+/** `overview`: the scope's overview (coverage, pipeline value), from the cache when fresh. */
+export async function computeAlerts(
+  ctx: Ctx,
+  s: repo.Scope,
+  now: Date,
+  q: { severity?: PipelineSeverity },
+  overview: OverviewPayload,
+): Promise<Alert[]> {
+  const [{ stages, norms }, overdue, unowned, noTask, snoozed] = await Promise.all([
     stageNorms(ctx, s.workspaceId, now),
     repo.overdueDeals(ctx.db, s, now, ALERT_DEALS),
     repo.unownedDeals(ctx.db, s, now, ALERT_DEALS),
     repo.dealsWithoutTask(ctx.db, s, now, ALERT_DEALS),
-    computeOverview(ctx, s, now),
     snoozedKeys(ctx.db, s.workspaceId, now),
   ]);
   const alerts: Alert[] = [];

@@ -101,7 +101,7 @@ export async function forecast(ctx: Ctx, s: Scope, q: ForecastQuery): Promise<Fo
 }
 
 export async function alerts(ctx: Ctx, s: Scope, q: AlertsQuery) {
-  const all = await computeAlerts(ctx, s, new Date(), { severity: q.severity });
+  const all = await computeAlerts(ctx, s, new Date(), { severity: q.severity }, await overview(ctx, s, { use_cache: true }));
   return { alerts: all.slice(0, q.limit), total: all.length };
 }
 
@@ -206,7 +206,8 @@ export async function runAction(ctx: Ctx, auth: AuthContext, action: HealthActio
     result = { ...base(action.action_type, [id as string], `Task created: ${p.title}`), task_id: task.id };
   } else {
     const alertKey = action.parameters.alert_key;
-    const live = await computeAlerts(ctx, scopeOf(auth), new Date(), {});
+    const scope = scopeOf(auth);
+    const live = await computeAlerts(ctx, scope, new Date(), {}, await overview(ctx, scope, { use_cache: true }));
     const alert = live.find((a) => a.key === alertKey);
     if (!alert) throw new AppError("PIPELINE_ALERT_NOT_FOUND");
     const until = new Date(Date.now() + action.parameters.days * 86_400_000);
