@@ -11,6 +11,7 @@ import { PLANS, TRIAL_DAYS } from "@prospector/contracts";
 import { Link as RouterLink } from "react-router";
 import { HERO, HERO_ASSURANCES, HERO_STATS } from "../content/landing-copy.ts";
 import { ParticleBackground } from "./particle-background.tsx";
+import { usd } from "./usd.ts";
 
 // The spec's hero mentions "about $299 per month", which no plan offers; quoting the cheapest
 // plan from the catalogue keeps the page consistent with its own pricing table.
@@ -75,7 +76,7 @@ export function HeroSection() {
           ))}
         </Stack>
         <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
-          Paid plans from ${lowestYearly.toLocaleString("en-US")}/month, billed yearly.
+          Paid plans from {usd(lowestYearly)}/month, billed yearly.
         </Typography>
         <Box
           sx={{

@@ -20,8 +20,7 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { PRICING_SUPPORT, SECTIONS } from "../content/landing-copy.ts";
 import { LandingSection } from "./landing-section.tsx";
-
-const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
+import { usd } from "./usd.ts";
 
 function PlanCard({ plan, yearly }: { plan: Plan; yearly: boolean }) {
   const price = yearly ? plan.yearly_price : plan.monthly_price;
