@@ -2,7 +2,8 @@
  * The sales workflow after a reply, end to end on the real server: a lead that replied (created
  * through the API with status "replied": a real reply over IMAP is the campaigns spec's journey) →
  * converted to a customer and a deal from the lead drawer → the deal dragged through the stages of
- * the /crm/deals board → the forecast on /pipeline follows → Ctrl+K finds the deal and opens it.
+ * the /crm/deals board → the forecast on /pipeline follows → an alert's action plans the next step →
+ * Ctrl+K finds the deal (and its task, customer and lead) and opens it.
  * Screenshots land in test-results/screens.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
@@ -135,15 +136,31 @@ test("a replied lead becomes a customer and a deal, moves through the stages, an
   await shot(p, "pipeline-mobile");
   await p.setViewportSize({ width: 1440, height: 900 });
 
-  // Ctrl+K finds the deal and opens its drawer.
+  // An alert's action: the deal has no next step; plan one (a task, with a reason for the audit log).
+  const alerts = p.getByRole("list", { name: "Alerts" });
+  const planAlert = alerts.getByRole("listitem").filter({ hasText: "without a next task" });
+  await expect(planAlert.getByRole("link", { name: DEAL })).toHaveAttribute("href", `/crm/deals?selected=${deal!.id}`);
+  await planAlert.getByRole("button", { name: `Plan the next step of ${DEAL}` }).click();
+  const action = p.getByRole("dialog", { name: `Plan the next step of ${DEAL}` });
+  await action.getByRole("textbox", { name: "Reason" }).fill("Proposal sent, follow up on Friday");
+  await action.getByRole("button", { name: "Confirm" }).click();
+  await expect(p.getByText(/^Task created/)).toBeVisible();
+  await expect(action).toBeHidden();
+  await expect(alerts.getByRole("listitem").filter({ hasText: "without a next task" })).toHaveCount(0);
+
+  // Ctrl+K finds the deal, its task, the customer and the lead; the deal ranks first (title prefix) and opens its drawer.
   await p.keyboard.press("Control+k");
   const search = p.getByRole("dialog", { name: "Search" });
-  await search.getByLabel("Search query").fill(deal!.name);
-  const option = search.getByRole("option").filter({ hasText: deal!.name }).filter({ hasText: "Deal" });
-  await expect(option).toBeVisible();
-  await expect(option).toContainText("Proposal");
+  await search.getByLabel("Search query").fill("quasar");
+  const options = search.getByRole("option");
+  await expect(options.filter({ hasText: "Task" })).toContainText(DEAL);
+  await expect(options.filter({ hasText: "Customer" })).toContainText("Rhea Replied");
+  await expect(options.first()).toContainText(DEAL);
+  await expect(options.first()).toContainText("Proposal");
+  await expect(options.first()).toContainText("Deal");
   await shot(p, "search-deal");
-  await option.click();
+  await search.getByLabel("Search query").press("Enter");
   await expect(p).toHaveURL(new RegExp(`/crm/deals\\?selected=${deal!.id}`));
   await expect(p.getByRole("heading", { name: deal!.name })).toBeVisible();
+  expect(JSON.parse((await p.evaluate(() => localStorage.getItem("recentSearches"))) ?? "[]")).toEqual(["quasar"]);
 });
