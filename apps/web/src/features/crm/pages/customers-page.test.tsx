@@ -67,6 +67,15 @@ describe("/crm/customers", { timeout: HEAVY_RENDER_MS }, () => {
     expect(screen.getByRole("region", { name: "Lead and campaign history" }).textContent).toContain("Not converted from a lead");
   });
 
+  it("opens a customer from the keyboard: Enter on its row", async () => {
+    server({ [`GET /api/crm/customers/${alan.id}`]: { body: alan } });
+    renderSignedIn(<CustomersPage />, { path: "/crm/customers" });
+    const cell = await screen.findByText("alan@bletchley.example");
+    (cell.closest('[role="gridcell"]') as HTMLElement).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { name: "Alan Turing" })).toBeTruthy();
+  });
+
   it("refuses an empty name and a bad email before sending, then shows the server's field error on its field", async () => {
     const s = server({
       "POST /api/crm/customers/": {

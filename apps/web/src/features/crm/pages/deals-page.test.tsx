@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ME, mockServer, type Route, renderSignedIn, uuid } from "../../../test/kit.ts";
@@ -155,6 +155,53 @@ describe("/crm/deals board", { timeout: HEAVY_RENDER_MS }, () => {
       after_id: null,
       before_id: engine.id,
     });
+  });
+});
+
+describe("/crm/deals drag and drop, and stages", { timeout: HEAVY_RENDER_MS }, () => {
+  it("drops a dragged card at the end of another column and saves the move", async () => {
+    const b = board();
+    const s = server({ [`POST /api/crm/deals/${loom.id}/move`]: () => ({ body: b.moveTo(loom.id, won.id, "Won") }) }, b);
+    renderSignedIn(<DealsPage />, { path: "/crm/deals" });
+    await screen.findByText("Loom upgrade");
+    const dataTransfer = { setData: () => {}, getData: () => loom.id, effectAllowed: "", dropEffect: "" };
+    const card = screen.getByRole("button", { name: "Open Loom upgrade" }).closest("[draggable]") as HTMLElement;
+    fireEvent.dragStart(card, { dataTransfer });
+    const target = column(/^Won:/);
+    fireEvent.dragOver(target, { dataTransfer });
+    fireEvent.drop(target, { dataTransfer });
+    await waitFor(() => expect(s.to("POST", `/api/crm/deals/${loom.id}/move`)).toHaveLength(1));
+    expect(s.to("POST", `/api/crm/deals/${loom.id}/move`)[0]!.body).toEqual({ stage_id: won.id, after_id: null, before_id: null });
+    await waitFor(() => expect(within(column(/^Won:/)).getByText("Loom upgrade")).toBeTruthy());
+  });
+
+  it("shows the server's refusal to delete a stage that deals use, and checks a probability before saving", async () => {
+    const s = server({
+      [`DELETE /api/crm/stages/${qualified.id}`]: {
+        status: 409,
+        body: { code: "CRM_STAGE_IN_USE", detail: '2 deals are in the stage "Qualified": move them to another stage first' },
+      },
+      [`PUT /api/crm/stages/${proposal.id}`]: (req) => ({ body: { ...proposal, ...(req.body as object) } }),
+    });
+    renderSignedIn(<DealsPage />, { path: "/crm/deals" });
+    await screen.findByText("Loom upgrade");
+    await userEvent.click(screen.getByRole("button", { name: "Stages" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pipeline stages" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete Qualified" }));
+    expect(await within(dialog).findByText('2 deals are in the stage "Qualified": move them to another stage first')).toBeTruthy();
+
+    const probability = within(dialog).getByLabelText("Probability of Proposal");
+    await userEvent.clear(probability);
+    await userEvent.type(probability, "150");
+    const row = probability.closest("li") as HTMLElement;
+    await userEvent.click(within(row).getByRole("button", { name: "Save" }));
+    expect(await within(row).findByText("At most 100")).toBeTruthy();
+    expect(s.to("PUT", `/api/crm/stages/${proposal.id}`)).toHaveLength(0);
+    await userEvent.clear(probability);
+    await userEvent.type(probability, "55");
+    await userEvent.click(within(row).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(s.to("PUT", `/api/crm/stages/${proposal.id}`)).toHaveLength(1));
+    expect(s.to("PUT", `/api/crm/stages/${proposal.id}`)[0]!.body).toEqual({ name: "Proposal", probability: 55 });
   });
 });
 
