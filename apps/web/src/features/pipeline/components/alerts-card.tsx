@@ -1,10 +1,10 @@
 /** What needs attention now (stuck deals, overdue closes, no owner, no next task, thin coverage) and what to do about it. */
-import { Box, Button, Card, CardContent, CardHeader, Link, List, ListItem, Alert as MuiAlert, Stack, Typography } from "@mui/material";
+import { Box, Button, Card, CardContent, CardHeader, Link, List, ListItem, Stack, Typography } from "@mui/material";
 import type { Alert, Me, StageSummary, SuggestedAction } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { errorMessage } from "../../../lib/errors.ts";
 import { AlertActionDialog } from "./alert-action-dialog.tsx";
+import { CardError } from "./card-error.tsx";
 import { dealLink } from "./pipeline-format.ts";
 import { SeverityChip } from "./severity-chip.tsx";
 
@@ -14,6 +14,7 @@ export const ALERT_DEALS_SHOWN = 5;
 interface Props {
   alerts: Alert[] | undefined;
   error: unknown;
+  onRetry: () => void;
   stages: StageSummary[];
   user: Pick<Me, "id" | "full_name"> | null;
   /** Names of deals the page knows (bottlenecks, stale deals), for the links. */
@@ -22,7 +23,7 @@ interface Props {
   canAct: boolean;
 }
 
-export function AlertsCard({ alerts, error, stages, user, dealNames, canAct }: Props) {
+export function AlertsCard({ alerts, error, onRetry, stages, user, dealNames, canAct }: Props) {
   const [acting, setActing] = useState<{ alert: Alert; action: SuggestedAction } | null>(null);
   return (
     <Card variant="outlined" component="section" aria-labelledby="alerts-title">
@@ -33,7 +34,7 @@ export function AlertsCard({ alerts, error, stages, user, dealNames, canAct }: P
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <MuiAlert severity="error">{errorMessage(error)}</MuiAlert>
+          <CardError error={error} onRetry={onRetry} />
         ) : !alerts ? (
           <Typography color="textSecondary">Checking the deals…</Typography>
         ) : alerts.length === 0 ? (

@@ -2,17 +2,25 @@
  * Stages out of line with the workspace's own history (time in stage, conversion), most severe
  * first, each with what was measured against what and the deals involved.
  */
-import { Alert, Box, Card, CardContent, CardHeader, Link, List, ListItem, Stack, Typography } from "@mui/material";
+import { Box, Card, CardContent, CardHeader, Link, List, ListItem, Stack, Typography } from "@mui/material";
 import type { BottlenecksAnswer } from "@prospector/contracts";
 import { Link as RouterLink } from "react-router";
-import { errorMessage } from "../../../lib/errors.ts";
+import { CardError } from "./card-error.tsx";
 import { dealLink, formatAmount } from "./pipeline-format.ts";
 import { SeverityChip } from "./severity-chip.tsx";
 
 const ORDER = { high: 0, medium: 1, low: 2 } as const;
 const DEALS_SHOWN = 5;
 
-export function BottlenecksCard({ answer, error }: { answer: BottlenecksAnswer | undefined; error: unknown }) {
+export function BottlenecksCard({
+  answer,
+  error,
+  onRetry,
+}: {
+  answer: BottlenecksAnswer | undefined;
+  error: unknown;
+  onRetry: () => void;
+}) {
   const list = [...(answer?.bottlenecks ?? [])].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || b.score - a.score);
   return (
     <Card variant="outlined" component="section" aria-labelledby="bottlenecks-title">
@@ -23,7 +31,7 @@ export function BottlenecksCard({ answer, error }: { answer: BottlenecksAnswer |
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <Alert severity="error">{errorMessage(error)}</Alert>
+          <CardError error={error} onRetry={onRetry} />
         ) : !answer ? (
           <Typography color="textSecondary">Looking for bottlenecks…</Typography>
         ) : list.length === 0 ? (

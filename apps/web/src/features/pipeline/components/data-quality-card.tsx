@@ -1,8 +1,8 @@
 /** What is missing from open deals (owner, close date, value…) and which deals went stale. */
-import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, Link, Stack, Typography } from "@mui/material";
+import { Box, Card, CardContent, CardHeader, LinearProgress, Link, Stack, Typography } from "@mui/material";
 import type { DataQuality } from "@prospector/contracts";
 import { Link as RouterLink } from "react-router";
-import { errorMessage } from "../../../lib/errors.ts";
+import { CardError } from "./card-error.tsx";
 import { dealLink, deals, formatShare } from "./pipeline-format.ts";
 
 const FIELD_LABEL: Record<string, string> = {
@@ -20,7 +20,7 @@ const fieldLabel = (f: string) =>
     .replace(/^./, (c) => c.toUpperCase());
 const STALE_SHOWN = 5;
 
-export function DataQualityCard({ quality, error }: { quality: DataQuality | undefined; error: unknown }) {
+export function DataQualityCard({ quality, error, onRetry }: { quality: DataQuality | undefined; error: unknown; onRetry: () => void }) {
   return (
     <Card variant="outlined" component="section" aria-labelledby="quality-title">
       <CardHeader
@@ -30,7 +30,7 @@ export function DataQualityCard({ quality, error }: { quality: DataQuality | und
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <Alert severity="error">{errorMessage(error)}</Alert>
+          <CardError error={error} onRetry={onRetry} />
         ) : !quality ? (
           <Typography color="textSecondary">Checking the deals…</Typography>
         ) : (

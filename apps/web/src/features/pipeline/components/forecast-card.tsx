@@ -3,12 +3,12 @@
  * it) around the P50 line, with the method switch (Monte Carlo, weighted, historical), the totals
  * and when and from what it was computed.
  */
-import { Alert, Box, Card, CardContent, CardHeader, Stack, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
+import { Box, Card, CardContent, CardHeader, Stack, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { alpha, useTheme } from "@mui/material/styles";
 import { LineChart } from "@mui/x-charts/LineChart";
-import type { Forecast, ForecastMethod } from "@prospector/contracts";
-import { errorMessage } from "../../../lib/errors.ts";
+import type { Forecast, ForecastMethod, ForecastMonth } from "@prospector/contracts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { CardError } from "./card-error.tsx";
 import { compactAmount, deals, formatAmount, monthLabel } from "./pipeline-format.ts";
 
 export const METHOD_LABEL: Record<ForecastMethod, string> = {
@@ -17,6 +17,18 @@ export const METHOD_LABEL: Record<ForecastMethod, string> = {
   historical: "Historical",
 };
 
+/**
+ * The fan's three series: P10 (not drawn, it lifts the band), the band's height P90 − P10 stacked
+ * on it (so the band spans P10 to P90), and the P50 line on its own.
+ */
+export function fanSeries(months: readonly ForecastMonth[]) {
+  return {
+    p10: months.map((m) => m.p10),
+    band: months.map((m) => Math.max(0, m.p90 - m.p10)),
+    p50: months.map((m) => m.p50),
+  };
+}
+
 interface Props {
   forecast: Forecast | undefined;
   method: ForecastMethod;
@@ -24,11 +36,13 @@ interface Props {
   currencies: readonly string[];
   loading: boolean;
   error: unknown;
+  onRetry: () => void;
 }
 
-export function ForecastCard({ forecast, method, onMethodChange, currencies, loading, error }: Props) {
+export function ForecastCard({ forecast, method, onMethodChange, currencies, loading, error, onRetry }: Props) {
   const theme = useTheme();
   const months = forecast?.months ?? [];
+  const fan = fanSeries(months);
   const money = (v: number) => formatAmount(v, currencies);
   const band = theme.palette.primary.main;
   return (
@@ -60,7 +74,7 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <Alert severity="error">{errorMessage(error)}</Alert>
+          <CardError error={error} onRetry={onRetry} />
         ) : !forecast ? (
           <Typography color="textSecondary">{loading ? "Computing the forecast…" : " "}</Typography>
         ) : (
@@ -96,7 +110,7 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
                     {
                       id: "p10",
                       curve: "linear",
-                      data: months.map((m) => m.p10),
+                      data: fan.p10,
                       stack: "fan",
                       area: true,
                       showMark: false,
@@ -107,7 +121,7 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
                     {
                       id: "band",
                       curve: "linear",
-                      data: months.map((m) => m.p90 - m.p10),
+                      data: fan.band,
                       stack: "fan",
                       area: true,
                       showMark: false,
@@ -118,7 +132,7 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
                     {
                       id: "p50",
                       curve: "linear",
-                      data: months.map((m) => m.p50),
+                      data: fan.p50,
                       label: "P50 (likely)",
                       color: band,
                       valueFormatter: (v) => (v === null ? "" : money(v)),

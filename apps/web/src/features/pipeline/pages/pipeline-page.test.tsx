@@ -362,4 +362,23 @@ describe("/pipeline", () => {
     await userEvent.click(retry);
     expect(await screen.findByRole("region", { name: "Pipeline value" })).toBeTruthy();
   });
+
+  it("keeps the rest of the page when one card fails, and that card can ask again", async () => {
+    let fail = true;
+    mockServer(
+      routes({
+        "GET /api/pipeline/bottlenecks": () =>
+          fail
+            ? { status: 500, body: { detail: "Server error occurred. Please try again later.", code: "INTERNAL" } }
+            : { body: bottlenecks() },
+      }),
+    );
+    renderSignedIn(<PipelinePage />, { path: "/pipeline" });
+    const card = within(await screen.findByRole("region", { name: "Bottlenecks" }));
+    const retry = await card.findByRole("button", { name: "Try again" });
+    expect(screen.getByRole("region", { name: "Revenue forecast" })).toBeTruthy();
+    fail = false;
+    await userEvent.click(retry);
+    expect(await card.findByText("Proposal: deals wait too long")).toBeTruthy();
+  });
 });

@@ -143,6 +143,7 @@ export default function PipelinePage() {
             currencies={o.currencies}
             loading={forecast.isFetching}
             error={forecast.isError ? forecast.error : null}
+            onRetry={() => forecast.refetch()}
           />
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" } }}>
             <FunnelCard overview={o} />
@@ -152,14 +153,19 @@ export default function PipelinePage() {
             <AlertsCard
               alerts={alerts.data}
               error={alerts.isError ? alerts.error : null}
+              onRetry={() => alerts.refetch()}
               stages={o.stages}
               user={user}
               dealNames={dealNames}
               canAct={permits(user?.permissions ?? [], "crm:update")}
             />
-            <BottlenecksCard answer={bottlenecks.data} error={bottlenecks.isError ? bottlenecks.error : null} />
+            <BottlenecksCard
+              answer={bottlenecks.data}
+              error={bottlenecks.isError ? bottlenecks.error : null}
+              onRetry={() => bottlenecks.refetch()}
+            />
           </Box>
-          <DataQualityCard quality={quality.data} error={quality.isError ? quality.error : null} />
+          <DataQualityCard quality={quality.data} error={quality.isError ? quality.error : null} onRetry={() => quality.refetch()} />
         </>
       )}
     </Stack>
