@@ -1,6 +1,7 @@
 /** The search box above a CRM list: the text shows at once, the list follows 300 ms after typing stops. */
 import Search from "@mui/icons-material/Search";
 import { InputAdornment, TextField } from "@mui/material";
+import { useEffect, useState } from "react";
 
 export function SearchBox({
   label,
@@ -63,5 +64,29 @@ export function FilterSelect({
         </option>
       ))}
     </TextField>
+  );
+}
+
+/** A free-typed filter (a tag): applied on Enter or when the field is left, cleared by emptying it. */
+export function TextFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const apply = () => {
+    if (text.trim() !== value) onChange(text.trim());
+  };
+  return (
+    <TextField
+      size="small"
+      label={label}
+      value={text}
+      placeholder="Type, then Enter"
+      onChange={(e) => setText(e.target.value)}
+      onBlur={apply}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") apply();
+      }}
+      sx={{ width: 180 }}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
   );
 }

@@ -35,6 +35,8 @@ describe("/crm/customers", { timeout: HEAVY_RENDER_MS }, () => {
     expect(first.get("skip")).toBe("0");
     expect(first.get("limit")).toBe("25");
 
+    await userEvent.type(screen.getByLabelText("Tag"), "vip{Enter}");
+    await waitFor(() => expect(s.to("GET", "/api/crm/customers/").some((c) => c.query.get("tag") === "vip")).toBe(true));
     await userEvent.type(screen.getByLabelText("Search customers"), "turing");
     await waitFor(() => expect(s.to("GET", "/api/crm/customers/").some((c) => c.query.get("search") === "turing")).toBe(true), {
       timeout: 2000,

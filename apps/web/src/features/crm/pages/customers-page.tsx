@@ -21,7 +21,7 @@ import { DealsChoiceDialog } from "../components/deals-choice-dialog.tsx";
 import { EmptyState, PageIntro } from "../components/page-intro.tsx";
 import { RecordCreateDialog } from "../components/record-form.tsx";
 import { RecordGrid } from "../components/record-grid.tsx";
-import { SearchBox } from "../components/search-box.tsx";
+import { SearchBox, TextFilter } from "../components/search-box.tsx";
 import { formatTotals } from "../lib/crm-labels.ts";
 import { CUSTOMER_FIELDS } from "../lib/customer-fields.ts";
 import { useListState } from "../lib/list-state.ts";
@@ -128,6 +128,7 @@ export default function CustomersPage() {
       />
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
         <SearchBox label="Search customers" placeholder="Name, email, company…" value={state.search} onChange={state.setSearch} />
+        <TextFilter label="Tag" value={state.filters.tag ?? ""} onChange={(v) => state.setFilter("tag", v)} />
       </Box>
       {selection.length > 0 && (
         <BulkDeleteBar
