@@ -26,6 +26,13 @@ function publicRoot(id: string): number {
 /** What every page runs: React, the router, MUI's styling engine, the query cache. */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|@babel[\\/]runtime|clsx|prop-types|react-is|@mui[\\/](system|styled-engine|utils|private-theming)|@tanstack[\\/](query-core|react-query))[\\/]/;
+/**
+ * Parts of TanStack Query only app pages call (several queries at once, infinite lists). The
+ * walk below reaches every module of the package through its index, so without this they would
+ * sit in the framework chunk every public page loads.
+ */
+const APP_ONLY_FRAMEWORK =
+  /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|useSuspenseQueries|useSuspenseInfiniteQuery|useMutationState|useIsFetching)\.js$/;
 /** UI libraries whose modules a page loads one by one (each MUI component is its own module). */
 const UI_LIBRARY = /node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs)[\\/]/;
 /**
@@ -89,7 +96,14 @@ function publicUiChunks() {
   };
   const appShell = appShellChunk();
   const name = (id: string, ctx: ChunkingContext): string | null => {
-    const library = FRAMEWORK.test(id) ? "framework" : UI_LIBRARY.test(id) ? "ui" : PUBLIC_SMALL.test(id) ? "small" : null;
+    const library =
+      FRAMEWORK.test(id) && !APP_ONLY_FRAMEWORK.test(id)
+        ? "framework"
+        : UI_LIBRARY.test(id)
+          ? "ui"
+          : PUBLIC_SMALL.test(id)
+            ? "small"
+            : null;
     usedBy ??= walk(ctx);
     const pages = library ? (usedBy.get(id) ?? 0) : 0;
     if (!pages) return appShell.name(id, ctx);
@@ -171,6 +185,7 @@ function appShellChunk() {
       const publicAll = closure(ctx, publicRoots, true);
       groups = new Map();
       for (const m of closure(ctx, appRoots, false)) {
+        if (APP_ONLY_FRAMEWORK.test(m)) groups.set(m, "app-shell");
         if (DASHBOARD_OWN.test(m) || publicFirst.has(m)) continue;
         groups.set(m, publicAll.has(m) ? "app-ui" : "app-shell");
       }
