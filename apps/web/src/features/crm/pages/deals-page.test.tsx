@@ -175,6 +175,43 @@ describe("/crm/deals drag and drop, and stages", { timeout: HEAVY_RENDER_MS }, (
     await waitFor(() => expect(within(column(/^Won:/)).getByText("Loom upgrade")).toBeTruthy());
   });
 
+  it("moves the card before the server answers (optimistic), and keeps it there once it does", async () => {
+    const b = board();
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hold = async () => {
+      await answered;
+      return { body: b.moveTo(bombe.id, won.id, "Won") };
+    };
+    server({ [`POST /api/crm/deals/${bombe.id}/move`]: hold }, b);
+    renderSignedIn(<DealsPage />, { path: "/crm/deals" });
+    await screen.findByText("Bombe");
+    await userEvent.click(screen.getByRole("button", { name: "Move Bombe" }));
+    await userEvent.click(within(await screen.findByRole("menu")).getByRole("menuitem", { name: "Won" }));
+    // Still waiting for the server, the card is already in Won.
+    await waitFor(() => expect(within(column(/^Won:/)).getByText("Bombe")).toBeTruthy());
+    expect(within(column(/^Proposal:/)).queryByText("Bombe")).toBeNull();
+    release();
+    await waitFor(() => expect(column(/^Won: 1 deal,/)).toBeTruthy());
+    expect(within(column(/^Won:/)).getByText("Bombe")).toBeTruthy();
+  });
+
+  it("reorders stages with their up and down buttons, sending every stage id in the new order", async () => {
+    const s = server({
+      "PUT /api/crm/stages/order": () => ({ body: [proposal, qualified, won].map((x, i) => ({ ...x, position: i })) }),
+    });
+    renderSignedIn(<DealsPage />, { path: "/crm/deals" });
+    await screen.findByText("Loom upgrade");
+    await userEvent.click(screen.getByRole("button", { name: "Stages" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pipeline stages" });
+    expect((within(dialog).getByRole("button", { name: "Move Qualified up" }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Move Proposal up" }));
+    await waitFor(() => expect(s.to("PUT", "/api/crm/stages/order")).toHaveLength(1));
+    expect(s.to("PUT", "/api/crm/stages/order")[0]!.body).toEqual({ stage_ids: [proposal.id, qualified.id, won.id] });
+  });
+
   it("shows the server's refusal to delete a stage that deals use, and checks a probability before saving", async () => {
     const s = server({
       [`DELETE /api/crm/stages/${qualified.id}`]: {
