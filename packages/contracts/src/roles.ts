@@ -66,7 +66,7 @@ export const ROLE_PERMISSIONS: Record<RoleId, string[]> = {
   marketing: ["campaigns:create", "campaigns:read", "analytics:read", "templates:create"],
   viewer: ["campaigns:read", "leads:read", "analytics:read", "crm:read"],
   developer: ["api:read", "api:update", "integrations:create", "webhooks:create"],
-  analyst: ["analytics:read", "reports:create", "exports:create"],
+  analyst: ["analytics:read", "reports:create", "exports:create", "crm:read"],
   support: ["incidents:read", "incidents:update", "team:read"],
 };
 

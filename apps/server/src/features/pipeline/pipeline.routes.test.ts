@@ -151,6 +151,18 @@ describe("pipeline API", () => {
     expect(mine.pipeline_value.value).toBe(3000);
   });
 
+  it("lets whoever may read the CRM read its pipeline: a sales rep their own deals, an analyst everything; marketing not", async () => {
+    const db = t.app.ctx.db;
+    const salesRep = await addMember(db, owner, "sales_rep");
+    const analyst = await addMember(db, owner, "analyst");
+    const marketing = await addMember(db, owner, "marketing");
+    expect(await get(salesRep, "/api/pipeline/health/overview?use_cache=false")).toMatchObject({ scope: "own", open_deals: 0 });
+    expect(await get(analyst, "/api/pipeline/health/overview?use_cache=false")).toMatchObject({ open_deals: 4 });
+    const refused = await t.app.inject({ method: "GET", url: "/api/pipeline/health/overview", headers: marketing.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ requiredPermission: "crm:read" });
+  });
+
   it("finds the stage whose open deals sit far longer than its history, with the deals", async () => {
     const b = await get(owner, "/api/pipeline/bottlenecks?use_cache=false");
     const demo = b.bottlenecks.find((x: { stage_id: string }) => x.stage_id === st.demo);

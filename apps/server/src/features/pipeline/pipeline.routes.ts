@@ -27,7 +27,8 @@ const Id = z.object({ id: z.string() });
 export function pipelineRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["pipeline"];
-  const read = { access: "analytics:read" as const };
+  // The pipeline is the CRM's deals: whoever may read them may read its health (a sales rep, own deals).
+  const read = { access: "crm:read" as const };
 
   r.get(
     "/api/pipeline/health/overview",
