@@ -67,7 +67,7 @@ export const NAV_SECTIONS: NavSection[] = [
     // Shell spec §2 lists /pipeline first in this group; the group's other pages do not exist yet.
     id: "analytics-insights",
     label: "Analytics & Insights",
-    items: [{ path: "/pipeline", label: "Pipeline", title: "Pipeline Health", icon: SsidChartOutlined, permission: "analytics:read" }],
+    items: [{ path: "/pipeline", label: "Pipeline", title: "Pipeline Health", icon: SsidChartOutlined, permission: "crm:read" }],
   },
   {
     id: "settings",
