@@ -248,8 +248,7 @@ describe("/pipeline", () => {
   });
 
   it("shows a sales rep their own deals without a switch", async () => {
-    // The seed sales_rep role has no analytics:read; this one was granted it.
-    const rep = me({ role: "sales_rep", role_label: "Sales Rep", permissions: ["crm:read", "crm:update", "analytics:read"] });
+    const rep = me({ role: "sales_rep", role_label: "Sales Rep", permissions: ["crm:read", "crm:create", "crm:update"] });
     const api = mockServer(routes({ "GET /api/auth/me": { body: rep } }));
     renderSignedIn(<PipelinePage />, { path: "/pipeline" });
     expect(await screen.findByText("Showing your deals")).toBeTruthy();
