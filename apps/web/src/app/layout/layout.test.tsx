@@ -105,17 +105,18 @@ describe("SideNav in the phone drawer", () => {
   });
 });
 
-describe("search from the top bar", () => {
-  function Harness() {
-    const [open, setOpen] = useState(false);
-    const openSearch = useCallback(() => setOpen(true), []);
-    useSearchShortcut(openSearch);
-    return <LazySearchDialog open={open} onClose={() => setOpen(false)} />;
-  }
+/** The shell's search wiring as app-layout has it: the shortcut opens the lazily loaded dialog. */
+function SearchHarness() {
+  const [open, setOpen] = useState(false);
+  const openSearch = useCallback(() => setOpen(true), []);
+  useSearchShortcut(openSearch);
+  return <LazySearchDialog open={open} onClose={() => setOpen(false)} />;
+}
 
+describe("search from the top bar", () => {
   it("loads the dialog on the first Ctrl+K and opens it on that press; nothing is mounted before", async () => {
     mockServer({});
-    const router = createMemoryRouter([{ path: "*", element: <Harness /> }], { initialEntries: ["/dashboard"] });
+    const router = createMemoryRouter([{ path: "*", element: <SearchHarness /> }], { initialEntries: ["/dashboard"] });
     render(
       <QueryClientProvider client={new QueryClient()}>
         <ThemeModeProvider>
