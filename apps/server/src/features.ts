@@ -7,8 +7,8 @@ import { accountSecurityFeature } from "./features/account-security/account-secu
 import { apiKeysFeature } from "./features/api-keys/api-keys.feature.ts";
 import { billingFeature } from "./features/billing/billing.feature.ts";
 import { campaignsFeature } from "./features/campaigns/campaigns.feature.ts";
-import { crmFeature } from "./features/crm/crm.feature.ts";
 import { composeFeature } from "./features/compose/compose.feature.ts";
+import { crmFeature } from "./features/crm/crm.feature.ts";
 import { dataExportsFeature } from "./features/data-exports/data-exports.feature.ts";
 import { emailGenerationFeature } from "./features/email-generation/email-generation.feature.ts";
 import { enrichmentFeature } from "./features/enrichment/enrichment.feature.ts";

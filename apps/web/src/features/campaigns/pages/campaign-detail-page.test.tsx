@@ -255,7 +255,13 @@ describe("/campaigns/{id}", () => {
     const day = { sent: 0, delivered: 0, opens: 0, unique_opens: 0, clicks: 0, replies: 0, bounces: 0, unsubscribes: 0, meetings: 0 };
     let sentToday = 0;
     const trends = () => ({
-      body: { campaign_id: active.id, timezone: "UTC", from: "2026-11-11", to: "2026-11-24", series: [{ date: "2026-11-24", ...day, sent: sentToday, delivered: sentToday }] },
+      body: {
+        campaign_id: active.id,
+        timezone: "UTC",
+        from: "2026-11-11",
+        to: "2026-11-24",
+        series: [{ date: "2026-11-24", ...day, sent: sentToday, delivered: sentToday }],
+      },
     });
     const s = base({
       [`GET /api/campaigns/${active.id}/trends`]: trends,
