@@ -4,7 +4,7 @@
  * queued while offline and sent on reconnect. The session token goes in the first frame
  * (`{"type":"auth"}`), never in the URL, where proxies, server logs and history would keep it.
  */
-import { SOCKET_CLOSE, SOCKET_HEARTBEAT_MS, SOCKET_QUEUE_MAX, SOCKET_RECONNECT, TEAM_SOCKET_PATH } from "@prospector/contracts";
+import { SOCKET_CLOSE, SOCKET_HEARTBEAT_MS, SOCKET_QUEUE_MAX, SOCKET_RECONNECT, TEAM_SOCKET_PATH } from "./realtime-constants.ts";
 
 export interface SocketMessage<P = unknown> {
   type: string;

@@ -1,8 +1,10 @@
+import { MAX_DASHBOARD_WIDGETS as CONTRACT_MAX } from "@prospector/contracts";
 import { describe, expect, it } from "vitest";
 import {
   addWidget,
   defaultLayout,
   type LayoutItem,
+  MAX_DASHBOARD_WIDGETS,
   moveWidget,
   packLayout,
   parseLayout,
@@ -50,5 +52,11 @@ describe("dashboard widget layout", () => {
   it("offers lead widgets only to roles that can read leads", () => {
     expect(defaultLayout(() => false).some((i) => i.type === "leads-month")).toBe(false);
     expect(defaultLayout(() => true).some((i) => i.type === "leads-month")).toBe(true);
+  });
+});
+
+describe("MAX_DASHBOARD_WIDGETS", () => {
+  it("is the contract's limit", () => {
+    expect(MAX_DASHBOARD_WIDGETS).toBe(CONTRACT_MAX);
   });
 });

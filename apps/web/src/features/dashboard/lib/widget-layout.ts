@@ -3,7 +3,14 @@
  * dashboard_layout JSON of user settings (outreach-core §3). Widgets flow left to right on a
  * 12-column grid, so positions never overlap; at most 20 widgets (§9).
  */
-import { type DashboardWidget, MAX_DASHBOARD_WIDGETS } from "@prospector/contracts";
+import type { DashboardWidget } from "@prospector/contracts";
+
+/**
+ * §9's limit, as the contract's MAX_DASHBOARD_WIDGETS: a plain number here, because importing it
+ * from the contract's settings module would build the settings schemas (and load zod) in the
+ * dashboard's first render. widget-layout.test.ts pins it to the contract.
+ */
+export const MAX_DASHBOARD_WIDGETS = 20;
 
 export const GRID_COLUMNS = 12;
 export const WIDGET_SIZES = { small: 4, medium: 6, large: 8, full: 12 } as const;

@@ -6,7 +6,6 @@
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import RefreshOutlined from "@mui/icons-material/RefreshOutlined";
 import { Alert, Box, Button, Menu, MenuItem, Stack, Typography } from "@mui/material";
-import { MAX_DASHBOARD_WIDGETS } from "@prospector/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -23,6 +22,7 @@ import {
   addWidget,
   defaultLayout,
   type LayoutItem,
+  MAX_DASHBOARD_WIDGETS,
   moveWidget,
   parseLayout,
   resizeWidget,

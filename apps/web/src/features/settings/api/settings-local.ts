@@ -3,8 +3,8 @@
  * the last copy read from or written to the server, the changes still waiting to reach it, and
  * the keys the shell reads (profile.fullName / profilePicture, dashboard.theme, accessibility).
  */
-import { AccessibilitySettings, DEFAULT_PREFERENCES, type UserSettings } from "@prospector/contracts";
-import { ACCESSIBILITY_EVENT } from "../../../app/accessibility/accessibility-flags.ts";
+import type { UserSettings } from "@prospector/contracts";
+import { ACCESSIBILITY_EVENT, DEFAULT_ACCESSIBILITY } from "../../../app/accessibility/accessibility-flags.ts";
 import { readUserSettings, USER_SETTINGS_KEY, writeJson } from "../../../lib/storage.ts";
 
 /** outreach-core §9: warn when the local copy grows past this. */
@@ -15,6 +15,43 @@ export type SettingsSource = "server" | "local" | "defaults";
 /** The settings tab groups and the PUT path each saves through. */
 export const SETTINGS_GROUPS = ["profile", "notifications", "email", "dashboard", "data", "accessibility"] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
+
+/**
+ * The spec's preference defaults (outreach-core §3), as the contract's DEFAULT_PREFERENCES, written
+ * out here without zod: the contract module builds the settings schemas when it loads, and this
+ * module runs in every signed-in first render (the shell reads the stored profile and theme).
+ * settings-local.test.ts pins them to the contract.
+ */
+export const DEFAULT_PREFERENCES = {
+  company: "",
+  timezone: "UTC",
+  language: "en",
+  email_notifications: true,
+  browser_notifications: false,
+  mobile_notifications: false,
+  notification_frequency: "realtime",
+  campaign_alerts: true,
+  system_alerts: true,
+  report_alerts: true,
+  default_signature: "",
+  track_opens: true,
+  track_clicks: true,
+  track_replies: true,
+  default_sending_start: "09:00",
+  default_sending_end: "17:00",
+  auto_follow_up: false,
+  follow_up_delay: 3,
+  dashboard_layout: null,
+  default_dashboard_filters: { timeRange: "30d", campaigns: [], leadSources: [], tags: [], customFilters: {} },
+  theme_preference: "auto",
+  auto_refresh_enabled: true,
+  refresh_interval_seconds: 300,
+  compact_mode_enabled: false,
+  show_widget_titles: true,
+  enable_animations: true,
+  saved_layouts: [],
+  data_retention_days: 365,
+} as const satisfies Partial<UserSettings>;
 
 /** Built-in defaults (outreach-core §3) for when neither the server nor a local copy answers. */
 export function defaultSettings(user?: { full_name?: string; email?: string; image?: string | null } | null): UserSettings {
@@ -28,7 +65,7 @@ export function defaultSettings(user?: { full_name?: string; email?: string; ima
     two_factor_enabled: false,
     auto_backup_enabled: false,
     backup_frequency: "weekly",
-    accessibility: AccessibilitySettings.parse({}),
+    accessibility: { ...DEFAULT_ACCESSIBILITY },
   };
 }
 
