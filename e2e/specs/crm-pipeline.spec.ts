@@ -31,7 +31,7 @@ test("a replied lead becomes a customer and a deal, moves through the stages, an
   page: p,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await p.emulateMedia({ reducedMotion: "reduce" });
   await p.setViewportSize({ width: 1440, height: 900 });
 
@@ -89,7 +89,7 @@ test("a replied lead becomes a customer and a deal, moves through the stages, an
   // The forecast with the deal at "Lead in" (10%): one run in ten wins it.
   await p.goto("/pipeline");
   const forecast = p.getByRole("region", { name: "Revenue forecast" });
-  await expect(forecast.getByText(/Monte Carlo · [\d,]+ runs · 1 deal open/)).toBeVisible();
+  await expect(forecast.getByText(/Monte Carlo · [\d,]+ runs · 1 deal open/)).toBeVisible({ timeout: 30_000 });
   const before = await likelyTotal(p);
 
   // Drag the deal through the board: Lead in → Qualified → Proposal.
@@ -112,15 +112,18 @@ test("a replied lead becomes a customer and a deal, moves through the stages, an
 
   // The forecast follows the move (recomputed when deals change): at Proposal (60%) the likely
   // total is the deal's value.
+  // The moves mark the cached forecast stale and the next read recomputes it; on a loaded machine
+  // (or with the bus going through Redis) the mark can trail the move, so read again until it shows.
   await p.goto("/pipeline");
   await expect
     .poll(
       async () => {
-        await p.reload();
-        await expect(forecast.getByText(/computed at/)).toBeVisible();
-        return likelyTotal(p);
+        await expect(forecast.getByText(/computed at/)).toBeVisible({ timeout: 30_000 });
+        const total = await likelyTotal(p);
+        if (total === before) await p.reload();
+        return total;
       },
-      { timeout: 30_000 },
+      { timeout: 90_000, intervals: [1_000, 2_000, 5_000] },
     )
     .not.toBe(before);
   expect(await likelyTotal(p)).toMatch(/24,000/);
