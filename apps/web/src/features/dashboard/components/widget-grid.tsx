@@ -60,6 +60,7 @@ export function WidgetGrid({
       {items.map((item, index) => {
         const meta = widgetType(item.type);
         const title = meta?.title ?? item.type;
+        const fading = options.animate && !faded.has(item.id);
         const card = (
           <Card
             key={item.id}
@@ -100,8 +101,11 @@ export function WidgetGrid({
               outlineColor: "primary.main",
               opacity: dragging === item.id ? 0.5 : 1,
               cursor: editing ? "grab" : undefined,
-              animation: options.animate && !faded.has(item.id) ? `${fadeIn} ${250 + index * 60}ms ease-out` : undefined,
+              animation: fading ? `${fadeIn} 250ms ease-out` : undefined,
             }}
+            // The duration that staggers the fade goes inline, so cards of one size share one
+            // style rule instead of each adding its own in the first render.
+            style={fading ? { animationDuration: `${250 + index * 60}ms` } : undefined}
           >
             <CardContent sx={options.compact ? { p: 1.5, "&:last-child": { pb: 1.5 } } : undefined}>
               {(options.showTitles || editing) && (
