@@ -131,3 +131,47 @@ describe("web app serving", () => {
     expect(res.json()).toMatchObject({ code: "ROUTE_NOT_FOUND" });
   });
 });
+
+describe("web app serving with the prerendered landing page", () => {
+  let t: TestApp;
+  let dist: string;
+  let files: ReturnType<typeof writeDist>;
+  const landing = `<!doctype html><html lang="en"><head><style data-prerendered="landing">.css-1{color:red}</style></head><body><div id="root" data-prerendered="landing"><main>Find leads</main></div></body></html>`;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-dist-"));
+    files = writeDist(dist);
+    fs.writeFileSync(path.join(dist, "landing.html"), landing);
+    fs.writeFileSync(path.join(dist, "landing.html.br"), zlib.brotliCompressSync(landing));
+    fs.writeFileSync(path.join(dist, "landing.html.gz"), zlib.gzipSync(landing));
+    t = await createTestApp({ WEB_DIST: dist }, { work: false });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("sends landing.html for exactly /, compressed, revalidated, without preload headers (it lists its chunks)", async () => {
+    for (const url of ["/", "/?utm_source=x"]) {
+      const res = await t.app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.headers["content-encoding"], url).toBe("br");
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.headers["content-security-policy"], url).toBe(CONTENT_SECURITY_POLICY);
+      expect(res.headers.link, url).toBeUndefined();
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(landing);
+    }
+    const gz = await t.app.inject({ url: "/", headers: { "accept-encoding": "gzip" } });
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(landing);
+  });
+
+  it("keeps index.html for every other address, /landing included", async () => {
+    for (const url of ["/landing", "/sign-in", "/dashboard", "/x/"]) {
+      const res = await t.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(files.html);
+    }
+    const signIn = await t.app.inject({ url: "/sign-in" });
+    expect(signIn.headers.link).toBe("</assets/sign-in-X3.js>; rel=modulepreload");
+  });
+});

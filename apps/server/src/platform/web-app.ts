@@ -5,6 +5,9 @@
  * index.html (any client-side route) is revalidated on every visit so a deploy is picked up at once,
  * and comes with `Link: rel=modulepreload` for the chunks of the page at that address (the build's
  * route-preloads.json), which the browser would otherwise request only after the entry has run.
+ * For exactly `/` it sends landing.html instead when the build wrote one: the same page with the
+ * landing page's first screen already in it (apps/web/scripts/prerender-landing.ts), compressed and
+ * revalidated like index.html, without the Link header (the page names its chunks itself).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +18,9 @@ import type { Config } from "../config.ts";
 
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 export const REVALIDATE_CACHE = "no-cache";
+
+/** The landing page prerendered at build time, sent for `/` only. */
+const LANDING_HTML = "landing.html";
 
 /** Hashed build output: the only files that may be cached for good. */
 const ASSETS_PREFIX = "/assets/";
@@ -32,6 +38,8 @@ export function registerWebApp(app: FastifyInstance, config: Config): void {
     return;
   }
   const preloads = readPreloads(dist);
+  // Checked per request, like the assets: a rebuild while the server runs is picked up.
+  const landingHtml = path.join(dist, LANDING_HTML);
   const setCache = (reply: FastifyReply, file: string) => {
     const hashed = path.relative(dist, file).startsWith(`assets${path.sep}`);
     reply.header("cache-control", hashed ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
@@ -70,6 +78,9 @@ export function registerWebApp(app: FastifyInstance, config: Config): void {
     if (file.startsWith(`${dist}${path.sep}`) && !/\.(br|gz)$/.test(file) && isFile(file)) {
       return reply.sendFile(path.relative(dist, file));
     }
+    // landing.html lists its chunks itself, at low priority: a Link header would fetch them at
+    // high priority, ahead of the page that is already drawn.
+    if (pathname === "/" && isFile(landingHtml)) return reply.sendFile(LANDING_HTML);
     const links = preloads.get(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
     if (links) reply.header("link", links);
     return reply.sendFile("index.html");

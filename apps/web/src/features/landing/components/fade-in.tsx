@@ -1,9 +1,11 @@
 /**
  * Fades its children in when they come within 150 px of the viewport (shell spec §2). Without
- * IntersectionObserver, or when the visitor prefers reduced motion, content is simply shown.
+ * IntersectionObserver, or when the visitor prefers reduced motion, content is simply shown; so is
+ * it when the page arrived prerendered (its sections were already on screen before the app ran).
  */
 import Box from "@mui/material/Box";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { landingWasPrerendered } from "../lib/prerendered.ts";
 import { useReducedMotion } from "../lib/use-reduced-motion.ts";
 
 export const FADE_IN_MARGIN_PX = 150;
@@ -11,11 +13,11 @@ export const FADE_IN_MARGIN_PX = 150;
 export function FadeIn({ children }: { children: ReactNode }) {
   const reduced = useReducedMotion();
   const ref = useRef<HTMLDivElement>(null);
-  const [seen, setSeen] = useState(false);
+  const [seen, setSeen] = useState(landingWasPrerendered);
 
   useEffect(() => {
     const el = ref.current;
-    if (reduced || !el || typeof IntersectionObserver === "undefined") return;
+    if (seen || reduced || !el || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
@@ -27,7 +29,7 @@ export function FadeIn({ children }: { children: ReactNode }) {
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [reduced]);
+  }, [seen, reduced]);
 
   const visible = seen || reduced || typeof IntersectionObserver === "undefined";
   return (

@@ -73,7 +73,7 @@ function PlanCard({ plan, yearly }: { plan: Plan; yearly: boolean }) {
             <Box
               component="li"
               key={f.label}
-              sx={{ display: "flex", gap: 1, alignItems: "center", color: f.included ? "text.primary" : "text.disabled" }}
+              sx={{ display: "flex", gap: 1, alignItems: "center", color: f.included ? "text.primary" : "text.secondary" }}
             >
               {f.included ? <CheckIcon color="success" fontSize="small" /> : <CloseIcon fontSize="small" />}
               <Typography variant="body2">
