@@ -4,6 +4,7 @@
  * overdue close dates, one for deals without an owner, one for deals without a next task, and one
  * for coverage below target. A snoozed key stays hidden until its snooze ends.
  */
+
 import type { Alert, DataQuality, DealInsights, PipelineSeverity } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -12,6 +13,7 @@ import { COVERAGE_DAYS, dealRef, type OverviewPayload, stageNorms } from "./pipe
 import { type DealFacts, dealHealth, dealRisks, nextBestActions } from "./pipeline.health.ts";
 import * as repo from "./pipeline.repository.ts";
 import { snoozedKeys } from "./pipeline.snapshots.repository.ts";
+import { plural } from "./pipeline.words.ts";
 
 type Ctx = Pick<AppContext, "db">;
 const DAY = 86_400_000;
@@ -21,7 +23,6 @@ export const ALERT_DEALS = 50;
 export const STALE_DAYS = 30;
 
 const money = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** `overview`: the scope's overview (coverage, pipeline value), from the cache when fresh. */
 export async function computeAlerts(

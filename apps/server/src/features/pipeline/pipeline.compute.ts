@@ -3,12 +3,14 @@
  * pure math modules. Each returns its payload without the cache fields (scope, computed_at,
  * from_cache), which pipeline.service.ts adds.
  */
+
 import type { Bottleneck, ForecastMethod, HealthOverview, PipelineSeverity, StageConversion } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { detectBottlenecks, MIN_HISTORY, type StageHistory, stageNorm } from "./pipeline.bottlenecks.ts";
 import { DEFAULT_NORM_DAYS } from "./pipeline.health.ts";
 import { historicalForecast, placeDeal, simulate, weightedForecast } from "./pipeline.monte-carlo.ts";
 import * as repo from "./pipeline.repository.ts";
+import { plural } from "./pipeline.words.ts";
 
 type Ctx = Pick<AppContext, "db">;
 const DAY = 86_400_000;
@@ -82,14 +84,14 @@ export async function computeOverview(ctx: Ctx, s: repo.Scope, now: Date, target
   const targetBasis =
     target !== undefined
       ? `The target you gave: ${money(target)} to win in the next ${COVERAGE_DAYS} days`
-      : `Won in the last ${COVERAGE_DAYS} days: ${money(recentWins.won_value)} from ${recentWins.won} deals, the pace to keep over the next ${COVERAGE_DAYS}`;
+      : `Won in the last ${COVERAGE_DAYS} days: ${money(recentWins.won_value)} from ${plural(recentWins.won, "deal")}, the pace to keep over the next ${COVERAGE_DAYS} days`;
   return {
     currencies,
     open_deals: openDeals,
-    pipeline_value: { value, basis: `Sum of the value of ${openDeals} open deals (stages neither won nor lost)` },
+    pipeline_value: { value, basis: `Sum of the value of ${plural(openDeals, "open deal")} (stages neither won nor lost)` },
     weighted_value: {
       value: Math.round(weighted * 100) / 100,
-      basis: `Each open deal's value times its probability (its own, else its stage's), summed over ${openDeals} deals`,
+      basis: `Each open deal's value times its probability (its own, else its stage's), summed over ${plural(openDeals, "deal")}`,
     },
     win_rate: {
       value: decided ? Math.round((closed.won / decided) * 1000) / 1000 : null,
