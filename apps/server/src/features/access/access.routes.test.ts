@@ -49,6 +49,7 @@ describe("RBAC API", () => {
     expect(perms.json().permissions.map((p: { resource: string; action: string }) => `${p.resource}:${p.action}`)).toEqual([
       "analytics:read",
       "campaigns:read",
+      "crm:read",
       "leads:read",
     ]);
     expect((await get(viewer, `${RBAC}/roles/wizard/permissions`)).statusCode).toBe(404);
@@ -77,7 +78,8 @@ describe("RBAC API", () => {
     expect((await get(admin, `${RBAC}/audit/logs`)).statusCode).toBe(200);
     const perms = await get(admin, `${RBAC}/users/${viewer.id}/permissions`);
     expect(perms.json()).toMatchObject({ user_id: viewer.id, roles: ["viewer"] });
-    expect(perms.json().grants).toHaveLength(3);
+    // The spec's viewer (campaigns, leads, analytics read) and the CRM's read.
+    expect(perms.json().grants).toHaveLength(4);
   });
 
   it("applies a role change on the very next request, and audits it", async () => {
