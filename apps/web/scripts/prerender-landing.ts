@@ -75,12 +75,20 @@ const SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="moduleprel
  * `preloads`, the landing page's own chunks (route-preloads.json), which index.html gets as a Link
  * header instead (the server sends none with landing.html).
  */
-export function landingHtml(index: string, markup: string, css: string, bootSrc: string, preloads: string[] = []): string {
+export function landingHtml(
+  index: string,
+  markup: string,
+  css: string,
+  bootSrc: string,
+  preloads: string[] = [],
+  names: string[] = [],
+): string {
   if (!index.includes(ROOT_TAG) || !index.includes("</head>")) throw new Error(`index.html has no ${ROOT_TAG} or </head>`);
   if (!markup.trim()) throw new Error("the landing page rendered nothing");
   const scripts = index.match(SCRIPT_TAGS) ?? [];
   if (!scripts.some((tag) => tag.startsWith("<script"))) throw new Error("index.html has no module script");
-  const style = `<style data-prerendered="landing">${css.replaceAll("</style", "<\\/style")}</style>`;
+  const emotion = names.length ? ` data-emotion="css ${names.join(" ")}"` : "";
+  const style = `<style data-prerendered="landing"${emotion}>${css.replaceAll("</style", "<\\/style")}</style>`;
   const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
   const template = `<template id="landing-scripts">${scripts.join("")}${links}</template>`;
   return index
@@ -113,11 +121,11 @@ async function main(): Promise<void> {
   });
   try {
     const entry = (await server.ssrLoadModule("/scripts/prerender-entry.tsx")) as typeof import("./prerender-entry.tsx");
-    const { html, css } = entry.renderLanding();
+    const { html, css, names } = entry.renderLanding();
     const boot = `assets/landing-boot-${createHash("sha256").update(BOOT_JS).digest("hex").slice(0, 10)}.js`;
     await mkdir(path.join(dist, "assets"), { recursive: true });
     await writeFile(path.join(dist, boot), BOOT_JS);
-    const page = landingHtml(index, html, css, `/${boot}`, await landingPreloads());
+    const page = landingHtml(index, html, css, `/${boot}`, await landingPreloads(), names);
     const file = path.join(dist, "landing.html");
     const body = Buffer.from(page);
     const [br, gz] = await Promise.all([
