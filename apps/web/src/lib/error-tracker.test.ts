@@ -47,7 +47,7 @@ describe("error tracker uploads", () => {
       }),
     );
     // The first report started a flush that sends the second too.
-    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    await vi.waitFor(() => expect(bodies).toHaveLength(2), { timeout: 10_000 });
     expect(tracker.pendingCount()).toBe(0);
     const wire = bodies.join("\n");
     for (const secret of ["reset-tok-1", "ann%40example.com", "frag-tok-2", "verify-tok-3", "verify-tok-4", "sso-code-5", "reset-tok-6"]) {
