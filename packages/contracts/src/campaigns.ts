@@ -4,6 +4,7 @@
  * analytics built from the outbox and event tables. Wire names are snake_case like the spec's fields.
  */
 import { z } from "zod";
+import { listOf } from "./fields.ts";
 
 export const CampaignStatus = z.enum(["draft", "scheduled", "active", "paused", "stopped", "completed"]);
 export type CampaignStatus = z.infer<typeof CampaignStatus>;
@@ -171,20 +172,13 @@ export type Campaign = z.infer<typeof Campaign>;
 export const CampaignSortField = z.enum(["created_at", "updated_at", "name", "status", "launched_at"]);
 export type CampaignSortField = z.infer<typeof CampaignSortField>;
 
-/** "a,b" or repeated parameters both give a list. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).filter(Boolean)),
-    z.array(item).max(6).optional(),
-  );
-
 const DateParam = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Use a date (YYYY-MM-DD) or an ISO date-time" });
 
 export const CampaignListQuery = z
   .object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     per_page: z.coerce.number().int().min(1).max(100, "At most 100 per page").default(20),
-    status: listOf(CampaignStatus),
+    status: listOf(CampaignStatus, 6),
     search: z.string().trim().max(200).optional(),
     /** Created on or after (a date means its start, UTC). */
     date_from: DateParam.optional(),
@@ -235,7 +229,7 @@ export type CampaignLeadsResult = z.infer<typeof CampaignLeadsResult>;
 export const CampaignLeadListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
-  state: listOf(CampaignLeadState),
+  state: listOf(CampaignLeadState, 6),
 });
 export type CampaignLeadListQuery = z.infer<typeof CampaignLeadListQuery>;
 

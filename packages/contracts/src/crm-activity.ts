@@ -5,6 +5,7 @@
  * meeting. Lists answer a JSON array with the total in X-Total-Count, like leads.
  */
 import { z } from "zod";
+import { listOf, optionalText as text } from "./fields.ts";
 
 export const CrmTaskStatus = z.enum(["open", "in_progress", "done", "cancelled"]);
 export type CrmTaskStatus = z.infer<typeof CrmTaskStatus>;
@@ -15,15 +16,6 @@ export type CrmInteractionType = z.infer<typeof CrmInteractionType>;
 /** manual: written by a person; reply, compose, meeting: recorded by the product when that happened. */
 export const CrmInteractionSource = z.enum(["manual", "reply", "compose", "meeting"]);
 export type CrmInteractionSource = z.infer<typeof CrmInteractionSource>;
-
-/** Trimmed; an empty string means "no value" (null). */
-const text = (max: number) =>
-  z
-    .string()
-    .max(max, `At most ${max} characters`)
-    .transform((s) => s.trim())
-    .transform((s) => (s === "" ? null : s))
-    .nullish();
 
 const title = (what: string, max: number) =>
   z
@@ -53,13 +45,6 @@ const Links = {
   deal_id: ref("deal"),
   lead_id: ref("lead"),
 };
-
-/** "a,b" or repeated parameters both give a list. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).filter(Boolean)),
-    z.array(item).max(20).optional(),
-  );
 
 const paging = {
   skip: z.coerce.number().int().min(0).max(10_000_000).default(0),

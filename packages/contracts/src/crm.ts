@@ -4,14 +4,7 @@
  * Wire names are snake_case like the spec's fields. Tasks and interactions are in crm-activity.ts.
  */
 import { z } from "zod";
-
-const text = (max: number) =>
-  z
-    .string()
-    .max(max, `At most ${max} characters`)
-    .transform((s) => s.trim())
-    .transform((s) => (s === "" ? null : s))
-    .nullish();
+import { optionalEmail as email, listOf, Tags, optionalText as text } from "./fields.ts";
 
 const requiredText = (max: number, what: string) =>
   z
@@ -19,31 +12,7 @@ const requiredText = (max: number, what: string) =>
     .transform((s) => s.trim())
     .pipe(z.string().min(1, `Enter ${what}`).max(max, `At most ${max} characters`));
 
-const email = z
-  .string()
-  .max(254, "At most 254 characters")
-  .transform((s) => s.trim().toLowerCase())
-  .pipe(z.union([z.literal(""), z.email("Enter a valid email address")]))
-  .transform((s) => (s === "" ? null : s))
-  .nullish();
-
-const Tag = z
-  .string()
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1, "A tag cannot be empty").max(50, "A tag has at most 50 characters"));
-const Tags = z
-  .array(Tag)
-  .max(50, "At most 50 tags")
-  .transform((t) => [...new Set(t)]);
-
 const userId = z.uuid("Not a valid user id").nullish();
-
-/** "a,b" or repeated parameters both give a list. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).filter(Boolean)),
-    z.array(item).max(20).optional(),
-  );
 
 const paging = {
   search: z.string().trim().max(200).optional(),

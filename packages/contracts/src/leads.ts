@@ -3,6 +3,7 @@
  * list accept, and the bulk-action result. Wire names are snake_case like the spec's fields.
  */
 import { z } from "zod";
+import { optionalEmail as leadEmail, listOf, Tag, Tags, optionalText as text } from "./fields.ts";
 
 /**
  * Where a lead is in the outreach flow. new → contacted → replied → interested | not_interested;
@@ -23,14 +24,6 @@ export type LeadSource = z.infer<typeof LeadSource>;
 export const FieldProvenance = z.object({ source: z.string(), at: z.string() });
 export type FieldProvenance = z.infer<typeof FieldProvenance>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .max(max, `At most ${max} characters`)
-    .transform((s) => s.trim())
-    .transform((s) => (s === "" ? null : s))
-    .nullish();
-
 /** Accepts "example.com" and "https://example.com/x"; stores an absolute http(s) URL. */
 const WebUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
 const url = z
@@ -45,23 +38,6 @@ const url = z
     return z.NEVER;
   })
   .nullish();
-
-const leadEmail = z
-  .string()
-  .max(254, "At most 254 characters")
-  .transform((s) => s.trim().toLowerCase())
-  .pipe(z.union([z.literal(""), z.email("Enter a valid email address")]))
-  .transform((s) => (s === "" ? null : s))
-  .nullish();
-
-const Tag = z
-  .string()
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1, "A tag cannot be empty").max(50, "A tag has at most 50 characters"));
-const Tags = z
-  .array(Tag)
-  .max(50, "At most 50 tags")
-  .transform((t) => [...new Set(t)]);
 
 /** The fields a lead can be given by a person, an import or a scraper. Empty strings mean "no value". */
 export const LeadFields = z.object({
@@ -165,13 +141,6 @@ export const LeadSortField = z.enum([
   "relevance",
 ]);
 export type LeadSortField = z.infer<typeof LeadSortField>;
-
-/** "a,b" or repeated parameters both give a list. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).filter(Boolean)),
-    z.array(item).max(20).optional(),
-  );
 
 export const LeadFilters = z.object({
   search: z.string().trim().max(200).optional(),
