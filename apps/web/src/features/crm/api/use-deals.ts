@@ -77,7 +77,14 @@ export function useMoveDeal(onFailed: (deal: CrmDeal, error: unknown) => void) {
       await queryClient.cancelQueries({ queryKey: fromKey });
       await queryClient.cancelQueries({ queryKey: toKey });
       const before = { from: queryClient.getQueryData<BoardColumn>(fromKey), to: queryClient.getQueryData<BoardColumn>(toKey) };
-      const moved: CrmDeal = { ...deal, stage_id: to.id, stage: to.name, status: to.is_won ? "won" : to.is_lost ? "lost" : "open" };
+      // A deal without a probability of its own takes its new stage's at once, as the server will.
+      const moved: CrmDeal = {
+        ...deal,
+        stage_id: to.id,
+        stage: to.name,
+        status: to.is_won ? "won" : to.is_lost ? "lost" : "open",
+        effective_probability: deal.probability ?? to.probability,
+      };
       const same = deal.stage_id === to.id;
       queryClient.setQueryData<BoardColumn>(fromKey, (col) =>
         col ? { items: col.items.filter((d) => d.id !== deal.id), total: same ? col.total : Math.max(0, col.total - 1) } : col,
