@@ -14,8 +14,9 @@ const COMPANY = "Quasar Rockets";
 const DEAL = "Quasar launch contract";
 const DEAL_VALUE = 24000;
 
-async function shot(p: Page, name: string) {
-  await p.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+/** A whole-page picture, or the viewport where fixed layers (a dialog, the top bar) would land mid-page. */
+async function shot(p: Page, name: string, fullPage = true) {
+  await p.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
 }
 
 /** The forecast's likely total (P50) as the page writes it. */
@@ -161,7 +162,7 @@ test("a replied lead becomes a customer and a deal, moves through the stages, an
   await expect(options.first()).toContainText(DEAL);
   await expect(options.first()).toContainText("Proposal");
   await expect(options.first()).toContainText("Deal");
-  await shot(p, "search-deal");
+  await shot(p, "search-deal", false);
   await search.getByLabel("Search query").press("Enter");
   await expect(p).toHaveURL(new RegExp(`/crm/deals\\?selected=${deal!.id}`));
   await expect(p.getByRole("heading", { name: deal!.name })).toBeVisible();
