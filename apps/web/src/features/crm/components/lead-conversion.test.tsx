@@ -62,4 +62,48 @@ describe("Convert to customer (lead drawer)", { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Convert" }));
     expect(await within(dialog).findByText("This lead is already converted to a customer")).toBeTruthy();
   });
+
+  it("books a meeting with the lead, converted or not; the server picks the lead's campaign", async () => {
+    const s = mockServer({
+      "GET /api/auth/me": { body: ME },
+      "GET /api/crm/customers/": page([]),
+      "GET /api/crm/stages": { body: [qualified] },
+      "POST /api/crm/meetings": {
+        status: 201,
+        body: {
+          interaction: {
+            id: uuid(1010),
+            subject: "Intro call",
+            type: "meeting",
+            date: "2026-12-02T09:30:00.000Z",
+            description: null,
+            notes: null,
+            customer_id: null,
+            deal_id: null,
+            lead_id: ada.id,
+            campaign_id: uuid(1011),
+            source: "meeting",
+            created_by: null,
+            created_at: "2026-11-24T10:00:00.000Z",
+            updated_at: "2026-11-24T10:00:00.000Z",
+            related_label: "Ada Lovelace",
+          },
+          campaign_meeting: { campaign_id: uuid(1011), lead_id: ada.id, meeting_booked_at: "2026-11-24T10:00:00.000Z" },
+        },
+      },
+    });
+    renderSignedIn(<LeadConversion lead={ada} />, { path: "/leads" });
+    await userEvent.click(await screen.findByRole("button", { name: "Book meeting" }));
+    const dialog = await screen.findByRole("dialog", { name: "Book a meeting with Ada Lovelace" });
+    await userEvent.type(within(dialog).getByLabelText(/^When/), "2026-12-02T09:30");
+    await userEvent.type(within(dialog).getByLabelText("Subject"), "Intro call");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Book meeting" }));
+    expect(await screen.findByText("Meeting booked")).toBeTruthy();
+    expect(s.to("POST", "/api/crm/meetings")[0]!.body).toMatchObject({
+      lead_id: ada.id,
+      subject: "Intro call",
+      date: new Date("2026-12-02T09:30").toISOString(),
+    });
+    expect(s.to("POST", "/api/crm/meetings")[0]!.body).not.toHaveProperty("campaign_id");
+  });
 });

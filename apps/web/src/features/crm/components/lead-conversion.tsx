@@ -1,17 +1,20 @@
 /**
  * On the lead drawer: "Convert to customer" (the lead becomes a customer and a deal in one step,
- * linked both ways), or, once converted, the link to that customer and its deals.
+ * linked both ways), or, once converted, the link to that customer and its deals; and "Book
+ * meeting", recorded once as an interaction and counted in the lead's campaign's Meetings.
  */
+import EventAvailableOutlined from "@mui/icons-material/EventAvailableOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import { Alert, Box, Button, Link, Typography } from "@mui/material";
-import { type ConvertLead, ConvertLead as ConvertLeadSchema, type Lead } from "@prospector/contracts";
+import { BookMeeting, type ConvertLead, ConvertLead as ConvertLeadSchema, type Lead } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { permits } from "../../../app/layout/nav-items.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useConvertLead, useCustomerOfLead } from "../api/use-customers.ts";
-import { useStages } from "../api/use-deals.ts";
+import { useBookMeeting, useStages } from "../api/use-deals.ts";
+import { MEETING_FIELDS } from "../lib/activity-fields.ts";
 import type { FieldSpec } from "../lib/record-form.ts";
 import { RecordCreateDialog } from "./record-form.tsx";
 
@@ -57,6 +60,33 @@ function ConvertDialog({ lead, open, onClose }: { lead: Lead; open: boolean; onC
   );
 }
 
+function BookMeetingButton({ lead }: { lead: Lead }) {
+  const [open, setOpen] = useState(false);
+  const book = useBookMeeting();
+  const toast = useToast();
+  return (
+    <>
+      <Button variant="outlined" startIcon={<EventAvailableOutlined />} onClick={() => setOpen(true)}>
+        Book meeting
+      </Button>
+      <RecordCreateDialog
+        open={open}
+        title={`Book a meeting with ${leadLabel(lead)}`}
+        submitLabel="Book meeting"
+        fields={MEETING_FIELDS}
+        schema={BookMeeting}
+        extra={{ lead_id: lead.id }}
+        onCreate={async (body) => {
+          await book.mutateAsync(body as BookMeeting);
+          toast.success("Meeting booked");
+          setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
 export function LeadConversion({ lead }: { lead: Lead }) {
   const { user } = useSession();
   const granted = user?.permissions ?? [];
@@ -64,9 +94,15 @@ export function LeadConversion({ lead }: { lead: Lead }) {
   const customer = useCustomerOfLead(lead.id, canRead);
   const [open, setOpen] = useState(false);
   if (!canRead) return null;
+  const canBook = permits(granted, "crm:create");
   if (customer.data) {
     return (
-      <Alert severity="success" icon={<HandshakeOutlined />}>
+      <Alert
+        severity="success"
+        icon={<HandshakeOutlined />}
+        action={canBook ? <BookMeetingButton lead={lead} /> : undefined}
+        sx={{ alignItems: "center" }}
+      >
         {"Converted to the customer "}
         <Link component={RouterLink} to={`/crm/customers?selected=${customer.data.id}`}>
           {customer.data.name}
@@ -81,6 +117,7 @@ export function LeadConversion({ lead }: { lead: Lead }) {
       <Button variant="outlined" startIcon={<HandshakeOutlined />} onClick={() => setOpen(true)}>
         Convert to customer
       </Button>
+      <BookMeetingButton lead={lead} />
       <Typography variant="body2" color="textSecondary">
         {lead.status === "replied" || lead.status === "interested"
           ? "This lead replied: make it a customer with a deal."
