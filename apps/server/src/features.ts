@@ -31,6 +31,7 @@ import { teamSocketFeature } from "./features/team-socket/team-socket.feature.ts
 import { trackingFeature } from "./features/tracking/tracking.feature.ts";
 import { userSettingsFeature } from "./features/user-settings/user-settings.feature.ts";
 import { webCrawlerFeature } from "./features/web-crawler/web-crawler.feature.ts";
+import { workspacesFeature } from "./features/workspaces/workspaces.feature.ts";
 import type { Feature } from "./platform/feature.ts";
 
 export const FEATURES: readonly Feature[] = [
@@ -63,4 +64,5 @@ export const FEATURES: readonly Feature[] = [
   dataExportsFeature,
   teamSocketFeature,
   healthFeature,
+  workspacesFeature,
 ];

@@ -38,6 +38,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["crm"],
   ["pipeline"],
   ["data-exports", "team-socket", "health"],
+  ["workspaces"],
 ];
 
 /** Exceptions, each with its reason: `from` file (relative to src) may import `to`. */

@@ -18,6 +18,7 @@ import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
+import { workspacesErrors } from "./workspaces.errors.ts";
 
 export const errorCatalog = {
   ...commonErrors,
@@ -34,6 +35,7 @@ export const errorCatalog = {
   ...crmActivityErrors,
   ...pipelineErrors,
   ...crmErrors,
+  ...workspacesErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -19,5 +19,7 @@ export * from "../features/pipeline/pipeline.table.ts";
 export * from "../features/plans/plans.table.ts";
 export * from "../features/scraping/scraping.table.ts";
 export * from "../features/suppression/suppression.table.ts";
+export * from "../features/team-socket/team-chat.table.ts";
 export * from "../features/user-settings/user-settings.table.ts";
+export * from "../features/workspaces/workspaces.table.ts";
 export * from "../platform/mailbox.table.ts";

@@ -202,3 +202,31 @@ export const accessRequests = pgTable(
   },
   (t) => [index("access_requests_ws_status_idx").on(t.workspaceId, t.status, t.createdAt), index("access_requests_user_idx").on(t.userId)],
 );
+
+/**
+ * Scoped, expiring access tokens (POST /api/v1/rbac/tokens): a user hands a token carrying at most
+ * their own permissions (`scopes`, `resource:action` patterns) to a script or a colleague's tool.
+ * Stored hashed (sha256); the raw token is shown once. Valid while not revoked and not expired.
+ */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    id: id(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The first characters of the raw token, to tell tokens apart in a list. */
+    prefix: text("prefix").notNull(),
+    scopes: jsonb("scopes").$type<string[]>().notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    lastUsedAt: ts("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("access_tokens_hash_uq").on(t.tokenHash), index("access_tokens_ws_user_idx").on(t.workspaceId, t.userId)],
+);

@@ -16,6 +16,11 @@ export interface WorkspaceSettings {
   timezone: string;
   maxMembers: number;
   features: string[];
+  /** People whose email domain is one of the workspace's verified domains join it on sign-up. */
+  allowDomainJoin?: boolean;
+  /** The role they join with (default viewer). */
+  domainJoinRole?: string;
+  description?: string;
 }
 
 export const workspaces = pgTable(
@@ -27,6 +32,8 @@ export const workspaces = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     isDefault: boolean("is_default").notNull().default(false),
+    /** Who owns the workspace (transfer ownership moves it); null on workspaces made before owners existed: the organization's owner. */
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
     settings: jsonb("settings").$type<WorkspaceSettings>().notNull(),
     archivedAt: ts("archived_at"),
     createdAt: createdAt(),
