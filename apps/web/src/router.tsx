@@ -44,6 +44,14 @@ const CrmCustomersPage = lazy(() => import("./features/crm/pages/customers-page.
 const CrmDealsPage = lazy(() => import("./features/crm/pages/deals-page.tsx"));
 const CrmTasksPage = lazy(() => import("./features/crm/pages/tasks-page.tsx"));
 const CrmInteractionsPage = lazy(() => import("./features/crm/pages/interactions-page.tsx"));
+const TeamOverviewPage = lazy(() => import("./features/team/pages/team-overview-page.tsx"));
+const TeamWorkspacesPage = lazy(() => import("./features/team/pages/team-workspaces-page.tsx"));
+const TeamMembersPage = lazy(() => import("./features/team/pages/team-members-page.tsx"));
+const TeamPermissionsPage = lazy(() => import("./features/team/pages/team-permissions-page.tsx"));
+const TeamChatPage = lazy(() => import("./features/team/pages/team-chat-page.tsx"));
+const TeamActivityPage = lazy(() => import("./features/team/pages/team-activity-page.tsx"));
+const InviteAcceptPage = lazy(() => import("./features/team/pages/invite-accept-page.tsx"));
+const RbacPage = lazy(() => import("./features/rbac/pages/rbac-page.tsx"));
 const NotFoundPage = lazy(() => import("./features/errors/pages/not-found-page.tsx"));
 
 /** App pages whose modules are worth starting before the session is known (app/early-start.ts). */
@@ -105,6 +113,8 @@ export const routes: RouteObject[] = [
       { path: "/reset-password", element: page(ResetPasswordPage) },
       { path: "/sso/complete", element: page(SsoCompletePage) },
       { path: "/verify-email", element: page(VerifyEmailPage) },
+      // An invitation link works signed out (sign up or sign in, then accept) and signed in.
+      { path: "/invite/:token", element: page(InviteAcceptPage) },
       {
         element: (
           <AuthGuard>
@@ -138,6 +148,14 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: "/pipeline", element: page(PipelinePage, false) },
+          { path: "/team", element: <Navigate replace to="/team/overview" /> },
+          { path: "/team/overview", element: page(TeamOverviewPage, false) },
+          { path: "/team/workspaces", element: page(TeamWorkspacesPage, false) },
+          { path: "/team/members", element: page(TeamMembersPage, false) },
+          { path: "/team/permissions", element: page(TeamPermissionsPage, false) },
+          { path: "/team/chat", element: page(TeamChatPage, false) },
+          { path: "/team/activity", element: page(TeamActivityPage, false) },
+          { path: "/security/rbac", element: page(RbacPage, false) },
           { path: "/settings", element: <Navigate replace to="/settings/profile" /> },
           { path: "/settings/:tab", element: page(SettingsPage, false) },
         ],

@@ -18,6 +18,7 @@ import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
+import { workspaceInvitesErrors } from "./workspace-invites.errors.ts";
 import { workspacesErrors } from "./workspaces.errors.ts";
 
 export const errorCatalog = {
@@ -36,6 +37,7 @@ export const errorCatalog = {
   ...pipelineErrors,
   ...crmErrors,
   ...workspacesErrors,
+  ...workspaceInvitesErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -7,19 +7,25 @@ import type { SvgIconComponent } from "@mui/icons-material";
 import AccessibilityNewOutlined from "@mui/icons-material/AccessibilityNewOutlined";
 import AllInboxOutlined from "@mui/icons-material/AllInboxOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
+import ChatOutlined from "@mui/icons-material/ChatOutlined";
 import CompareArrowsOutlined from "@mui/icons-material/CompareArrowsOutlined";
 import CreditCardOutlined from "@mui/icons-material/CreditCardOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import EditNoteOutlined from "@mui/icons-material/EditNoteOutlined";
 import EmailOutlined from "@mui/icons-material/EmailOutlined";
+import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
+import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
+import HubOutlined from "@mui/icons-material/HubOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
+import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
 import NotificationsActiveOutlined from "@mui/icons-material/NotificationsActiveOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
 import PersonOutline from "@mui/icons-material/PersonOutlineOutlined";
+import PolicyOutlined from "@mui/icons-material/PolicyOutlined";
 import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
 import SpaceDashboardOutlined from "@mui/icons-material/SpaceDashboardOutlined";
 import SsidChartOutlined from "@mui/icons-material/SsidChartOutlined";
@@ -68,6 +74,25 @@ export const NAV_SECTIONS: NavSection[] = [
     id: "analytics-insights",
     label: "Analytics & Insights",
     items: [{ path: "/pipeline", label: "Pipeline", title: "Pipeline Health", icon: SsidChartOutlined, permission: "crm:read" }],
+  },
+  {
+    // Shell spec §2 "Team": team-performance, email-coaching and collaboration/decisions come with later issues.
+    id: "team",
+    label: "Team",
+    items: [
+      { path: "/team/overview", label: "Overview", title: "Team Overview", icon: GroupsOutlined },
+      { path: "/team/members", label: "Members", title: "Team Members", icon: ManageAccountsOutlined },
+      { path: "/team/workspaces", label: "Workspaces", icon: HubOutlined },
+      { path: "/team/permissions", label: "Permissions", title: "Team Permissions", icon: KeyOutlined, permission: "team:read" },
+      { path: "/team/chat", label: "Chat", title: "Team Chat", icon: ChatOutlined },
+      { path: "/team/activity", label: "Activity", title: "Team Activity", icon: HistoryOutlined },
+    ],
+  },
+  {
+    // Shell spec §2 "Security & Compliance": the other pages of the group come with later issues.
+    id: "security-compliance",
+    label: "Security & Compliance",
+    items: [{ path: "/security/rbac", label: "Access Control", title: "Access Control", icon: PolicyOutlined, permission: "team:read" }],
   },
   {
     id: "settings",
