@@ -14,6 +14,8 @@ import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
+import { workspaceInvitesErrors } from "./workspace-invites.errors.ts";
+import { workspacesErrors } from "./workspaces.errors.ts";
 
 describe("error catalog", () => {
   it("has no code declared by two features", () => {
@@ -32,6 +34,8 @@ describe("error catalog", () => {
       crmActivityErrors,
       pipelineErrors,
       crmErrors,
+      workspacesErrors,
+      workspaceInvitesErrors,
     ].flatMap((o) => Object.keys(o));
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);
