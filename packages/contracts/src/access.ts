@@ -54,24 +54,57 @@ export type UserPermissions = z.infer<typeof UserPermissions>;
 export const AssignRoleRequest = z.object({ user_id: z.uuid("user_id must be a user id"), role: RoleId });
 export type AssignRoleRequest = z.infer<typeof AssignRoleRequest>;
 
+/**
+ * "Test this decision": `user_id` checks someone else in the workspace (needs team:read);
+ * `context` simulates what policy conditions read (client address, country, time), never the
+ * caller's real request.
+ */
 export const CheckRequest = z.object({
   resource: Name,
   action: Name,
   resource_id: z.string().max(200).optional(),
+  user_id: z.uuid("user_id must be a user id").optional(),
+  context: z
+    .object({
+      ip: z.string().max(100).optional(),
+      country: z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, "Use a two-letter country code")
+        .optional(),
+      at: z.iso.datetime({ offset: true, message: "Use an ISO date-time" }).optional(),
+    })
+    .optional(),
 });
 export type CheckRequest = z.infer<typeof CheckRequest>;
 
 /** Why a check came out as it did: the rule or grant that decided, if any. */
 export const CheckMatch = z.object({
   kind: z.enum(["policy", "user", "role", "team"]),
+  /** Policy id, the user's id (direct grant), the role id or the team id. */
   id: z.string(),
   effect: Effect,
   permission: z.string(),
+  /** Policy name, team name or role label, when there is one. */
   name: z.string().optional(),
 });
 export type CheckMatch = z.infer<typeof CheckMatch>;
 
-export const CheckResult = z.object({ allowed: z.boolean(), reason: z.string(), matched: CheckMatch.nullable() });
+/**
+ * The step of the decision order (outreach-core §4) that decided: the user is missing or
+ * inactive, over the rate limit, a policy rule, a direct/role/team grant, or nothing matched.
+ */
+export const DecisionStep = z.enum(["inactive", "rate_limit", "policy", "user", "role", "team", "no_match"]);
+export type DecisionStep = z.infer<typeof DecisionStep>;
+
+export const CheckResult = z.object({
+  allowed: z.boolean(),
+  /** The §8 denial reason ("User not found or inactive", "Rate limit exceeded", "No matching permissions found"…) or why it was allowed. */
+  reason: z.string(),
+  matched: CheckMatch.nullable(),
+  /** Present on /rbac/check/detailed: which step decided and for whom. */
+  step: DecisionStep.optional(),
+  user_id: z.string().optional(),
+});
 export type CheckResult = z.infer<typeof CheckResult>;
 
 export const AccessConfig = z.object({
@@ -250,13 +283,26 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export const AuditQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(200).default(50),
+/** Filters shared by /rbac/audit/logs and /rbac/audit/logs.csv; `from`/`to` bound created_at (inclusive). */
+export const AuditFilters = z.object({
   user_id: z.uuid().optional(),
   event: z.string().max(50).optional(),
   source: z.enum(["server", "client"]).optional(),
+  result: z.string().max(20).optional(),
+  resource: z.string().max(50).optional(),
+  from: z.iso.datetime({ offset: true, message: "Use an ISO date-time" }).optional(),
+  to: z.iso.datetime({ offset: true, message: "Use an ISO date-time" }).optional(),
 });
+export type AuditFilters = z.infer<typeof AuditFilters>;
+
+export const AuditQuery = AuditFilters.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+/** The CSV export stops after this many rows (newest first); narrow the filters for more. */
+export const AUDIT_CSV_MAX_ROWS = 50_000;
 
 export const AuditPage = z.object({
   items: z.array(AuditEntry),
@@ -274,3 +320,165 @@ export const AuditLogInput = z.object({
   reason: z.string().max(500).optional(),
 });
 export type AuditLogInput = z.infer<typeof AuditLogInput>;
+
+// ---- Scoped access tokens (/rbac/tokens) ----------------------------------------------------
+
+/** Raw access tokens start with this, so the authenticator tells them from sessions and API keys. */
+export const ACCESS_TOKEN_PREFIX = "pat_";
+/** Active (unrevoked, unexpired) tokens one user may hold in a workspace. */
+export const MAX_ACCESS_TOKENS = 25;
+
+export const AccessToken = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the raw token, to tell tokens apart. */
+  prefix: z.string(),
+  scopes: z.array(z.string()),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AccessToken = z.infer<typeof AccessToken>;
+
+export const AccessTokenCreate = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100),
+  /** Each must be a permission the caller holds (else 403 PERMISSION_ESCALATION). */
+  scopes: z.array(Permission).min(1, "List at least one resource:action").max(50),
+  expires_in_days: z.number().int().min(1, "Between 1 and 365 days").max(365, "Between 1 and 365 days").default(30),
+});
+export type AccessTokenCreate = z.infer<typeof AccessTokenCreate>;
+
+/** The raw token is in this answer only; it is stored hashed. */
+export const AccessTokenCreated = AccessToken.extend({ token: z.string() });
+export type AccessTokenCreated = z.infer<typeof AccessTokenCreated>;
+
+export const AccessTokenQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  /** Revoked and expired tokens are listed too unless `active=true`. */
+  active: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+});
+
+export const AccessTokenPage = z.object({
+  items: z.array(AccessToken),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type AccessTokenPage = z.infer<typeof AccessTokenPage>;
+
+export const TokenValidateRequest = z.object({ token: z.string().min(1, "Token is required").max(200) });
+
+/** Only the documented fields: who the token acts for, where, with which scopes, until when. */
+export const TokenValidateResult = z.object({
+  valid: z.boolean(),
+  reason: z.enum(["expired", "revoked", "unknown"]).optional(),
+  user_id: z.string().optional(),
+  workspace_id: z.string().optional(),
+  scopes: z.array(z.string()).optional(),
+  expires_at: z.string().optional(),
+});
+export type TokenValidateResult = z.infer<typeof TokenValidateResult>;
+
+// ---- Extended user and organization ---------------------------------------------------------
+
+export const TeamRef = z.object({ id: z.string(), name: z.string() });
+export type TeamRef = z.infer<typeof TeamRef>;
+
+/** GET /auth/me/extended and /users/{id}/extended (outreach-core §3 "User"). */
+export const ExtendedUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(RoleId),
+  teams: z.array(TeamRef),
+  /** Effective `resource:action` allows (role, direct and team grants), without denied ones. */
+  permissions: z.array(z.string()),
+  is_active: z.boolean(),
+  department: z.string().nullable().optional(),
+  attributes: z.record(z.string(), z.unknown()),
+  security_settings: z.object({
+    mfa_enabled: z.boolean(),
+    /** Devices with a live session. */
+    trusted_devices: z.number().int(),
+    /** Seconds. */
+    session_timeout: z.number().int(),
+  }),
+  default_workspace_id: z.string().nullable(),
+  /** Keys of the feature flags enabled for this user in the current workspace. */
+  features: z.array(z.string()),
+});
+export type ExtendedUser = z.infer<typeof ExtendedUser>;
+
+/** GET /organization: the caller's organization, its plan, what the plan includes and its limits (null = unlimited). */
+export const Organization = z.object({
+  id: z.string(),
+  name: z.string(),
+  plan: z.string(),
+  features: z.array(z.string()),
+  limits: z.object({
+    leads_per_month: z.number().int().nullable(),
+    emails_per_month: z.number().int().nullable(),
+    campaigns_per_month: z.number().int().nullable(),
+    storage_bytes: z.number().int().nullable(),
+    members: z.number().int().nullable(),
+  }),
+});
+export type Organization = z.infer<typeof Organization>;
+
+// ---- Teams (CRUD, membership, grants) -------------------------------------------------------
+
+export const TeamMember = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type TeamMember = z.infer<typeof TeamMember>;
+
+/** A grant a team carries (never for a single record). */
+export const TeamGrant = z.object({ resource: Name, action: Name, effect: Effect });
+export type TeamGrant = z.infer<typeof TeamGrant>;
+
+export const Team = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  parent_id: z.string().nullable(),
+  member_count: z.number().int(),
+  /** On GET /rbac/teams/{id} only. */
+  members: z.array(TeamMember).optional(),
+  grants: z.array(TeamGrant),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Team = z.infer<typeof Team>;
+
+export const TeamCreate = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100),
+  description: z.string().trim().max(1000).nullable().optional(),
+  parent_id: z.uuid("parent_id must be a team id").nullable().optional(),
+});
+export type TeamCreate = z.infer<typeof TeamCreate>;
+
+export const TeamUpdate = TeamCreate.partial();
+export type TeamUpdate = z.infer<typeof TeamUpdate>;
+
+export const TeamQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const TeamPage = z.object({
+  items: z.array(Team),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type TeamPage = z.infer<typeof TeamPage>;
+
+export const TeamMemberAdd = z.object({ user_id: z.uuid("user_id must be a user id") });
+
+/** Replaces the team's grants; each allow must be a permission the caller holds. */
+export const TeamGrantsInput = z.object({ grants: z.array(TeamGrant).max(100) });
+export type TeamGrantsInput = z.infer<typeof TeamGrantsInput>;

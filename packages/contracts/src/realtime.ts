@@ -116,6 +116,8 @@ export interface ServerEvents {
   "activity.response": { workspace_id: string; users: Presence[] };
   "notification.created": { workspace_id: string; notification: unknown };
   "notification.read": { workspace_id: string; ids: string[] | "all" };
+  /** The user's (or, without user_id, everyone's in the workspace) effective permissions may have changed: reload them. */
+  "permissions.updated": { workspace_id: string; user_id?: string };
   // Background jobs report progress to the whole workspace (payloads defined by each feature).
   "scraping_job.progress": ScrapingJobProgress;
   "enrichment_job.progress": EnrichmentJobProgress;

@@ -39,7 +39,7 @@ describe("delegated administration stays within the delegate's own rank and perm
   it("refuses an allow policy beyond the delegate's permissions, the default *:* included", async () => {
     const self = await call(manager, "POST", `${RBAC}/policies`, { name: "me", effect: "allow", applies_to: { users: [manager.id] } });
     expect(self.statusCode).toBe(403);
-    expect(self.json()).toMatchObject({ code: "GRANT_BEYOND_OWN", errors: [{ field: "permissions.0" }] });
+    expect(self.json()).toMatchObject({ code: "PERMISSION_ESCALATION", errors: [{ field: "permissions.0" }] });
     expect(self.json().detail).toContain('"*:*"');
     const billing = await call(manager, "POST", `${RBAC}/policies`, {
       name: "viewer billing",
@@ -47,7 +47,7 @@ describe("delegated administration stays within the delegate's own rank and perm
       permissions: ["leads:read", "billing:update"],
       applies_to: { users: [viewer.id] },
     });
-    expect(billing.json()).toMatchObject({ code: "GRANT_BEYOND_OWN", errors: [{ field: "permissions.1" }] });
+    expect(billing.json()).toMatchObject({ code: "PERMISSION_ESCALATION", errors: [{ field: "permissions.1" }] });
     expect(await can(manager, "billing", "update")).toBe(false);
     expect(await can(viewer, "billing", "update")).toBe(false);
 
@@ -62,7 +62,7 @@ describe("delegated administration stays within the delegate's own rank and perm
     expect(await can(viewer, "leads", "update")).toBe(true);
     // The same policy cannot be widened afterwards.
     const widened = await call(manager, "PUT", `${RBAC}/policies/${ok.json().id}`, { ...ok.json(), permissions: ["*:*"] });
-    expect(widened.json().code).toBe("GRANT_BEYOND_OWN");
+    expect(widened.json().code).toBe("PERMISSION_ESCALATION");
     // An administrator (who holds *:*) may.
     const all = await call(admin, "POST", `${RBAC}/policies`, { name: "all", effect: "allow", applies_to: { users: [viewer.id] } });
     expect(all.statusCode).toBe(201);
@@ -98,7 +98,7 @@ describe("delegated administration stays within the delegate's own rank and perm
     const id = asked.json().id;
     const approved = await call(manager, "POST", `${RBAC}/access-requests/${id}/approve`, {});
     expect(approved.statusCode).toBe(403);
-    expect(approved.json()).toMatchObject({ code: "GRANT_BEYOND_OWN", detail: expect.stringContaining('"*:*"') });
+    expect(approved.json()).toMatchObject({ code: "PERMISSION_ESCALATION", detail: expect.stringContaining('"*:*"') });
     expect(await can(viewer, "billing", "update")).toBe(false);
 
     const campaigns = (await call(viewer, "POST", `${RBAC}/access-requests`, { resource: "campaigns", action: "create" })).json().id;

@@ -111,7 +111,7 @@ async function requireHeld(ctx: Ctx, auth: AuthContext, permissions: string[], f
     const held = !overlaps && (await ctx.access.evaluate(auth, want.resource, want.action, resourceId ?? undefined)).allowed;
     if (!held) errors.push({ field: `${field}.${i}`, message: `You do not have "${p}" yourself` });
   }
-  if (errors.length) throw new AppError("GRANT_BEYOND_OWN", errors[0]?.message, { errors });
+  if (errors.length) throw new AppError("PERMISSION_ESCALATION", errors[0]?.message, { errors });
 }
 
 /**
