@@ -16,6 +16,8 @@ export const campaignsErrors = defineErrors({
   },
   CAMPAIGN_LEADS_LOCKED: { status: 400, detail: "Leads cannot be added to or removed from a stopped or completed campaign" },
   CAMPAIGN_LEAD_NOT_MEMBER: { status: 404, detail: "This lead is not in the campaign" },
+  /** Someone else's live team socket holds the campaign's edit lock (`campaign:<id>`); `locked_by` names them. */
+  CAMPAIGN_LOCKED: { status: 423, detail: "Someone else is editing this campaign; try again when they are done" },
   CAMPAIGN_LIMIT_REACHED: { status: 402, detail: "Your plan's monthly campaign limit is reached" },
   TEMPLATE_RENDER_FAILED: { status: 422, detail: "The template could not be rendered" },
   LLM_NOT_CONFIGURED: {

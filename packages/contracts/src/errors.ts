@@ -63,5 +63,7 @@ export const ErrorBody = z.object({
   count: z.number().optional(),
   /** The record a conflict is about (LEAD_ALREADY_CONVERTED: the customer). */
   resource_id: z.string().optional(),
+  /** CAMPAIGN_LOCKED: who holds the campaign's edit lock, since when. */
+  locked_by: z.object({ user_id: z.string(), name: z.string(), since: z.string() }).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

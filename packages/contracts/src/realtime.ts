@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { EnrichmentJobProgress } from "./enrichment.ts";
 import type { ScrapingJobProgress } from "./scraping.ts";
+import { type ChatMessage, type ChatReadEvent, ChatReadMessage, ChatSendMessage } from "./team-chat.ts";
 
 export const TEAM_SOCKET_PATH = "/ws/team";
 /** Clients ping this often; the server treats a connection silent for PRESENCE_TTL_MS as gone. */
@@ -58,6 +59,12 @@ export const ResourceKey = z
   .max(200, "resource must be at most 200 characters")
   .regex(/^[\w.:/-]+$/, "resource may contain letters, digits and . : / - _ only");
 
+/**
+ * The resource a campaign's edit lock is taken on (`collaboration.lock`): while another member's
+ * live socket holds it, saving the campaign answers 423 CAMPAIGN_LOCKED.
+ */
+export const campaignLockResource = (campaignId: string): string => `campaign:${campaignId}`;
+
 export const Presence = z.object({
   user_id: z.string(),
   name: z.string(),
@@ -86,6 +93,9 @@ export const ClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("collaboration.unlock"), payload: ResourceRef }),
   z.object({ type: z.literal("collaboration.update"), payload: ResourceRef.extend({ data: z.unknown() }) }),
   z.object({ type: z.literal("activity.request"), payload: z.object({}).optional() }),
+  // Team chat (team-chat.ts): persisted, then `message.new` / `message.read` to the workspace room.
+  z.object({ type: z.literal("message.send"), payload: ChatSendMessage }),
+  z.object({ type: z.literal("message.read"), payload: ChatReadMessage }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage["type"];
@@ -114,6 +124,10 @@ export interface ServerEvents {
   };
   "collaboration.update": { workspace_id: string; resource: string; user_id: string; name: string; data: unknown };
   "activity.response": { workspace_id: string; users: Presence[] };
+  /** A chat message was stored (also to its sender: match it to the queued one by client_id). */
+  "message.new": ChatMessage;
+  /** A member's read mark in a channel moved forward. */
+  "message.read": ChatReadEvent;
   "notification.created": { workspace_id: string; notification: unknown };
   "notification.read": { workspace_id: string; ids: string[] | "all" };
   /** The user's (or, without user_id, everyone's in the workspace) effective permissions may have changed: reload them. */
