@@ -3,7 +3,7 @@
  * read each channel (read receipts: a message is read by everyone whose `last_read_at` is at or
  * after it). Messages travel over the team socket and are paged over HTTP.
  */
-import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "../../db/columns.ts";
 import { users } from "../identity/identity.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
@@ -24,7 +24,11 @@ export const teamChatMessages = pgTable(
     editedAt: ts("edited_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("team_chat_messages_ws_channel_idx").on(t.workspaceId, t.channel, t.createdAt, t.id)],
+  (t) => [
+    index("team_chat_messages_ws_channel_idx").on(t.workspaceId, t.channel, t.createdAt, t.id),
+    // A re-sent message (same sender, same client id) is stored once; the insert conflicts on this.
+    uniqueIndex("team_chat_messages_client_idx").on(t.workspaceId, t.userId, t.clientId),
+  ],
 );
 
 export const teamChatReads = pgTable(

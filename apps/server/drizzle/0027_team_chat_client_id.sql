@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "team_chat_messages_client_idx" ON "team_chat_messages" USING btree ("workspace_id","user_id","client_id");
