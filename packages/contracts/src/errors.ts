@@ -18,6 +18,7 @@ import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
+import { teamChatErrors } from "./team-chat.errors.ts";
 import { workspaceInvitesErrors } from "./workspace-invites.errors.ts";
 import { workspacesErrors } from "./workspaces.errors.ts";
 
@@ -38,6 +39,7 @@ export const errorCatalog = {
   ...crmErrors,
   ...workspacesErrors,
   ...workspaceInvitesErrors,
+  ...teamChatErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

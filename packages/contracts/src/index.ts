@@ -39,6 +39,7 @@ export * from "./scraping.ts";
 export * from "./sending.ts";
 export * from "./settings.errors.ts";
 export * from "./team-chat.ts";
+export * from "./team-chat.errors.ts";
 export * from "./tracking.ts";
 export * from "./user-settings.ts";
 export * from "./workspace-invites.errors.ts";
