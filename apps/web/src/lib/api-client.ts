@@ -49,6 +49,44 @@ export interface ApiClientOptions {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Where the chosen workspace is kept between visits (the switcher in the top bar sets it). */
+export const WORKSPACE_KEY = "currentWorkspaceId";
+
+export type WorkspaceScopeChange = { id: string | null; reason: "switched" | "not-found" };
+const scopeListeners = new Set<(change: WorkspaceScopeChange) => void>();
+
+function readScope(): string | null {
+  try {
+    return window.localStorage.getItem(WORKSPACE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The workspace every API request is scoped to (X-Workspace-Id); null means the user's default
+ * workspace, which the server picks without the header. Storage can throw (private mode): the app
+ * then stays on the default workspace.
+ */
+export const workspaceScope = {
+  get(): string | null {
+    return readScope();
+  },
+  set(id: string | null, reason: WorkspaceScopeChange["reason"] = "switched"): void {
+    try {
+      if (id === null) window.localStorage.removeItem(WORKSPACE_KEY);
+      else window.localStorage.setItem(WORKSPACE_KEY, id);
+    } catch {
+      // Not kept: this tab still sends nothing, i.e. the default workspace.
+    }
+    for (const listener of scopeListeners) listener({ id, reason });
+  },
+  subscribe(listener: (change: WorkspaceScopeChange) => void): () => void {
+    scopeListeners.add(listener);
+    return () => scopeListeners.delete(listener);
+  },
+};
+
 function buildUrl(path: string, params?: QueryParams): string {
   const url = `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
   if (!params) return url;
@@ -212,6 +250,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     const token = tokenStore.get();
     if (token && !isAuthCall(url)) headers.Authorization = `Bearer ${token}`;
+    const scoped = token && !isAuthCall(url) ? workspaceScope.get() : null;
+    if (scoped) headers["X-Workspace-Id"] = scoped;
 
     try {
       let response = await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
@@ -219,8 +259,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
         await sleep(retryDelays[i]!);
         response = await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
       }
+      let body = response.ok ? undefined : await readBody(response);
+      // The server answers 401 for a workspace the user no longer belongs to (removed, deleted): that
+      // is not a lost session. Drop the stored choice and ask again in the default workspace; the
+      // switcher tells the user ("Workspace not found").
+      if (scoped && isSessionLost(response.status, errorFromResponse(response, body, url).code)) {
+        delete headers["X-Workspace-Id"];
+        response = await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
+        body = response.ok ? undefined : await readBody(response);
+        const sessionLost = isSessionLost(response.status, errorFromResponse(response, body, url).code);
+        if (!sessionLost && workspaceScope.get() === scoped) workspaceScope.set(null, "not-found");
+      }
       if (!response.ok) {
-        const error = errorFromResponse(response, await readBody(response), url);
+        const error = errorFromResponse(response, body, url);
         if (isSessionLost(response.status, error.code) || (response.status === 403 && !error.requiredPermission)) handleUnauthorized(url);
         throw error;
       }
