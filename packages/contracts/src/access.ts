@@ -51,7 +51,10 @@ export const UserPermissions = z.object({
 });
 export type UserPermissions = z.infer<typeof UserPermissions>;
 
-export const AssignRoleRequest = z.object({ user_id: z.uuid("user_id must be a user id"), role: RoleId });
+export const AssignRoleRequest = z.object({
+  user_id: z.uuid("user_id must be a user id"),
+  role: z.enum(RoleId.options, { error: () => `Unknown role: use one of ${RoleId.options.join(", ")}` }),
+});
 export type AssignRoleRequest = z.infer<typeof AssignRoleRequest>;
 
 /**

@@ -21,11 +21,13 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { conditionProblem } from "./access.conditions.ts";
-import { matches, policyAppliesTo, toGrant } from "./access.decide.ts";
+import { requireHeld } from "./access.escalation.ts";
+import { permissionsChanged } from "./access.events.ts";
+import { policyAppliesTo } from "./access.decide.ts";
 import { effectiveRole } from "./access.repository.ts";
 import * as repo from "./access-rules.repository.ts";
 
-type Ctx = Pick<AppContext, "db" | "access">;
+type Ctx = Pick<AppContext, "db" | "access" | "realtime" | "log">;
 
 const policyOut = (p: repo.PolicyRow): Policy => ({
   id: p.id,
@@ -90,28 +92,6 @@ export function decideFlag(
 async function subjectOf(ctx: Ctx, auth: AuthContext) {
   const s = await ctx.access.subject(auth.userId, auth.workspaceId);
   return { userId: auth.userId, role: s?.role ?? auth.role, teamIds: s?.teamIds ?? [] };
-}
-
-/**
- * Nobody grants beyond what they hold: each `resource:action` (wildcards taken literally, so
- * `leads:*` needs `leads:*` or `*:*`) must be allowed for the caller, and none of the caller's
- * own deny grants may overlap it. Field errors name each permission the caller lacks.
- */
-async function requireHeld(ctx: Ctx, auth: AuthContext, permissions: string[], field: string, resourceId?: string | null): Promise<void> {
-  const s = await ctx.access.subject(auth.userId, auth.workspaceId);
-  const denies = (s?.grants ?? []).filter((g) => g.effect === "deny");
-  const errors: FieldError[] = [];
-  for (const [i, p] of permissions.entries()) {
-    const want = toGrant(p);
-    const overlaps = denies.some(
-      (d) =>
-        (matches(d.resource, want.resource) || matches(want.resource, d.resource)) &&
-        (matches(d.action, want.action) || matches(want.action, d.action)),
-    );
-    const held = !overlaps && (await ctx.access.evaluate(auth, want.resource, want.action, resourceId ?? undefined)).allowed;
-    if (!held) errors.push({ field: `${field}.${i}`, message: `You do not have "${p}" yourself` });
-  }
-  if (errors.length) throw new AppError("PERMISSION_ESCALATION", errors[0]?.message, { errors });
 }
 
 /**
@@ -211,7 +191,7 @@ async function decideRequest(ctx: Ctx, auth: AuthContext, id: string, approve: b
     if (approve) await repo.grantUserPermission(tx, row);
     return row;
   });
-  if (approve) await ctx.access.invalidate({ userId: req.userId, workspaceId: auth.workspaceId });
+  if (approve) await permissionsChanged(ctx, { workspaceId: auth.workspaceId, userIds: [req.userId] });
   await audit(ctx, auth, approve ? "access_request_approved" : "access_request_rejected", {
     resource: req.resource,
     action: req.action,
@@ -230,7 +210,7 @@ export async function createPolicy(ctx: Ctx, auth: AuthContext, input: PolicyInp
   await validatePolicy(ctx, auth, input);
   await requirePolicyAllowed(ctx, auth, input);
   const row = await repo.insertPolicy(ctx.db, { ...policyValues(input), workspaceId: auth.workspaceId, createdBy: auth.userId });
-  await ctx.access.invalidate({ workspaceId: auth.workspaceId });
+  await permissionsChanged(ctx, { workspaceId: auth.workspaceId });
   await audit(ctx, auth, "policy_created", { resource: "policy", action: "create", resourceId: row.id, reason: row.name });
   return policyOut(row);
 }
@@ -243,7 +223,7 @@ export async function updatePolicy(ctx: Ctx, auth: AuthContext, id: string, inpu
   await requirePolicyAllowed(ctx, auth, input);
   const row = await repo.updatePolicy(ctx.db, auth.workspaceId, id, { ...policyValues(input), updatedAt: new Date() });
   if (!row) throw new AppError("POLICY_NOT_FOUND");
-  await ctx.access.invalidate({ workspaceId: auth.workspaceId });
+  await permissionsChanged(ctx, { workspaceId: auth.workspaceId });
   await audit(ctx, auth, "policy_updated", { resource: "policy", action: "update", resourceId: id, reason: row.name });
   return policyOut(row);
 }
@@ -253,7 +233,7 @@ export async function deletePolicy(ctx: Ctx, auth: AuthContext, id: string): Pro
   if (!existing) throw new AppError("POLICY_NOT_FOUND");
   await requirePolicyEditable(ctx, auth, existing);
   if (!(await repo.deletePolicy(ctx.db, auth.workspaceId, id))) throw new AppError("POLICY_NOT_FOUND");
-  await ctx.access.invalidate({ workspaceId: auth.workspaceId });
+  await permissionsChanged(ctx, { workspaceId: auth.workspaceId });
   await audit(ctx, auth, "policy_deleted", { resource: "policy", action: "delete", resourceId: id });
 }
 
@@ -286,6 +266,8 @@ export async function saveFlag(ctx: Ctx, auth: AuthContext, key: string, input: 
     targetedUsers: input.targeted_users,
     targetedTeams: input.targeted_teams,
   });
+  // Flags are read per request (not cached), but the web app holds the enabled list: tell it.
+  await permissionsChanged(ctx, { workspaceId: auth.workspaceId });
   await audit(ctx, auth, "feature_flag_saved", {
     resource: "feature",
     action: "update",

@@ -71,7 +71,12 @@ export function createAccessSource(db: Db): AccessSource {
           .innerJoin(teams, eq(teams.id, teamMembers.teamId))
           .where(and(eq(teams.workspaceId, workspaceId), eq(teamMembers.userId, userId))),
       ]);
-      const teamIds = memberships.map((m) => m.teamId);
+      const teamIds = memberships.length
+        ? withAncestors(
+            memberships.map((m) => m.teamId),
+            await db.select({ id: teams.id, parentId: teams.parentId }).from(teams).where(eq(teams.workspaceId, workspaceId)),
+          )
+        : [];
       const byTeam = teamIds.length
         ? await db
             .select({
@@ -116,6 +121,19 @@ export function createAccessSource(db: Db): AccessSource {
   };
 }
 
+/**
+ * A member of a sub-team is in its ancestor teams too (docs/access.md, "Teams"): their grants,
+ * policies and flags targeting an ancestor apply. Direct teams first; a cycle cannot loop.
+ */
+export function withAncestors(direct: string[], all: { id: string; parentId: string | null }[]): string[] {
+  const parentOf = new Map(all.map((t) => [t.id, t.parentId]));
+  const out = new Set<string>(direct);
+  for (const id of direct) {
+    for (let p = parentOf.get(id) ?? null; p && !out.has(p); p = parentOf.get(p) ?? null) out.add(p);
+  }
+  return [...out];
+}
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
@@ -148,13 +166,21 @@ export async function countAdmins(db: Db, workspaceId: string): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-/** The workspace's administrators, row-locked until the transaction ends. */
-export async function lockAdmins(db: Db, workspaceId: string): Promise<string[]> {
+/** The workspace's active administrators (active member, active account), row-locked until the transaction ends. */
+export async function lockActiveAdmins(db: Db, workspaceId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: workspaceMembers.userId })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "admin")))
-    .for("update");
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.role, "admin"),
+        eq(workspaceMembers.status, "active"),
+        eq(users.isActive, true),
+      ),
+    )
+    .for("update", { of: workspaceMembers });
   return rows.map((r) => r.userId);
 }
 

@@ -60,7 +60,13 @@ describe("RBAC API", () => {
       allowed: true,
       matched: { kind: "role", permission: "campaigns:read" },
     });
-    expect(await check(viewer, "campaigns", "create")).toEqual({ allowed: false, reason: "No matching permissions found", matched: null });
+    expect(await check(viewer, "campaigns", "create")).toEqual({
+      allowed: false,
+      reason: "No matching permissions found",
+      matched: null,
+      step: "no_match",
+      user_id: viewer.id,
+    });
     const assign = await post(viewer, `${RBAC}/roles/assign`, { user_id: viewer.id, role: "admin" });
     expect(assign.statusCode).toBe(403);
     expect(assign.json()).toMatchObject({ code: "FORBIDDEN", requiredPermission: "team:update" });
@@ -126,7 +132,12 @@ describe("RBAC API", () => {
     const up = await post(manager, `${RBAC}/roles/assign`, { user_id: viewer.id, role: "admin" });
     expect(up.statusCode).toBe(403);
     expect(up.json().code).toBe("ROLE_ABOVE_OWN");
-    expect((await post(manager, `${RBAC}/roles/assign`, { user_id: viewer.id, role: "analyst" })).statusCode).toBe(200);
+    // Below their rank, but the analyst's reports:create and exports:create are not the manager's to give.
+    const wider = await post(manager, `${RBAC}/roles/assign`, { user_id: viewer.id, role: "analyst" });
+    expect(wider.statusCode).toBe(403);
+    expect(wider.json()).toMatchObject({ code: "PERMISSION_ESCALATION", errors: [{ field: "role" }, { field: "role" }] });
+    expect(wider.json().detail).toBe('You cannot grant a permission you do not hold: "exports:create", "reports:create"');
+    expect((await post(manager, `${RBAC}/roles/assign`, { user_id: viewer.id, role: "sales_rep" })).statusCode).toBe(200);
     await post(admin, `${RBAC}/roles/assign`, { user_id: viewer.id, role: "viewer" });
   });
 

@@ -14,7 +14,7 @@ import {
   ROLE_PERMISSIONS,
   ROLE_RATE_LIMITS,
   ROLES,
-  type RoleId,
+  RoleId,
   type RoleSummary,
   type TeamHierarchy,
   type UserPermissions,
@@ -27,11 +27,14 @@ import { isUuid } from "../../platform/ids.ts";
 import { AUDIT_RETENTION_DAYS } from "./access.audit.ts";
 import { CACHE_MAX, CACHE_SWEEP_MS, CACHE_TTL_MS } from "./access.cache.ts";
 import { SUPPORTED_CONDITIONS } from "./access.conditions.ts";
+import { REASONS } from "./access.decide.ts";
 import type { AccessEnvironment } from "./access.engine.ts";
+import { requireHeld } from "./access.escalation.ts";
+import { permissionsChanged } from "./access.events.ts";
 import { WINDOW_MS } from "./access.rate-limit.ts";
 import * as repo from "./access.repository.ts";
 
-type Ctx = Pick<AppContext, "db" | "access" | "authenticator" | "config" | "redis">;
+type Ctx = Pick<AppContext, "db" | "access" | "authenticator" | "config" | "redis" | "realtime" | "log">;
 
 /**
  * A new organization's role permissions, seeded from the spec's table inside the transaction that
@@ -92,9 +95,27 @@ async function requireRank(ctx: Ctx, auth: AuthContext, ...roles: string[]): Pro
   if (roles.some((r) => priorityOf(r) > ROLES[myRole].priority)) throw new AppError("ROLE_ABOVE_OWN");
 }
 
+/** The permissions a role carries in the caller's organization (as seeded, or as an admin changed them). */
+async function rolePermissionList(ctx: Ctx, organizationId: string, role: RoleId): Promise<string[]> {
+  const rows = await repo.rolePermissionsOf(ctx.db, organizationId);
+  return rows.filter((r) => r.role === role && r.effect === "allow").map((r) => `${r.resource}:${r.action}`);
+}
+
+/**
+ * Refuses (409 LAST_ADMIN) when `userId` is an active administrator of the workspace and no other
+ * active administrator remains. Call it inside the transaction that demotes, suspends or removes
+ * the member: it row-locks the administrators, so two concurrent changes cannot both pass.
+ */
+export async function ensureAnotherAdmin(tx: Db, workspaceId: string, userId: string): Promise<void> {
+  const admins = await repo.lockActiveAdmins(tx, workspaceId);
+  if (admins.includes(userId) && !admins.some((id) => id !== userId)) throw new AppError("LAST_ADMIN");
+}
+
 /**
  * Sets a member's role in one transaction that locks the workspace's admin rows, so two
- * concurrent demotions cannot both pass the "last administrator" check.
+ * concurrent demotions cannot both pass the "last administrator" check. The rules: the rank rule
+ * (ROLE_ABOVE_OWN), no self-escalation (the new role's permissions must all be the caller's:
+ * PERMISSION_ESCALATION), and never the last active administrator (LAST_ADMIN).
  */
 async function setRole(
   ctx: Ctx,
@@ -110,12 +131,10 @@ async function setRole(
     throw new AppError("ROLE_NOT_HELD", `The user does not have the ${ROLES[expectCurrent].label} role`);
   await requireRank(ctx, auth, role, current);
   if (current === role) return { user_id: userId, workspace_id: auth.workspaceId, roles: [current] };
+  await requireHeld(ctx, auth, await rolePermissionList(ctx, auth.organizationId, role), { single: "role" });
 
   await transaction(ctx.db, async (tx) => {
-    if (current === "admin") {
-      const admins = await repo.lockAdmins(tx, auth.workspaceId);
-      if (!admins.some((id) => id !== userId)) throw new AppError("LAST_ADMIN");
-    }
+    if (current === "admin") await ensureAnotherAdmin(tx, auth.workspaceId, userId);
     await repo.updateMemberRole(tx, auth.workspaceId, userId, role);
     await repo.insertAudit(tx, [
       {
@@ -131,9 +150,28 @@ async function setRole(
     ]);
   });
   // Here at once and in every other process: the next request already runs with the new role.
-  await Promise.all([ctx.access.invalidate({ userId, workspaceId: auth.workspaceId }), ctx.authenticator.invalidate(userId)]);
+  await ctx.authenticator.invalidate(userId);
+  await permissionsChanged(ctx, { workspaceId: auth.workspaceId, userIds: [userId] });
   return { user_id: userId, workspace_id: auth.workspaceId, roles: [role] };
 }
+
+/** A role name from outside a schema (another feature's route): unknown names list the catalogue. */
+export function parseRole(role: string): RoleId {
+  const r = RoleId.safeParse(role);
+  if (!r.success) {
+    throw new AppError("ROLE_UNKNOWN", `Unknown role "${role}": use one of ${RoleId.options.join(", ")}`, {
+      errors: [{ field: "role", message: `Use one of ${RoleId.options.join(", ")}` }],
+    });
+  }
+  return r.data;
+}
+
+/**
+ * PUT /workspaces/:id/members/:memberId/role (the workspaces feature): `auth` must be the
+ * caller's context in that workspace. Same rules, audit and events as POST /rbac/roles/assign.
+ */
+export const changeMemberRole = (ctx: Ctx, auth: AuthContext, userId: string, role: string) =>
+  setRole(ctx, auth, userId, parseRole(role), "role_assigned");
 
 export function accessConfig(ctx: Ctx): AccessConfig {
   return {
@@ -195,9 +233,45 @@ export async function removeRole(ctx: Ctx, auth: AuthContext, body: AssignRoleRe
   return setRole(ctx, auth, body.user_id, DEFAULT_ROLE, "role_removed", body.role);
 }
 
+const stepOf = (d: { matched: CheckResult["matched"]; reason: string }): NonNullable<CheckResult["step"]> => {
+  if (d.matched) return d.matched.kind;
+  if (d.reason === REASONS.inactive) return "inactive";
+  if (d.reason === REASONS.rateLimited) return "rate_limit";
+  return "no_match";
+};
+
+/**
+ * "Test this decision": the caller's own, or (with team:read) another member's decision, under
+ * the real request's conditions or simulated ones (`context`: ip, country, time). Says which
+ * step of the decision order decided and names the rule or grant.
+ */
 export async function checkAccess(ctx: Ctx, auth: AuthContext, body: CheckRequest, env: AccessEnvironment): Promise<CheckResult> {
-  const d = await ctx.access.evaluate(auth, body.resource, body.action, body.resource_id, env);
-  return { allowed: d.allowed, reason: d.reason, matched: d.matched };
+  let subject: Parameters<AppContext["access"]["evaluate"]>[0] = auth;
+  if (body.user_id && body.user_id !== auth.userId) {
+    const member = await requireSelfOrTeamRead(ctx, auth, body.user_id);
+    subject = {
+      userId: member.userId,
+      email: member.email,
+      workspaceId: auth.workspaceId,
+      organizationId: auth.organizationId,
+      role: repo.effectiveRole(member.role),
+      via: "session",
+    };
+  }
+  const c = body.context;
+  const environment: AccessEnvironment = c
+    ? { ip: c.ip ?? null, country: c.country?.toUpperCase() ?? null, now: c.at ? new Date(c.at) : undefined }
+    : env;
+  const d = await ctx.access.evaluate(subject, body.resource, body.action, body.resource_id, environment);
+  let matched = d.matched;
+  if (matched?.kind === "team") {
+    const team = await repo.findTeam(ctx.db, auth.workspaceId, matched.id);
+    if (team) matched = { ...matched, name: team.name };
+  } else if (matched?.kind === "role") {
+    const role = RoleId.safeParse(matched.id);
+    if (role.success) matched = { ...matched, name: ROLES[role.data].label };
+  }
+  return { allowed: d.allowed, reason: d.reason, matched, step: stepOf(d), user_id: subject.userId };
 }
 
 export async function teamPermissions(ctx: Ctx, auth: AuthContext, teamId: string) {

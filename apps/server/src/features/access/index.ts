@@ -1,6 +1,7 @@
 /**
  * The access feature's public surface: the access engine (on ctx as `ctx.access`) and its types,
- * the checks other features reuse (API key scopes), and the access tables.
+ * the checks other features reuse (API key scopes), the member-role rules (no self-escalation,
+ * never the last administrator), the "permissions changed" signal, and the access tables.
  */
 export type { Decision, Grant, PolicyRule } from "./access.decide.ts";
 export {
@@ -11,5 +12,8 @@ export {
   type InvalidateScope,
   type Subject,
 } from "./access.engine.ts";
+export { requireHeld } from "./access.escalation.ts";
+export { type PermissionsChange, permissionsChanged } from "./access.events.ts";
 export { scopesCover } from "./access.hook.ts";
+export { changeMemberRole, ensureAnotherAdmin, parseRole, requirePermission } from "./access.service.ts";
 export * from "./access.table.ts";
