@@ -21,9 +21,9 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { conditionProblem } from "./access.conditions.ts";
+import { policyAppliesTo } from "./access.decide.ts";
 import { requireHeld } from "./access.escalation.ts";
 import { permissionsChanged } from "./access.events.ts";
-import { policyAppliesTo } from "./access.decide.ts";
 import { effectiveRole } from "./access.repository.ts";
 import * as repo from "./access-rules.repository.ts";
 

@@ -15,5 +15,5 @@ export {
 export { requireHeld } from "./access.escalation.ts";
 export { type PermissionsChange, permissionsChanged } from "./access.events.ts";
 export { scopesCover } from "./access.hook.ts";
-export { changeMemberRole, ensureAnotherAdmin, parseRole, requirePermission } from "./access.service.ts";
+export { assignRole, changeMemberRole, ensureAnotherAdmin, parseRole, removeRole, requirePermission } from "./access.service.ts";
 export * from "./access.table.ts";
