@@ -2,14 +2,20 @@
  * /campaigns/{id}/edit: the campaign wizard (details, sequence, preview, leads, inboxes, schedule,
  * review & launch). /campaigns/new/edit asks for the details and creates a draft first; every
  * later step saves what it changed before moving on, so leaving half-way loses nothing.
+ * An open campaign takes its edit lock on the team socket: while someone else holds it (or the
+ * server answers a save with 423 CAMPAIGN_LOCKED) a banner names them and nothing can be saved.
  */
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import { Alert, Box, Button, IconButton, Paper, Stack, Step, StepButton, Stepper, Typography } from "@mui/material";
-import { CAMPAIGN_EDITABLE_STATES, type Campaign } from "@prospector/contracts";
+import { CAMPAIGN_EDITABLE_STATES, type Campaign, campaignLockResource } from "@prospector/contracts";
 import { useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
+import { ApiError } from "../../../lib/errors.ts";
+import { formatDateTime } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
+import { type CollaborationLock, type EditLockState, useEditLock } from "../../team/api/use-presence.ts";
+import { PresenceAvatars } from "../../team/components/presence-avatars.tsx";
 import { CampaignCallError, useCampaign, useCreateCampaign, useUpdateCampaign } from "../api/use-campaigns.ts";
 import { CampaignStatusChip } from "../components/campaign-status-chip.tsx";
 import { DetailsStep } from "../components/wizard/details-step.tsx";
@@ -51,6 +57,30 @@ function serverErrors(error: unknown): StepErrors {
   return out;
 }
 
+/** Who holds the lock, from a save the server refused with 423 CAMPAIGN_LOCKED; else null. */
+function lockFromError(error: unknown): CollaborationLock | null {
+  const source = error instanceof CampaignCallError ? error.source : error;
+  if (!(source instanceof ApiError) || source.code !== "CAMPAIGN_LOCKED") return null;
+  const by = (source.body as { locked_by?: CollaborationLock } | undefined)?.locked_by;
+  return by ?? { user_id: "", name: "Someone else", since: new Date().toISOString() };
+}
+
+/** The edit-lock banner: someone else's lock blocks saving; one's own other tab is only pointed out. */
+function LockBanner({ lock }: { lock: EditLockState }) {
+  if (lock.kind !== "locked") return null;
+  const since = formatDateTime(lock.by.since);
+  if (lock.self) {
+    return (
+      <Alert severity="info">{`You are also editing this campaign in another tab or window (since ${since}); changes saved there and here overwrite each other.`}</Alert>
+    );
+  }
+  return (
+    <Alert severity="warning" role="alert" data-testid="campaign-lock-banner">
+      {`${lock.by.name} is editing this campaign since ${since}; your changes cannot be saved until they finish.`}
+    </Alert>
+  );
+}
+
 export default function CampaignEditPage() {
   const { id = "" } = useParams();
   const isNew = id === "new";
@@ -82,6 +112,8 @@ function Wizard({ campaign }: { campaign: Campaign | null }) {
   const update = useUpdateCampaign(campaign?.id ?? "");
   const saved = useMemo(() => (campaign ? draftFromCampaign(campaign) : NEW_DRAFT), [campaign]);
   const editable = !campaign || CAMPAIGN_EDITABLE_STATES.includes(campaign.status);
+  const edit = useEditLock(campaign ? campaignLockResource(campaign.id) : null, Boolean(campaign));
+  const blocked = edit.state.kind === "locked" && !edit.state.self;
   const busy = create.isPending || update.isPending;
 
   const index = WIZARD_STEPS.indexOf(step);
@@ -108,7 +140,7 @@ function Wizard({ campaign }: { campaign: Campaign | null }) {
       }
       const body = updateFor(step, draft);
       const changed = body && JSON.stringify(body) !== JSON.stringify(updateFor(step, saved));
-      const allowed = editable || step === "details";
+      const allowed = (editable || step === "details") && !blocked;
       if (changed && allowed && Object.keys(stepErrors).length === 0) {
         const next = await update.mutateAsync(step === "details" && !editable ? { name: draft.name.trim() } : body);
         // Keep what the server normalised (deduplicated inbox ids, sorted days) for this step's fields.
@@ -117,6 +149,11 @@ function Wizard({ campaign }: { campaign: Campaign | null }) {
       if (target === "done") navigate(`/campaigns/${campaign.id}`);
       else goTo(target);
     } catch (error) {
+      const lockedBy = lockFromError(error);
+      if (lockedBy) {
+        edit.lockedBy(lockedBy);
+        return;
+      }
       setErrors(serverErrors(error));
       setFailure(error instanceof Error ? error.message : String(error));
     }
@@ -131,6 +168,7 @@ function Wizard({ campaign }: { campaign: Campaign | null }) {
         <Typography variant="h5" component="h2" sx={{ flex: 1 }}>
           {campaign ? `Edit “${campaign.name}”` : "New campaign"}
         </Typography>
+        {campaign && <PresenceAvatars resource={campaignLockResource(campaign.id)} />}
         {campaign && <CampaignStatusChip status={campaign.status} />}
       </Box>
       <Paper variant="outlined" sx={{ p: 2, overflowX: "auto" }}>
@@ -147,26 +185,30 @@ function Wizard({ campaign }: { campaign: Campaign | null }) {
           {`This campaign is ${campaign.status}: its name can change, but pause it to change its sequence, inboxes, schedule or tracking${campaign.status === "active" ? "" : " (a stopped or completed campaign can be duplicated instead)"}.`}
         </Alert>
       )}
+      <LockBanner lock={edit.state} />
       {failure && <Alert severity="error">{failure}</Alert>}
 
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} aria-label={WIZARD_LABELS[step]} role="region">
-        {step === "details" && <DetailsStep draft={draft} errors={errors} onChange={setDraft} />}
-        {campaign && step === "sequence" && <SequenceStep draft={draft} errors={errors} campaignId={campaign.id} onChange={setDraft} />}
-        {campaign && step === "preview" && <PreviewStep campaignId={campaign.id} draft={saved} />}
-        {campaign && step === "leads" && (
-          <LeadsStep campaignId={campaign.id} locked={campaign.status === "stopped" || campaign.status === "completed"} />
-        )}
-        {campaign && step === "inboxes" && <InboxesStep draft={draft} onChange={setDraft} />}
-        {campaign && step === "schedule" && <ScheduleStep draft={draft} errors={errors} onChange={setDraft} />}
-        {campaign && step === "review" && (
-          <ReviewStep
-            campaign={campaign}
-            onLaunched={(c) => {
-              toast.success(c.status === "scheduled" ? "Campaign scheduled" : "Campaign launched");
-              navigate(`/campaigns/${c.id}`);
-            }}
-          />
-        )}
+        {/* While someone else edits, the step is read-only: what is typed here could not be saved. */}
+        <Box component="fieldset" disabled={blocked} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          {step === "details" && <DetailsStep draft={draft} errors={errors} onChange={setDraft} />}
+          {campaign && step === "sequence" && <SequenceStep draft={draft} errors={errors} campaignId={campaign.id} onChange={setDraft} />}
+          {campaign && step === "preview" && <PreviewStep campaignId={campaign.id} draft={saved} />}
+          {campaign && step === "leads" && (
+            <LeadsStep campaignId={campaign.id} locked={campaign.status === "stopped" || campaign.status === "completed"} />
+          )}
+          {campaign && step === "inboxes" && <InboxesStep draft={draft} onChange={setDraft} />}
+          {campaign && step === "schedule" && <ScheduleStep draft={draft} errors={errors} onChange={setDraft} />}
+          {campaign && step === "review" && (
+            <ReviewStep
+              campaign={campaign}
+              onLaunched={(c) => {
+                toast.success(c.status === "scheduled" ? "Campaign scheduled" : "Campaign launched");
+                navigate(`/campaigns/${c.id}`);
+              }}
+            />
+          )}
+        </Box>
       </Paper>
 
       <Box sx={{ display: "flex", gap: 1, justifyContent: "space-between" }}>
@@ -175,7 +217,7 @@ function Wizard({ campaign }: { campaign: Campaign | null }) {
         </Button>
         <Stack direction="row" spacing={1}>
           {campaign && step !== "review" && (
-            <Button disabled={busy} onClick={() => leaveTo("done")}>
+            <Button disabled={busy || blocked} onClick={() => leaveTo("done")}>
               Save and close
             </Button>
           )}
