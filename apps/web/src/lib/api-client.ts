@@ -153,6 +153,16 @@ export function isSessionLost(status: number | undefined, code: string | undefin
   return status === 401 && (code === undefined || code === "UNAUTHENTICATED");
 }
 
+/**
+ * 403s that mean "this account may not be here at all" (deactivated, suspended in the workspace, or
+ * no code to say otherwise): like a lost session. Other 403s answer the request (a role above your
+ * own, a permission you cannot grant, not the owner) and keep the user signed in.
+ */
+const ACCOUNT_REFUSED_CODES = new Set(["USER_INACTIVE", "ACCOUNT_INACTIVE"]);
+export function isAccountRefused(status: number | undefined, code: string | undefined, requiredPermission?: string): boolean {
+  return status === 403 && !requiredPermission && (code === undefined || ACCOUNT_REFUSED_CODES.has(code));
+}
+
 /** Maps a non-OK response to the §8 table. */
 export function errorFromResponse(response: Response, body: unknown, url: string): ApiError {
   const status = response.status;
@@ -263,16 +273,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
       // The server answers 401 for a workspace the user no longer belongs to (removed, deleted): that
       // is not a lost session. Drop the stored choice and ask again in the default workspace; the
       // switcher tells the user ("Workspace not found").
-      if (scoped && isSessionLost(response.status, errorFromResponse(response, body, url).code)) {
+      const first = scoped ? errorFromResponse(response, body, url) : null;
+      // Suspended in the chosen workspace (USER_INACTIVE) is handled the same way.
+      if (first && (isSessionLost(first.status, first.code) || isAccountRefused(first.status, first.code, first.requiredPermission))) {
         delete headers["X-Workspace-Id"];
         response = await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
         body = response.ok ? undefined : await readBody(response);
-        const sessionLost = isSessionLost(response.status, errorFromResponse(response, body, url).code);
-        if (!sessionLost && workspaceScope.get() === scoped) workspaceScope.set(null, "not-found");
+        const again = errorFromResponse(response, body, url);
+        const refused =
+          !response.ok && (isSessionLost(again.status, again.code) || isAccountRefused(again.status, again.code, again.requiredPermission));
+        if (!refused && workspaceScope.get() === scoped) workspaceScope.set(null, "not-found");
       }
       if (!response.ok) {
         const error = errorFromResponse(response, body, url);
-        if (isSessionLost(response.status, error.code) || (response.status === 403 && !error.requiredPermission)) handleUnauthorized(url);
+        if (isSessionLost(response.status, error.code) || isAccountRefused(response.status, error.code, error.requiredPermission)) {
+          handleUnauthorized(url);
+        }
         throw error;
       }
       return opts.raw ? response : unwrap(await readBody(response));

@@ -1,17 +1,19 @@
 /**
  * The main app layout: side navigation (280 px; 80 px collapsed, the default on tablets; a
  * swipe-open drawer on phones), the top bar, global search, live notifications, and the page.
- * It also mounts what only the signed-in app uses: toasts, notification pop-ups, the team socket.
+ * It also mounts what only the signed-in app uses: toasts, notification pop-ups, the team socket,
+ * the current workspace and the permission provider (app/permissions).
  */
 import { Box, Drawer, useMediaQuery, useTheme } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
-import { Outlet } from "react-router";
 import { useSession } from "../../features/auth/api/use-session.ts";
 import { useLiveNotifications } from "../../features/notifications/api/use-notifications.ts";
 import { TeamSocketProvider } from "../../lib/use-socket.tsx";
 import { NotificationProvider } from "../../ui/notifications/notification-provider.tsx";
 import { ToastProvider } from "../../ui/toast/toast-provider.tsx";
+import { WorkspaceProvider } from "../permissions/workspace-provider.tsx";
 import { LAYOUT } from "../theme.ts";
+import { PageAccess, WorkspaceBanners } from "./page-access.tsx";
 import { PageTransition } from "./page-transition.tsx";
 import { ScrollToTop } from "./scroll-to-top.tsx";
 import { SideNav } from "./side-nav.tsx";
@@ -70,8 +72,9 @@ function Shell() {
         {/* The bottom padding clears the floating scroll-to-top button (24 px + 40 px), so at the end
             of a page it never covers the last controls, such as a table's next-page arrow. */}
         <Box component="main" sx={{ flex: 1, px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 }, pb: 10 }}>
+          <WorkspaceBanners />
           <PageTransition>
-            <Outlet />
+            <PageAccess />
           </PageTransition>
         </Box>
       </Box>
@@ -86,7 +89,9 @@ export function AppLayout() {
     <ToastProvider>
       <NotificationProvider>
         <TeamSocketProvider>
-          <Shell />
+          <WorkspaceProvider>
+            <Shell />
+          </WorkspaceProvider>
         </TeamSocketProvider>
       </NotificationProvider>
     </ToastProvider>

@@ -131,15 +131,27 @@ export function permits(granted: readonly string[], needed: string): boolean {
   });
 }
 
-export function canSee(item: NavItem, user: Pick<Me, "permissions" | "is_instance_admin"> | null): boolean {
+/**
+ * `can`: the permission provider's check (app/permissions), which reloads when permissions change;
+ * without it, the permissions /auth/me listed.
+ */
+export function canSee(
+  item: NavItem,
+  user: Pick<Me, "permissions" | "is_instance_admin"> | null,
+  can: (permission: string) => boolean = (p) => permits(user?.permissions ?? [], p),
+): boolean {
   if (!user) return false;
   if (item.instanceAdminOnly && !user.is_instance_admin) return false;
-  return !item.permission || permits(user.permissions, item.permission);
+  return !item.permission || can(item.permission);
 }
 
 /** Sections with only the entries this user may open; empty sections disappear. */
-export function visibleSections(user: Pick<Me, "permissions" | "is_instance_admin"> | null, sections = NAV_SECTIONS): NavSection[] {
-  return sections.map((s) => ({ ...s, items: s.items.filter((i) => canSee(i, user)) })).filter((s) => s.items.length > 0);
+export function visibleSections(
+  user: Pick<Me, "permissions" | "is_instance_admin"> | null,
+  sections = NAV_SECTIONS,
+  can?: (permission: string) => boolean,
+): NavSection[] {
+  return sections.map((s) => ({ ...s, items: s.items.filter((i) => canSee(i, user, can)) })).filter((s) => s.items.length > 0);
 }
 
 /** The entry a path belongs to: exact, else the longest entry that prefixes it (/campaigns/1 → /campaigns). */

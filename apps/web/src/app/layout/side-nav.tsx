@@ -23,8 +23,9 @@ import {
 import type { Me } from "@prospector/contracts";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useProvidedPermissions } from "../permissions/permission-provider.tsx";
 import { LAYOUT } from "../theme.ts";
-import { activeItem, type NavItem, visibleSections } from "./nav-items.ts";
+import { activeItem, NAV_SECTIONS, type NavItem, visibleSections } from "./nav-items.ts";
 import { LeadsThisMonth } from "./sidebar-widgets.tsx";
 
 interface SideNavProps {
@@ -90,7 +91,9 @@ export function SideNav({ user, collapsed, onToggleCollapsed, onNavigate, skelet
   const { pathname } = useLocation();
   const loading = useSkeleton(LAYOUT.skeletonMs, skeleton);
   const [closedGroups, setClosedGroups] = useState<Set<string>>(() => new Set());
-  const sections = visibleSections(user);
+  // The provider's check reloads with the permissions; the user's /auth/me list otherwise.
+  const provided = useProvidedPermissions();
+  const sections = visibleSections(user, NAV_SECTIONS, provided?.can);
   const current = activeItem(pathname);
 
   const toggleGroup = (id: string) =>

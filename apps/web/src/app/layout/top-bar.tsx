@@ -1,5 +1,6 @@
 /**
- * The 64 px top bar (shell spec §2): menu button on mobile, page title, date, search, bell, user.
+ * The 64 px top bar (shell spec §2): menu button on mobile, page title, date, the team socket's
+ * offline state, the workspace switcher, search, bell, user.
  * The search dialog (shell spec §9) is loaded on first use: Ctrl/Cmd+K or the search button opens
  * it, and the first press waits for its module, so the dialog's text field, list and modal are not
  * part of an app page's first load.
@@ -15,6 +16,7 @@ import { todayLabel } from "../../lib/format.ts";
 import { LAYOUT } from "../theme.ts";
 import { pageTitle } from "./nav-items.ts";
 import { UserMenu } from "./user-menu.tsx";
+import { ConnectionStatus, WorkspaceSwitcher } from "./workspace-switcher.tsx";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -70,6 +72,8 @@ export function TopBar({ user, onOpenNav, onOpenSearch }: { user: Me; onOpenNav?
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />
+        <ConnectionStatus />
+        <WorkspaceSwitcher />
         <Button
           variant="outlined"
           color="inherit"

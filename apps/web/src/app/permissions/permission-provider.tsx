@@ -242,16 +242,31 @@ export function StaticPermissionProvider({
   return <PermissionContext.Provider value={value}>{children}</PermissionContext.Provider>;
 }
 
-/**
- * Outside a provider (a page's component test that does not set one up) everything is allowed:
- * the page then behaves as before gating, and the server still refuses what it must. The app
- * always mounts the provider (app/layout/app-layout.tsx).
- */
-const UNRESTRICTED = buildApi(
-  { roles: ["admin"], teams: [], features: [], permissions: { allow: ["*:*"], deny: [] }, source: "server" },
-  { loading: false, error: null, reload: async () => {}, requestAccess: postAccessRequest },
-);
+/** The provider's answer, or null outside one (components that have their own fallback). */
+export function useProvidedPermissions(): PermissionsApi | null {
+  return useContext(PermissionContext);
+}
 
+/**
+ * Outside a provider (a page's component test that does not set one up) the answer comes from the
+ * session's /auth/me permissions, as pages read them before the provider existed. The app always
+ * mounts the provider (app/layout/app-layout.tsx), which adds denies, teams, flags and reloads.
+ */
 export function usePermissions(): PermissionsApi {
-  return useContext(PermissionContext) ?? UNRESTRICTED;
+  const provided = useContext(PermissionContext);
+  const { user } = useSession();
+  const fallback = useMemo(
+    () =>
+      buildApi(fromSession(user), {
+        loading: false,
+        error: null,
+        reload: async () => {},
+        requestAccess: async (input) => {
+          if (!user) throw new Error(PERMISSION_MESSAGES.notAuthenticated);
+          await postAccessRequest(input);
+        },
+      }),
+    [user],
+  );
+  return provided ?? fallback;
 }

@@ -32,6 +32,7 @@ import { useNavigate } from "react-router";
 import { useSession } from "../../features/auth/api/use-session.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { activeItem, canSee } from "../layout/nav-items.ts";
+import { useProvidedPermissions } from "../permissions/permission-provider.tsx";
 import { addRecentSearch, clearRecentSearches, RECENT_SHOWN, readRecentSearches } from "./recent-searches.ts";
 import { rankResults, type SearchResult, type SearchResultType } from "./search-ranking.ts";
 import { SEARCH_SOURCES, type SearchSource, searchAll } from "./search-sources.ts";
@@ -41,10 +42,13 @@ import { SEARCH_SOURCES, type SearchSource, searchAll } from "./search-sources.t
  * asking a list the user may not read only earns a 403. Sources light up as the features that own
  * them add their navigation entry.
  */
-export function availableSources(user: Pick<Me, "permissions" | "is_instance_admin"> | null): SearchSource[] {
+export function availableSources(
+  user: Pick<Me, "permissions" | "is_instance_admin"> | null,
+  can?: (permission: string) => boolean,
+): SearchSource[] {
   return SEARCH_SOURCES.filter((s) => {
     const item = activeItem(s.page);
-    return item !== undefined && canSee(item, user);
+    return item !== undefined && canSee(item, user, can);
   });
 }
 
@@ -88,7 +92,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [recent, setRecent] = useState<string[]>(readRecentSearches);
   const query = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
   const { user } = useSession();
-  const sources = availableSources(user);
+  const sources = availableSources(user, useProvidedPermissions()?.can);
 
   useEffect(() => {
     if (open) {
