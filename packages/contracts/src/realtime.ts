@@ -108,7 +108,15 @@ export const CollaborationLock = z.object({ user_id: z.string(), name: z.string(
 export interface ServerEvents {
   connected: { user_id: string; workspace_id: string; heartbeat_ms: number; presence: Presence[] };
   pong: { time: string };
-  error: { message: string; code?: string; request_type?: string; resource?: string; locked_by?: z.infer<typeof CollaborationLock> };
+  /** `client_id`: the refused `message.send`/`message.read`'s, so the sender can drop it from its queue. */
+  error: {
+    message: string;
+    code?: string;
+    request_type?: string;
+    resource?: string;
+    locked_by?: z.infer<typeof CollaborationLock>;
+    client_id?: string;
+  };
   "workspace.joined": { workspace_id: string; role: string; presence: Presence[] };
   "workspace.left": { workspace_id: string };
   "workspace.switched": { workspace_id: string; role: string; presence: Presence[] };

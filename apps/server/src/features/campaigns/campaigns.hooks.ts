@@ -8,8 +8,17 @@
  *   besides campaigns how many emails the organization sent since a date; compose subscribes.
  * - "campaigns.meetingMarked": in the transaction that first marks a meeting with a lead of a
  *   campaign; the CRM subscribes to record it as a meeting interaction (once per campaign and lead).
+ * - "campaigns.editLockHolder": saving a campaign asks who holds its edit lock (the team socket's
+ *   `campaign:<id>` resource); while another user does, the save is refused (CAMPAIGN_LOCKED).
  */
 import type { Db } from "../../db/client.ts";
+
+/** Who holds a campaign's edit lock, since when. */
+export interface CampaignLockHolder {
+  userId: string;
+  name: string;
+  since: Date;
+}
 
 declare module "../../platform/hooks.ts" {
   interface HookHandlers {
@@ -25,5 +34,6 @@ declare module "../../platform/hooks.ts" {
       userId: string;
       at: Date;
     }) => Promise<void>;
+    "campaigns.editLockHolder": (e: { workspaceId: string; campaignId: string }) => Promise<CampaignLockHolder | null>;
   }
 }

@@ -191,7 +191,21 @@ const CONTENT_FIELDS = [
   "stop_on_reply",
 ];
 
+/**
+ * Refuses a save while another user holds the campaign's edit lock on the team socket; the holder
+ * (any of their tabs) and anyone when nobody holds it save as before.
+ */
+async function assertNotLockedByOther(ctx: CampaignCtx, caller: Caller, id: string): Promise<void> {
+  const holders = await ctx.hooks.run("campaigns.editLockHolder", { workspaceId: caller.workspaceId, campaignId: id });
+  const other = holders.find((h) => h !== null && h.userId !== caller.userId);
+  if (!other) return;
+  throw new AppError("CAMPAIGN_LOCKED", `${other.name} is editing this campaign; try again when they are done`, {
+    locked_by: { user_id: other.userId, name: other.name, since: other.since.toISOString() },
+  });
+}
+
 export async function updateCampaign(ctx: CampaignCtx, caller: Caller, id: string, input: UpdateInput): Promise<Campaign> {
+  await assertNotLockedByOther(ctx, caller, campaignId(id));
   const row = await transaction(ctx.db, async (tx) => {
     const current = await repo.getCampaign(tx, caller.workspaceId, campaignId(id), { lock: "no key update" });
     if (!current) throw new AppError("CAMPAIGN_NOT_FOUND");

@@ -2,7 +2,8 @@
  * One browser's team socket: the workspace rooms it joined, its presence, the resources it follows
  * and the locks it holds. Messages are handled one at a time in arrival order; everything it holds
  * is released when it closes. It keeps within SOCKET_LIMITS, and leaves a room (closing when none
- * is left) as soon as a re-check finds the member suspended there.
+ * is left) as soon as a re-check finds the member suspended there. Chat messages and read marks
+ * (`message.send`, `message.read`) are stored through team-chat.service.ts, as over HTTP.
  */
 import {
   type ClientMessage,
@@ -17,11 +18,14 @@ import {
 } from "@prospector/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
+import type { Db } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
+import { AppError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { type Realtime, userChannel, workspaceChannel } from "../../platform/realtime.ts";
 import type { AccessEngine, InvalidateScope } from "../access/index.ts";
 import type { SessionAuthenticator } from "../identity/index.ts";
+import { markChatRead, sendChatMessage } from "./team-chat.service.ts";
 import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./team-socket.limits.ts";
 import { collapsePresence, type Member, type RealtimeState } from "./team-socket.state.ts";
 
@@ -31,6 +35,8 @@ export interface ConnectionDeps {
   state: RealtimeState;
   authenticator: Pick<SessionAuthenticator, "resolveToken">;
   access: Pick<AccessEngine, "isActive">;
+  /** Where chat messages and read marks are stored. */
+  db: Db;
   log: FastifyBaseLogger;
   limits?: SocketLimits;
   now?: () => number;
@@ -169,6 +175,9 @@ export class TeamConnection {
     }
     const parsed = ClientMessageSchema.safeParse(json);
     const type = typeof (json as { type?: unknown })?.type === "string" ? (json as { type: string }).type : undefined;
+    // A refused chat message names its client_id, so the sender can take it out of its queue.
+    const clientId = (json as { payload?: { client_id?: unknown } } | null)?.payload?.client_id;
+    const about = typeof clientId === "string" ? { client_id: clientId } : {};
     if (!parsed.success) {
       const known = ClientMessageSchema.options.some((o) => o.shape.type.value === type);
       const message = !type
@@ -176,14 +185,17 @@ export class TeamConnection {
         : known
           ? `Invalid ${type}: ${parsed.error.issues[0]?.message ?? "invalid payload"}`
           : `Unknown message type "${type}"`;
-      return this.send("error", { message, code: known ? "INVALID_MESSAGE" : "UNKNOWN_TYPE", request_type: type });
+      return this.send("error", { message, code: known ? "INVALID_MESSAGE" : "UNKNOWN_TYPE", request_type: type, ...about });
     }
     await this.touch();
     try {
       await this.dispatch(parsed.data);
     } catch (err) {
+      if (err instanceof AppError && err.status < 500) {
+        return this.send("error", { message: err.message, code: err.code, request_type: parsed.data.type, ...about });
+      }
       if (!(err instanceof SocketError)) throw err;
-      this.send("error", { message: err.message, request_type: parsed.data.type, ...err.extra });
+      this.send("error", { message: err.message, request_type: parsed.data.type, ...about, ...err.extra });
     }
   }
 
@@ -208,6 +220,10 @@ export class TeamConnection {
         return this.unlock(msg.payload.resource);
       case "collaboration.update":
         return this.relayUpdate(msg.payload.resource, msg.payload.data);
+      case "message.send":
+        return this.sendChat(msg.payload);
+      case "message.read":
+        return this.readChat(msg.payload);
       case "activity.request": {
         const ws = this.requireWorkspace();
         return this.send("activity.response", { workspace_id: ws, users: await this.presenceOf(ws) });
@@ -371,6 +387,30 @@ export class TeamConnection {
       { workspace_id: ws, resource, user_id: this.auth.userId, name: this.auth.name, data },
       { except: this.id },
     );
+  }
+
+  /**
+   * Chat goes to a workspace this socket has joined, as an active member there. A re-sent message
+   * (same client_id) is stored once; its sender alone gets it back, so the queue can let go of it.
+   */
+  private async sendChat(p: { workspace_id: string; channel: string; body: string; client_id: string }): Promise<void> {
+    const member = await this.chatMember(p.workspace_id);
+    const { message, created } = await sendChatMessage({ db: this.deps.db, realtime: this.deps.realtime }, member, p);
+    if (!created) this.send("message.new", message);
+  }
+
+  private async readChat(p: { workspace_id: string; channel: string; last_read_at?: string; message_id?: string }): Promise<void> {
+    const member = await this.chatMember(p.workspace_id);
+    const state = await markChatRead({ db: this.deps.db, realtime: this.deps.realtime }, member, p);
+    // An unmoved mark is not broadcast; the reader still learns where it stands.
+    this.send("message.read", { workspace_id: p.workspace_id, ...state, name: state.name ?? member.name });
+  }
+
+  private async chatMember(workspaceId: string): Promise<{ workspaceId: string; userId: string; name: string }> {
+    const ctx = this.rooms.get(workspaceId);
+    if (!ctx) throw new SocketError("Join the workspace before chatting in it", { code: "WORKSPACE_NOT_JOINED" });
+    if (!(await this.deps.access.isActive(ctx))) throw new SocketError("User not found or inactive", { code: "USER_INACTIVE" });
+    return { workspaceId, userId: ctx.userId, name: ctx.name };
   }
 
   private async broadcastUsers(ws: string, resource: string): Promise<void> {

@@ -1,9 +1,11 @@
 /**
  * The team socket (/ws/team): presence, follows and edit locks between the members of a
- * workspace, and the delivery of server events (platform/realtime.ts) to the browsers connected to
+ * workspace, team chat (socket and /api/v1/team/chat), and the delivery of server events (platform/realtime.ts) to the browsers connected to
  * this process. It sits in the top layer: it authenticates with identity and re-checks with access.
  */
+import { campaignLockResource } from "@prospector/contracts";
 import type { Feature } from "../../platform/feature.ts";
+import { teamChatRoutes } from "./team-chat.routes.ts";
 import { teamSocketRoutes } from "./team-socket.routes.ts";
 import { createMemoryState, createRedisState, type RealtimeState } from "./team-socket.state.ts";
 
@@ -18,8 +20,14 @@ export const teamSocketFeature: Feature = {
   name: "team-socket",
   register(ctx) {
     ctx.teamState = ctx.redis ? createRedisState(ctx.redis) : createMemoryState();
+    // A campaign is being edited while a live socket holds `campaign:<id>`: saving it is refused to others.
+    ctx.hooks.on("campaigns.editLockHolder", async ({ workspaceId, campaignId }) => {
+      const holder = await ctx.teamState.lockHolder(workspaceId, campaignLockResource(campaignId));
+      return holder ? { userId: holder.userId, name: holder.name, since: new Date(holder.since) } : null;
+    });
   },
   routes(app, ctx) {
     teamSocketRoutes(app, ctx);
+    teamChatRoutes(app, ctx);
   },
 };

@@ -101,6 +101,7 @@ export function teamSocketRoutes(app: FastifyInstance, ctx: AppContext, opts: { 
         state: ctx.teamState,
         authenticator: ctx.authenticator,
         access: ctx.access,
+        db: ctx.db,
         log: request.log,
         limits,
       });
