@@ -118,33 +118,42 @@ export function useEditLock(resource: string | null, enabled = true): { state: E
   const open = status === "open";
   const active = Boolean(socket && open && resource && enabled);
   const [state, setState] = useState<EditLockState>({ kind: "pending" });
+  /** We hold the lock / we asked for it and have no answer yet (the server answers in order). */
   const held = useRef(false);
+  const asked = useRef(false);
 
   useEffect(() => {
     if (!active || !socket || !resource) {
       held.current = false;
+      asked.current = false;
       setState({ kind: "pending" });
       return;
     }
+    asked.current = true;
     socket.send("collaboration.lock", { resource });
     return () => {
       if (held.current && socket.status === "open") socket.send("collaboration.unlock", { resource });
       held.current = false;
+      asked.current = false;
     };
   }, [active, socket, resource]);
 
   useSocketEvent<ServerEvents["collaboration.users"]>("collaboration.users", (p) => {
     if (!active || p.resource !== resource || !socket) return;
     if (!p.lock) {
-      // The holder let go (or we never had it): ask again. Held by us means we just released it on leaving.
-      if (!held.current) socket.send("collaboration.lock", { resource });
+      // Free (the holder let go): ask for it.
+      held.current = false;
+      if (!asked.current) {
+        asked.current = true;
+        socket.send("collaboration.lock", { resource });
+      }
       return;
     }
-    if (p.lock.user_id === me && held.current) return setState({ kind: "held" });
     if (p.lock.user_id === me) {
-      // Our lock, announced after our own lock request: ours unless the server said otherwise first.
-      if (state.kind !== "locked") {
+      // Ours when we asked for it or had it; otherwise our other tab's (its error says so).
+      if (held.current || asked.current) {
         held.current = true;
+        asked.current = false;
         setState({ kind: "held" });
       }
       return;
@@ -156,6 +165,7 @@ export function useEditLock(resource: string | null, enabled = true): { state: E
   useSocketEvent<ServerEvents["error"]>("error", (p) => {
     if (!active || p.resource !== resource || p.request_type !== "collaboration.lock") return;
     held.current = false;
+    asked.current = false;
     if (p.code === "RESOURCE_LOCKED" && p.locked_by) setState({ kind: "locked", by: p.locked_by, self: p.locked_by.user_id === me });
     else setState({ kind: "unavailable", message: p.message });
   });
