@@ -8,6 +8,7 @@
 import {
   AbResults,
   AccessibilitySettings,
+  AccessRequest,
   ActiveSession,
   AnalyticsSummary,
   ApiKey,
@@ -55,6 +56,7 @@ import {
   EmailSettings,
   EnrichmentJob,
   ExportRecord,
+  ExtendedUser,
   Forecast,
   GeneratedEmail,
   HealthActionResult,
@@ -95,6 +97,7 @@ import {
   TwoFactorToggleResponse,
   UserSettings,
   ValidateLaunchResult,
+  Workspace,
   WorkspaceTrends,
 } from "@prospector/contracts";
 import { z } from "zod";
@@ -291,6 +294,11 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "GET /api/pipeline/health/alerts": ok(z.array(PipelineAlert)),
   "POST /api/pipeline/health/actions": ok(HealthActionResult),
   "GET /api/deal-insights/:id": ok(DealInsights),
+  // the app shell's permission provider and workspace switcher (app/permissions)
+  "GET /api/v1/auth/me/extended": ok(ExtendedUser),
+  "GET /api/v1/rbac/features/enabled": ok(z.object({ features: z.array(z.string()) })),
+  "POST /api/v1/rbac/access-requests": { 200: AccessRequest, 201: AccessRequest },
+  "GET /api/v1/workspaces": ok(z.array(Workspace)),
 };
 
 interface CompiledRoute {
