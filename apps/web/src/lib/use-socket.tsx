@@ -3,10 +3,33 @@
  * types with useSocketEvent and stop listening when they unmount.
  */
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { workspaceScope } from "./api-client.ts";
 import { type SocketMessage, type SocketStatus, TeamSocket, teamSocketUrl } from "./socket.ts";
 import { tokenStore } from "./storage.ts";
 
 const SocketContext = createContext<TeamSocket | null>(null);
+
+/**
+ * Keeps the socket in the room of the workspace the app works in (X-Workspace-Id): the server puts
+ * a new connection in the user's default workspace, so after every (re)connect, and on every
+ * switch, the socket asks for the chosen one with `workspace.switch`.
+ */
+export function followWorkspace(socket: Pick<TeamSocket, "on" | "send">): () => void {
+  let defaultRoom: string | null = null;
+  const offConnected = socket.on<{ workspace_id: string }>("connected", (payload) => {
+    defaultRoom = payload.workspace_id;
+    const chosen = workspaceScope.get();
+    if (chosen && chosen !== payload.workspace_id) socket.send("workspace.switch", { workspace_id: chosen });
+  });
+  const offScope = workspaceScope.subscribe((change) => {
+    const room = change.id ?? defaultRoom;
+    if (room) socket.send("workspace.switch", { workspace_id: room });
+  });
+  return () => {
+    offConnected();
+    offScope();
+  };
+}
 
 export function TeamSocketProvider({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get);
@@ -14,9 +37,11 @@ export function TeamSocketProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token) return;
     const next = new TeamSocket({ url: teamSocketUrl(), token });
+    const stopFollowing = followWorkspace(next);
     next.connect();
     setSocket(next);
     return () => {
+      stopFollowing();
       next.disconnect();
       setSocket(null);
     };

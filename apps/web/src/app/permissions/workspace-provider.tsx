@@ -2,15 +2,14 @@
  * The current workspace (shell §2 top bar, §7 workspace service; outreach-core §8 team context):
  * the user's workspaces from GET /api/v1/workspaces, the one chosen in the switcher (kept in
  * localStorage and sent as X-Workspace-Id by lib/api-client.ts), and switching, which resets the
- * query cache so every page refetches in the new scope, moves the team socket to the new room and
- * reloads permissions. A stored workspace the user no longer belongs to falls back to the default.
+ * query cache so every page refetches in the new scope (permissions included); the team socket
+ * follows to the new room (lib/use-socket.tsx). A stored workspace the user no longer belongs to falls back to the default.
  */
 import type { Workspace } from "@prospector/contracts";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import { useSession } from "../../features/auth/api/use-session.ts";
 import { api, workspaceScope } from "../../lib/api-client.ts";
-import { useTeamSocket } from "../../lib/use-socket.tsx";
 import { useToast } from "../../ui/toast/toast-provider.tsx";
 import { PermissionProvider } from "./permission-provider.tsx";
 
@@ -67,7 +66,6 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const socket = useTeamSocket();
   const storedId = useSyncExternalStore(subscribeScope, workspaceScope.get, () => null);
   const list = useQuery({ queryKey: workspaceKeys.list(), queryFn: fetchWorkspaces, enabled: user !== null, staleTime: 60_000 });
   const workspaces = list.data ?? [];
@@ -94,19 +92,6 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const currentId = storedId ?? user?.workspace.id ?? null;
   const current = workspaces.find((w) => w.id === currentId) ?? null;
 
-  // The socket joins the default workspace when it connects: move it to the chosen one, and again
-  // after every reconnect.
-  const currentRef = useRef(storedId);
-  currentRef.current = storedId;
-  useEffect(() => {
-    if (!socket) return;
-    const move = (joined?: string) => {
-      const want = currentRef.current;
-      if (want && want !== joined) socket.send("workspace.switch", { workspace_id: want });
-    };
-    return socket.on<{ workspace_id: string }>("connected", (payload) => move(payload.workspace_id));
-  }, [socket]);
-
   const switchTo = useCallback(
     async (id: string) => {
       const target = workspaces.find((w) => w.id === id);
@@ -116,15 +101,15 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       }
       if (target.id === current?.id) return;
       try {
+        // The api client sends it from now on, and the team socket moves to its room (lib/use-socket.tsx).
         workspaceScope.set(target.id);
-        socket?.send("workspace.switch", { workspace_id: target.id });
         await resetWorkspaceData(queryClient);
       } catch (err) {
         toast.error(TEAM_CONTEXT_MESSAGES.switchFailed);
         throw err;
       }
     },
-    [workspaces, current?.id, socket, queryClient, toast],
+    [workspaces, current?.id, queryClient, toast],
   );
 
   const refresh = useCallback(async () => {
