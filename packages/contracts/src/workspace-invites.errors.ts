@@ -1,5 +1,5 @@
 /**
- * Error codes of workspace invitations and domain verification. Unknown roles (ROLE_NOT_FOUND),
+ * Error codes of workspace invitations and domain verification. Unknown roles (ROLE_UNKNOWN),
  * a full workspace (WORKSPACE_MEMBER_LIMIT) and escalation (ROLE_ABOVE_OWN, GRANT_BEYOND_OWN) are
  * shared with the workspace and access services.
  */

@@ -20,7 +20,7 @@ const InviteEmail = z
 
 /**
  * POST /api/v1/workspaces/{id}/invite. `roleId` is checked by the server against the
- * organization's roles (422 ROLE_NOT_FOUND lists them), so a bulk list reports it per address.
+ * organization's roles (422 ROLE_UNKNOWN lists them), so a bulk list reports it per address.
  */
 export const InviteRequest = z.object({
   email: InviteEmail,
