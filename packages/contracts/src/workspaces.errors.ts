@@ -20,5 +20,4 @@ export const workspacesErrors = defineErrors({
   CANNOT_SUSPEND_SELF: { status: 409, detail: "You cannot suspend yourself" },
   WORKSPACE_MEMBER_LIMIT: { status: 409, detail: "This workspace has reached its member limit" },
   MAX_MEMBERS_BELOW_COUNT: { status: 422, detail: "The member limit cannot be below the current number of members" },
-  ROLE_NOT_FOUND: { status: 422, detail: "This role does not exist" },
 });

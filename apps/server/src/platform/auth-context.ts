@@ -20,6 +20,8 @@ export interface AuthContext {
   scopes: string[] | null;
   /** The API key's id when `via` is "api_key" (what a scheduled job re-checks later). */
   apiKeyId?: string;
+  /** The workspace is archived: the access hook refuses its changes (WORKSPACE_ARCHIVED). */
+  workspaceArchived?: boolean;
 }
 
 /**
@@ -55,6 +57,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
     apiKeyScope?: ApiKeyScope;
+    /** A POST/PUT/PATCH/DELETE `resource:action` route that still works in an archived workspace. */
+    allowArchived?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -153,6 +153,16 @@ export function registerAccessHook(
     deps.access.audit.record(denial(auth, request, access, "access_denied", decision.reason));
     throw new AppError("FORBIDDEN", undefined, { requiredPermission: access });
   };
+  /**
+   * An archived workspace is read-only: a change (POST, PUT, PATCH, DELETE) on a permission-checked
+   * route in its context is refused, unless the route says it still works there. Reads, the
+   * caller's own account (`authenticated` routes) and the workspace service's own routes go on.
+   */
+  const applyArchived = (request: FastifyRequest, auth: AuthContext) => {
+    if (!auth.workspaceArchived || request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+    if (request.routeOptions.config.allowArchived) return;
+    throw new AppError("WORKSPACE_ARCHIVED");
+  };
   const unavailable = (request: FastifyRequest, err: unknown) => {
     request.log.error({ err }, "access check failed");
     return new AppError("PERMISSION_SYSTEM_UNAVAILABLE");
@@ -183,6 +193,7 @@ export function registerAccessHook(
       throw unavailable(request, err);
     }
     applyDecision(request, auth, access, decision);
+    applyArchived(request, auth);
   }
 
   /**
@@ -214,6 +225,7 @@ export function registerAccessHook(
       throw unavailable(request, err);
     }
     applyDecision(request, auth, access, decision);
+    applyArchived(request, auth);
     return true;
   }
 

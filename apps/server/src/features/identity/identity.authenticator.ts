@@ -128,6 +128,7 @@ export async function createSessionAuthenticator(ctx: Pick<AppContext, "config" 
       sessionId: row.session.id,
       via: "session",
       scopes: null,
+      workspaceArchived: Boolean(member.workspaceArchived),
     };
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     // Never cache past the session's own expiry.

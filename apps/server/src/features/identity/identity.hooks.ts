@@ -16,6 +16,8 @@ export interface Membership {
   /** A role id; anything the contracts do not know counts as viewer. */
   role: string;
   organizationId: string;
+  /** The workspace is archived (read-only). */
+  workspaceArchived?: boolean;
 }
 
 /** The workspace and organization behind GET /api/auth/me. */

@@ -48,12 +48,12 @@ export async function makeInstanceAdmin(tx: Db, userId: string): Promise<void> {
 /** The member's role in a workspace and the workspace's organization (what a session resolves to). */
 export async function membership(db: Db, userId: string, workspaceId: string) {
   const [member] = await db
-    .select({ role: workspaceMembers.role, organizationId: workspaces.organizationId })
+    .select({ role: workspaceMembers.role, organizationId: workspaces.organizationId, archivedAt: workspaces.archivedAt })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
     .limit(1);
-  return member ?? null;
+  return member ? { role: member.role, organizationId: member.organizationId, workspaceArchived: member.archivedAt !== null } : null;
 }
 
 export async function workspaceWithOrganization(db: Db, workspaceId: string) {

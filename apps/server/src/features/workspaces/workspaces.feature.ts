@@ -1,6 +1,9 @@
 import type { Feature } from "../../platform/feature.ts";
+import "../compose/index.ts";
+import "../replies/index.ts";
 import { domainsRoutes } from "./workspace-domains.routes.ts";
 import { invitesRoutes } from "./workspace-invites.routes.ts";
+import { recordActivitySafely } from "./workspaces.activity.ts";
 import { workspacesRoutes } from "./workspaces.routes.ts";
 
 /**
@@ -11,7 +14,32 @@ import { workspacesRoutes } from "./workspaces.routes.ts";
  */
 export const workspacesFeature: Feature = {
   name: "workspaces",
-  register(_ctx) {},
+  register(ctx) {
+    // Product events in the feed. Each is written after the event has committed; a failing write
+    // is logged and never undoes it.
+    ctx.hooks.on("compose.sent", (e) =>
+      recordActivitySafely(ctx, {
+        workspaceId: e.workspaceId,
+        actorId: e.sentBy,
+        kind: "email.sent",
+        subjectType: e.leadId ? "lead" : "compose_message",
+        subjectId: e.leadId ?? e.messageRowId,
+        summary: `Email sent to ${e.to}: ${e.subject}`,
+        detail: { to: e.to, subject: e.subject, message_id: e.messageRowId },
+      }),
+    );
+    ctx.hooks.on("replies.received", (e) =>
+      recordActivitySafely(ctx, {
+        workspaceId: e.workspaceId,
+        actorId: null,
+        kind: "reply.received",
+        subjectType: e.leadId ? "lead" : e.campaignId ? "campaign" : null,
+        subjectId: e.leadId ?? e.campaignId,
+        summary: `Reply${e.from ? ` from ${e.from}` : ""}: ${e.subject}`,
+        detail: { from: e.from, subject: e.subject, campaign_id: e.campaignId, answered: e.answered },
+      }),
+    );
+  },
   routes(app, ctx) {
     workspacesRoutes(app, ctx);
     invitesRoutes(app, ctx);
