@@ -19,8 +19,8 @@ export async function requireHeld(
   ctx: Ctx,
   auth: AuthContext,
   permissions: string[],
-  /** A list field (`scopes` → errors on `scopes.0`…), or `{ single }` to report every error on one field (`role`). */
-  field: string | { single: string },
+  /** A list field (`scopes` → errors on `scopes.0`…), `{ single }` to report every error on one field (`role`), or a function of the index. */
+  field: string | { single: string } | ((index: number) => string),
   resourceId?: string | null,
 ): Promise<void> {
   const s = await ctx.access.subject(auth.userId, auth.workspaceId);
@@ -37,7 +37,10 @@ export async function requireHeld(
     const held = !overlaps && (await ctx.access.evaluate(auth, want.resource, want.action, resourceId ?? undefined)).allowed;
     if (held) continue;
     missing.push(p);
-    errors.push({ field: typeof field === "string" ? `${field}.${i}` : field.single, message: `You do not have "${p}" yourself` });
+    errors.push({
+      field: typeof field === "string" ? `${field}.${i}` : typeof field === "function" ? field(i) : field.single,
+      message: `You do not have "${p}" yourself`,
+    });
   }
   if (errors.length) {
     throw new AppError("PERMISSION_ESCALATION", `You cannot grant a permission you do not hold: "${missing.join('", "')}"`, { errors });

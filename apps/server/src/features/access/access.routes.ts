@@ -1,8 +1,10 @@
 /**
  * /api/v1/rbac (outreach-core §7 "Access control"): configuration, the role catalogue, members'
  * roles and effective permissions, role assignment, detailed checks, teams, audit and health.
- * Policies, feature flags and access requests are in access-rules.routes.ts. /rbac/tokens* is
- * not here: API keys belong to the settings feature.
+ * Policies, feature flags and access requests are in access-rules.routes.ts; team CRUD,
+ * membership and grants in access-teams.routes.ts; scoped access tokens (/rbac/tokens) in
+ * access-tokens.routes.ts; /auth/me/extended, /users/{id}/extended and /organization in
+ * access-profile.routes.ts.
  */
 import {
   AccessConfig,
@@ -28,6 +30,7 @@ import { AppError } from "../../platform/errors.ts";
 import { clientCountry, proxyTrust } from "./access.hook.ts";
 import * as rbac from "./access.service.ts";
 import { accessRulesRoutes } from "./access-rules.routes.ts";
+import { accessTeamsRoutes } from "./access-teams.routes.ts";
 
 export const RBAC = "/api/v1/rbac";
 const tags = ["access control"];
@@ -161,4 +164,5 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   );
 
   accessRulesRoutes(fastify, ctx);
+  accessTeamsRoutes(fastify, ctx);
 }
