@@ -32,6 +32,7 @@ import { formatDateTime, timeAgo } from "../../../lib/format.ts";
 import { useSocketEvent } from "../../../lib/use-socket.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
+import { PresenceAvatars } from "../../team/components/presence-avatars.tsx";
 import { campaignKeys } from "../api/campaign-keys.ts";
 import {
   useCampaignActivity,
@@ -104,6 +105,7 @@ export default function CampaignDetailPage() {
             {c.launched_at ? ` · launched ${formatDateTime(c.launched_at)}` : ""}
           </Typography>
         </Box>
+        <PresenceAvatars resource={`campaign:${c.id}`} />
         <CampaignActions campaign={c} can={can} />
       </Box>
 

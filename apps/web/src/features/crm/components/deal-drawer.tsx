@@ -26,6 +26,7 @@ import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
+import { PresenceAvatars } from "../../team/components/presence-avatars.tsx";
 import { useBookMeeting, useDealHistory, useStages } from "../api/use-deals.ts";
 import { useCreateRecord, useDeleteRecord, useRecord, useUpdateRecord } from "../api/use-records.ts";
 import { MEETING_FIELDS, TASK_FIELDS } from "../lib/activity-fields.ts";
@@ -99,6 +100,7 @@ function DealContent({ deal, onClose }: { deal: CrmDeal; onClose: () => void }) 
           <Button variant="outlined" startIcon={<AddTaskOutlined />} onClick={() => setDialog("task")}>
             Add task
           </Button>
+          <PresenceAvatars resource={`deal:${deal.id}`} />
           <Box sx={{ flex: 1 }} />
           <Button color="error" startIcon={<DeleteOutline />} onClick={() => setDialog("delete")}>
             Delete

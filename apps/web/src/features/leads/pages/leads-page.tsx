@@ -20,6 +20,7 @@ import { useDebounced } from "../../../lib/use-debounced.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
+import { PresenceAvatars } from "../../team/components/presence-avatars.tsx";
 import { useBulkEnrich } from "../api/use-enrichment.ts";
 import { useBulkDelete, useBulkTag, useExportLeads, useLeadList } from "../api/use-leads.ts";
 import { BulkActionsBar } from "../components/bulk-actions-bar.tsx";
@@ -133,6 +134,7 @@ export default function LeadsPage() {
             {list.data ? `${list.data.total.toLocaleString()} ${hasFilters(filters) ? "matching" : "in this workspace"}` : " "}
           </Typography>
         </Box>
+        <PresenceAvatars resource="leads" />
         {can("leads:update") && (
           <Button startIcon={<CallMergeOutlined />} onClick={() => setDialog("merge")}>
             Merge duplicates
