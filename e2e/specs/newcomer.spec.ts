@@ -4,6 +4,7 @@
  * reset mail in the local mailbox → reset → sign in with the new password → 404 page and redirect.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { saveInstanceAdmin } from "../instance-admin.ts";
 import { E2E_SETUP_TOKEN } from "../setup-token.ts";
 
 const email = `owner-${Date.now()}@example.com`;
@@ -77,6 +78,7 @@ test("a newcomer signs up, signs out, resets the password and signs in again", a
   await expect(page).toHaveURL(/\/sign-in/);
 
   await signIn(page, newPassword);
+  saveInstanceAdmin({ email, password: newPassword, name: "Olivia Owner" });
 });
 
 test("an unknown page shows the 404 screen and returns home after 5 seconds", async ({ page }) => {
