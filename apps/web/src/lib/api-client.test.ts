@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApiClient } from "./api-client.ts";
+import { createApiClient, WORKSPACE_KEY, workspaceScope } from "./api-client.ts";
 import { errorTracker } from "./error-tracker.ts";
 import { ApiError } from "./errors.ts";
 import { REDIRECT_KEY, tokenStore } from "./storage.ts";
@@ -199,6 +199,25 @@ describe("failures", () => {
     expect(navigate).toHaveBeenCalledWith("/login");
   });
 
+  it("a 403 that answers the request (a role above your own) keeps the session", async () => {
+    tokenStore.set("tok", { remember: true });
+    const { client, navigate } = setup([
+      json(403, { detail: "You cannot assign or remove a role above your own", code: "ROLE_ABOVE_OWN" }),
+    ]);
+    const err = await failure(client.post("/v1/rbac/roles/assign", {}));
+    expect(err.code).toBe("ROLE_ABOVE_OWN");
+    expect(tokenStore.get()).toBe("tok");
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("a 403 USER_INACTIVE (suspended) is treated as a lost session", async () => {
+    tokenStore.set("tok", { remember: true });
+    const { client, navigate } = setup([json(403, { detail: "User not found or inactive", code: "USER_INACTIVE" })]);
+    await failure(client.get("/leads/"));
+    expect(tokenStore.get()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith("/login");
+  });
+
   it("maps a 422 to the first field error with every message as constraints", async () => {
     const { client } = setup([
       json(422, {
@@ -272,5 +291,51 @@ describe("failures", () => {
     expect(sent).toHaveLength(100);
     expect(sent[0]).toBe("e20");
     expect(tracker.getStats().byType.unknown).toBe(120);
+  });
+});
+
+describe("workspace scope", () => {
+  afterEach(() => workspaceScope.set(null));
+
+  it("sends X-Workspace-Id with every signed-in request once a workspace is chosen, not on sign-in", async () => {
+    tokenStore.set("tok", { remember: true });
+    const { client, calls } = setup([json(200, []), json(200, []), json(200, { access_token: "t" })]);
+    await client.get("/leads/");
+    workspaceScope.set("ws-2");
+    expect(window.localStorage.getItem(WORKSPACE_KEY)).toBe("ws-2");
+    await client.get("/leads/");
+    await client.post("/auth/login", {});
+    const header = (i: number) => (calls[i]!.init.headers as Record<string, string>)["X-Workspace-Id"];
+    expect(header(0)).toBeUndefined();
+    expect(header(1)).toBe("ws-2");
+    expect(header(2)).toBeUndefined();
+  });
+
+  it("a workspace the server no longer lets the user into: asked again without it, the choice dropped, still signed in", async () => {
+    tokenStore.set("tok", { remember: true });
+    workspaceScope.set("gone");
+    const changes: Array<{ id: string | null; reason: string }> = [];
+    const stop = workspaceScope.subscribe((c) => changes.push(c));
+    const { client, calls, navigate } = setup([json(401, { detail: "Not signed in", code: "UNAUTHENTICATED" }), json(200, [{ id: 1 }])]);
+    expect(await client.get("/leads/")).toEqual([{ id: 1 }]);
+    stop();
+    expect((calls[1]!.init.headers as Record<string, string>)["X-Workspace-Id"]).toBeUndefined();
+    expect(changes).toEqual([{ id: null, reason: "not-found" }]);
+    expect(workspaceScope.get()).toBeNull();
+    expect(tokenStore.get()).toBe("tok");
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("a session that is really gone still signs out, and keeps the workspace choice for the next sign-in", async () => {
+    tokenStore.set("tok", { remember: true });
+    workspaceScope.set("ws-2");
+    const { client, navigate } = setup([
+      json(401, { code: "UNAUTHENTICATED", detail: "x" }),
+      json(401, { code: "UNAUTHENTICATED", detail: "x" }),
+    ]);
+    await failure(client.get("/leads/"));
+    expect(tokenStore.get()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith("/login");
+    expect(workspaceScope.get()).toBe("ws-2");
   });
 });
