@@ -170,18 +170,19 @@ describe("PermissionProvider", () => {
   });
 });
 
+function SwitchOutside({ onError }: { onError: (message: string) => void }) {
+  const { switchTo } = useWorkspace();
+  return (
+    <button type="button" onClick={() => switchTo("x").catch((e: Error) => onError(e.message))}>
+      go
+    </button>
+  );
+}
+
 describe("useWorkspace outside the layout", () => {
   it("has no workspace and refuses to switch with the spec's message", async () => {
     const seen: string[] = [];
-    function Switch() {
-      const { switchTo } = useWorkspace();
-      return (
-        <button type="button" onClick={() => switchTo("x").catch((e: Error) => seen.push(e.message))}>
-          go
-        </button>
-      );
-    }
-    render(<Switch />);
+    render(<SwitchOutside onError={(m) => seen.push(m)} />);
     fireEvent.click(screen.getByText("go"));
     await waitFor(() => expect(seen).toEqual(["No workspace selected"]));
   });
