@@ -70,7 +70,8 @@ export default function SignInPage() {
   // Held in memory only: a reload or another tab starts again at the password.
   const [challenge, setChallenge] = useState<{ data: TwoFactorChallenge; remember: boolean } | null>(null);
   const [askPasswordAgain, setAskPasswordAgain] = useState(false);
-  const [values, setValues] = useState<SignInForm>({ email: "", password: "", remember: false });
+  // An invitation link (/invite/:token) sends the invited address along.
+  const [values, setValues] = useState<SignInForm>({ email: params.get("email") ?? "", password: "", remember: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
   // Once a submit was tried, each change checks the form again (its messages follow the typing).

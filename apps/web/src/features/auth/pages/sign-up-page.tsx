@@ -70,6 +70,9 @@ export default function SignUpPage() {
   const [params] = useSearchParams();
   const demo = params.get("intent") === "demo";
   const setupToken = params.get("setup_token")?.trim() || undefined;
+  // From an invitation link (/invite/:token): the invited address, and back to the invitation afterwards.
+  const invite = params.get("invite")?.trim() || undefined;
+  const landing = invite ? `/invite/${encodeURIComponent(invite)}` : undefined;
   const navigate = useNavigate();
   const session = useSession();
   const config = useAuthConfig();
@@ -84,14 +87,17 @@ export default function SignUpPage() {
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpForm>({ resolver: zodResolver(schema), defaultValues: { full_name: "", email: "", password: "", remember: true } });
+  } = useForm<SignUpForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { full_name: "", email: params.get("email") ?? "", password: "", remember: true },
+  });
   const password = useWatch({ control, name: "password" });
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     try {
       const result = await registerAccount.mutateAsync({ ...values, setup_token: setupToken });
-      if (result.access_token) navigate(takeLandingPath(), { replace: true });
+      if (result.access_token) navigate(takeLandingPath(landing), { replace: true });
       else setVerifyEmail(values.email);
     } catch (error) {
       const rest = applyServerError(error, setError, ["full_name", "email", "password"]);

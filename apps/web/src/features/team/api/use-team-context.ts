@@ -1,22 +1,25 @@
 /**
- * The workspace the team pages work on and what the caller may do there: the signed-in user's
- * current workspace (GET /api/auth/me, which follows the top bar's switcher) and a check over the
- * permissions /me lists, with the same rules the server applies (deny beats allow, `*` wildcards).
- * The server still decides; this only hides or disables what it would refuse.
+ * The workspace the team pages work on and what the caller may do there: the top bar's current
+ * workspace (app/permissions useWorkspace; the stored choice, else the user's default that /auth/me
+ * names) and the permission provider's check (deny beats allow, `*` wildcards). The server still
+ * decides; this only hides or disables what it would refuse.
  */
-import { useMemo } from "react";
-import { decide, toPermissionSet } from "../../../app/permissions/permission-rules.ts";
+import { usePermissions, useWorkspace } from "../../../app/permissions/index.ts";
+import { workspaceScope } from "../../../lib/api-client.ts";
 import { useSession } from "../../auth/api/use-session.ts";
 
 export function useTeamContext() {
   const session = useSession();
+  const workspace = useWorkspace();
+  const permissions = usePermissions();
   const user = session.user;
-  const set = useMemo(() => toPermissionSet(user?.permissions ?? []), [user?.permissions]);
+  const workspaceId = workspace.current?.id ?? workspaceScope.get() ?? user?.workspace.id;
+  const workspaceName = workspace.current?.name ?? (workspaceId === user?.workspace.id ? user?.workspace.name : undefined);
   return {
     status: session.status,
     user,
-    workspaceId: user?.workspace.id,
-    workspaceName: user?.workspace.name,
-    can: (permission: string) => decide(set, permission),
+    workspaceId,
+    workspaceName,
+    can: permissions.can,
   };
 }

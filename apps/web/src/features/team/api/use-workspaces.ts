@@ -4,6 +4,7 @@
  */
 import type { Workspace, WorkspaceClone, WorkspaceCreate, WorkspaceStats, WorkspaceUpdate } from "@prospector/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { workspaceKeys } from "../../../app/permissions/index.ts";
 import { api, downloadBlob } from "../../../lib/api-client.ts";
 import { teamKeys, wsPath } from "./team-keys.ts";
 
@@ -23,11 +24,16 @@ export function useWorkspaceStats(id: string | undefined) {
 }
 
 /** Every lifecycle change may alter the list (names, archived, member counts) and the workspace's own data. */
-function useWorkspaceMutation<V>(fn: (vars: V) => Promise<unknown>) {
+function useWorkspaceMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+    // The top bar's switcher keeps its own copy of the list.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+      ]),
   });
 }
 
