@@ -31,6 +31,9 @@ export async function recordActivitySafely(ctx: Pick<AppContext, "db" | "log">, 
   }
 }
 
+/** A timestamptz as PostgreSQL prints it ("2026-11-24 20:01:09.285123+00"). */
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
 const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString("base64url");
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
@@ -38,7 +41,7 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const sep = raw.lastIndexOf("|");
   const createdAt = raw.slice(0, sep);
   const id = raw.slice(sep + 1);
-  if (sep < 1 || !isUuid(id) || Number.isNaN(Date.parse(createdAt.replace(" ", "T")))) throw new AppError("INVALID_CURSOR");
+  if (sep < 1 || !isUuid(id) || !PG_TIMESTAMP.test(createdAt)) throw new AppError("INVALID_CURSOR");
   return { createdAt, id };
 }
 

@@ -110,7 +110,7 @@ export async function resetDefaultWorkspace(tx: Db, workspaceId: string): Promis
   const affected = await tx
     .update(users)
     .set({
-      defaultWorkspaceId: sql`(select m.workspace_id from ${workspaceMembers} m where m.user_id = ${users.id} and m.workspace_id <> ${workspaceId} and m.status = 'active' order by m.joined_at limit 1)`,
+      defaultWorkspaceId: sql`(select m.workspace_id from ${workspaceMembers} m where m.user_id = ${users.id} and m.workspace_id <> ${workspaceId} and m.status = 'active' order by m.created_at limit 1)`,
     })
     .where(eq(users.defaultWorkspaceId, workspaceId))
     .returning({ id: users.id });
@@ -286,7 +286,7 @@ export async function resetDefaultWorkspaceFor(tx: Db, workspaceId: string, user
   await tx
     .update(users)
     .set({
-      defaultWorkspaceId: sql`(select m.workspace_id from ${workspaceMembers} m where m.user_id = ${users.id} and m.workspace_id <> ${workspaceId} and m.status = 'active' order by m.joined_at limit 1)`,
+      defaultWorkspaceId: sql`(select m.workspace_id from ${workspaceMembers} m where m.user_id = ${users.id} and m.workspace_id <> ${workspaceId} and m.status = 'active' order by m.created_at limit 1)`,
     })
     .where(and(eq(users.id, userId), eq(users.defaultWorkspaceId, workspaceId)));
 }
