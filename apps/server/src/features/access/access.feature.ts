@@ -9,6 +9,7 @@ import { registerAccessHook } from "./access.hook.ts";
 import { createRedisRateLimiter } from "./access.rate-limit.ts";
 import { accessRoutes } from "./access.routes.ts";
 import { seedRolePermissions } from "./access.service.ts";
+import { registerAccessTokenAuthentication } from "./access-tokens.authenticator.ts";
 
 declare module "../../context.ts" {
   interface AppContext {
@@ -28,6 +29,8 @@ export const accessFeature: Feature = {
     });
     ctx.hooks.on("organizations.created", ({ tx, organizationId }) => seedRolePermissions(tx, organizationId));
     ctx.hooks.on("identity.grants", (auth) => ctx.access.grantsFor(auth));
+    // Every process (API and worker) resolves `pat_` bearer tokens.
+    await registerAccessTokenAuthentication(ctx);
   },
   routes(app, ctx) {
     // Added after the lower features' routes, it still runs for every route: Fastify attaches a

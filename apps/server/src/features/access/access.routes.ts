@@ -31,6 +31,7 @@ import { clientCountry, proxyTrust } from "./access.hook.ts";
 import * as rbac from "./access.service.ts";
 import { accessRulesRoutes } from "./access-rules.routes.ts";
 import { accessTeamsRoutes } from "./access-teams.routes.ts";
+import { accessTokensRoutes } from "./access-tokens.routes.ts";
 
 export const RBAC = "/api/v1/rbac";
 const tags = ["access control"];
@@ -165,4 +166,5 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
 
   accessRulesRoutes(fastify, ctx);
   accessTeamsRoutes(fastify, ctx);
+  accessTokensRoutes(fastify, ctx);
 }
