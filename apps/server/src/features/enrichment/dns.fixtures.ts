@@ -1,15 +1,15 @@
 /**
- * Test fixture: a tiny authoritative DNS server over UDP on 127.0.0.1 (A, AAAA, MX; NXDOMAIN for
+ * Test fixture: a tiny authoritative DNS server over UDP on 127.0.0.1 (A, AAAA, MX, TXT; NXDOMAIN for
  * unknown names), so MX checks and host lookups run offline against records the test defines.
  */
 import dgram from "node:dgram";
 import type { AddressInfo } from "node:net";
 
 export interface Zone {
-  [name: string]: { a?: string[]; aaaa?: string[]; mx?: { preference: number; exchange: string }[] };
+  [name: string]: { a?: string[]; aaaa?: string[]; mx?: { preference: number; exchange: string }[]; txt?: string[] };
 }
 
-const TYPE = { A: 1, MX: 15, AAAA: 28 } as const;
+const TYPE = { A: 1, MX: 15, TXT: 16, AAAA: 28 } as const;
 
 function readName(msg: Buffer, offset: number): { name: string; end: number } {
   const labels: string[] = [];
@@ -63,6 +63,13 @@ export async function startDnsServer(zone: Zone) {
         const pref = Buffer.alloc(2);
         pref.writeUInt16BE(mx.preference);
         answers.push(answer(TYPE.MX, Buffer.concat([pref, encodeName(mx.exchange)])));
+      }
+    }
+    if (record && type === TYPE.TXT) {
+      for (const value of record.txt ?? []) {
+        // One record; long values split into 255-byte character strings, as DNS requires.
+        const chunks = value.match(/.{1,255}/gs) ?? [""];
+        answers.push(answer(TYPE.TXT, Buffer.concat(chunks.map((c) => Buffer.concat([Buffer.from([c.length]), Buffer.from(c, "ascii")])))));
       }
     }
     const header = Buffer.alloc(12);

@@ -1,7 +1,9 @@
 import type { Feature } from "../../platform/feature.ts";
 import "../compose/index.ts";
 import "../replies/index.ts";
+import { createDomainChecks } from "./workspace-domains.checks.ts";
 import { domainsRoutes } from "./workspace-domains.routes.ts";
+import { joinByDomain } from "./workspace-domains.service.ts";
 import { invitesRoutes } from "./workspace-invites.routes.ts";
 import { recordActivitySafely } from "./workspaces.activity.ts";
 import { workspacesRoutes } from "./workspaces.routes.ts";
@@ -15,6 +17,12 @@ import { workspacesRoutes } from "./workspaces.routes.ts";
 export const workspacesFeature: Feature = {
   name: "workspaces",
   register(ctx) {
+    ctx.domainChecks = createDomainChecks(ctx.config);
+    // After organizations' own handler gave the new account its organization: join by email domain.
+    ctx.hooks.on("identity.accountCreated", async (e) => {
+      await joinByDomain(ctx, e.userId);
+      return null;
+    });
     // Product events in the feed. Each is written after the event has committed; a failing write
     // is logged and never undoes it.
     ctx.hooks.on("compose.sent", (e) =>
@@ -39,6 +47,9 @@ export const workspacesFeature: Feature = {
         detail: { from: e.from, subject: e.subject, campaign_id: e.campaignId, answered: e.answered },
       }),
     );
+  },
+  async close(ctx) {
+    await ctx.domainChecks.fetch.close();
   },
   routes(app, ctx) {
     workspacesRoutes(app, ctx);
