@@ -163,7 +163,7 @@ export default function AuditTab() {
                 {log.data.items.map((e) => (
                   <TableRow key={e.id}>
                     <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(e.created_at)}</TableCell>
-                    <TableCell>{e.user_id ? (names.get(e.user_id) ?? "A former member") : "—"}</TableCell>
+                    <TableCell>{e.user_id ? (names.get(e.user_id) ?? (members.isPending ? "…" : "A former member")) : "—"}</TableCell>
                     <TableCell>
                       <Typography variant="body2" sx={{ fontFamily: "monospace" }}>
                         {e.event}

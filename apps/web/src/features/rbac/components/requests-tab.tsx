@@ -118,7 +118,7 @@ export default function RequestsTab() {
                 {shown.map((r) => (
                   <TableRow key={r.id}>
                     <TableCell>
-                      <Typography variant="body2">{names.get(r.user_id) ?? "A former member"}</Typography>
+                      <Typography variant="body2">{names.get(r.user_id) ?? (members.isPending ? "…" : "A former member")}</Typography>
                       <Typography variant="caption" color="textSecondary">
                         {timeAgo(r.created_at)}
                       </Typography>

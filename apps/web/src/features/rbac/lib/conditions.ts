@@ -111,12 +111,12 @@ export function newDraft(type: ConditionType = "time"): ConditionDraft {
   return { type, field: info.field, operator: OPERATORS[info.kind][0] as ConditionOperator, value: "", list: [], from: "", to: "" };
 }
 
-/** Changing the type or field keeps the operator when it still makes sense, else takes the first one. */
+/** Changing the type or field keeps the operator and value for the same kind of value, else starts that kind afresh. */
 export function withField(draft: ConditionDraft, type: ConditionType, field?: string): ConditionDraft {
   const info = field ? fieldInfo(type, field) : (FIELDS[type][0] as FieldInfo);
   const ops = OPERATORS[info.kind];
-  const operator = ops.includes(draft.operator) ? draft.operator : (ops[0] as ConditionOperator);
   const sameKind = fieldInfo(draft.type, draft.field).kind === info.kind;
+  const operator = sameKind && ops.includes(draft.operator) ? draft.operator : (ops[0] as ConditionOperator);
   return sameKind
     ? { ...draft, type, field: info.field, operator }
     : { type, field: info.field, operator, value: "", list: [], from: "", to: "" };
