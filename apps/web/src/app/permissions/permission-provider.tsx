@@ -202,7 +202,8 @@ export function PermissionProvider({ children, workspaceId = null }: { children:
   const value = useMemo(() => {
     const snapshot = query.data ?? (query.isError ? defaults(user?.role) : fromSession(user));
     return buildApi(snapshot, {
-      loading: user !== null && query.isPending,
+      // Until the session is known nothing is decided (the layout's pages wait for it).
+      loading: user === null || query.isPending,
       error: query.isError && !query.data ? PERMISSION_MESSAGES.loadFailed : null,
       reload,
       requestAccess,
