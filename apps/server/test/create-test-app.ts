@@ -12,6 +12,7 @@ import { type Config, parseConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import type { LogDestination } from "../src/platform/request-log.ts";
+import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from "./database-template.ts";
 
 /** The first sign-up of a test instance must carry it (see identity/setup-token.ts). */
 export const TEST_SETUP_TOKEN = "test-setup-token-0123456789";
@@ -26,19 +27,23 @@ export interface TestApp {
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({ dataDir: "memory://" });
-    await migrate(database);
+    // A copy of the run's migrated template (test/database-template.ts) when there is one.
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const loadDataDir = template && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
+    const database = await openDatabase({ dataDir: "memory://", loadDataDir });
+    if (!loadDataDir) await migrate(database);
     return { database, drop: async () => {} };
   }
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = process.env[PG_TEMPLATE_ENV];
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-  await migrate(database);
+  if (!template) await migrate(database);
   return {
     database,
     url: url.toString(),

@@ -33,6 +33,8 @@ export interface OpenOptions {
   /** PGlite data directory; `memory://` (or undefined with no url) for an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** A dump of a PGlite data directory to start from (the tests' migrated template). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -50,7 +52,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     release = takeLock(path.join(dir, ".lock"));
   }
-  const pglite = await PGlite.create(dir && !dir.startsWith("memory://") ? dir : undefined, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dir && !dir.startsWith("memory://") ? dir : undefined, {
+    extensions: { pg_trgm },
+    loadDataDir: opts.loadDataDir,
+  });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {
     kind: "pglite",
