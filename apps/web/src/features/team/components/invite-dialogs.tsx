@@ -131,7 +131,10 @@ export function BulkInviteDialog({ workspaceId, open, onClose }: { workspaceId: 
               minRows={5}
               maxRows={12}
               value={text}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => {
+                setText(e.target.value);
+                setProblem(null);
+              }}
               error={Boolean(problem)}
               helperText={
                 problem ??

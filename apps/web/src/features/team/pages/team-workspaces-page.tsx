@@ -149,7 +149,14 @@ export function TeamWorkspacesPage() {
             <Typography variant="h6" component="h3">
               {`Email domains of ${current.name}`}
             </Typography>
-            <DomainPanel workspaceId={current.id} canEdit={may(current, "workspaces:update") && !current.archived_at} />
+            {may(current, "workspaces:update") ? (
+              <DomainPanel workspaceId={current.id} canEdit={!current.archived_at} />
+            ) : (
+              <Typography variant="body2" color="textSecondary">
+                Verified domains let colleagues join on sign-up. Only members who may change the workspace's settings (workspaces:update)
+                see and manage them.
+              </Typography>
+            )}
           </CardContent>
         </Card>
       )}
@@ -162,7 +169,7 @@ export function TeamWorkspacesPage() {
         {menu && may(menu.ws, "workspaces:update") && menu.ws.archived_at && <MenuItem onClick={() => open("restore")}>Restore</MenuItem>}
         {menu && ctx.can("workspaces:create") && <MenuItem onClick={() => open("clone")}>Clone</MenuItem>}
         {menu && isOwner(menu.ws) && <MenuItem onClick={() => open("transfer")}>Transfer ownership</MenuItem>}
-        {menu && <MenuItem onClick={() => void doExport(menu.ws)}>Export as JSON</MenuItem>}
+        {menu && may(menu.ws, "workspaces:export") && <MenuItem onClick={() => void doExport(menu.ws)}>Export as JSON</MenuItem>}
         {menu && may(menu.ws, "workspaces:delete") && (
           <MenuItem onClick={() => open("delete")} disabled={menu.ws.is_default} sx={{ color: "error.main" }}>
             {menu.ws.is_default ? "Delete (the default workspace cannot be deleted)" : "Delete"}
