@@ -401,6 +401,8 @@ export const ExtendedUser = z.object({
   teams: z.array(TeamRef),
   /** Effective `resource:action` allows (role, direct and team grants), without denied ones. */
   permissions: z.array(z.string()),
+  /** Deny grants (`resource:action`) that override allows, wildcards included. */
+  denied_permissions: z.array(z.string()).optional(),
   is_active: z.boolean(),
   department: z.string().nullable().optional(),
   attributes: z.record(z.string(), z.unknown()),

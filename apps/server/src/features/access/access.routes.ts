@@ -29,6 +29,7 @@ import { requireAuth } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { clientCountry, proxyTrust } from "./access.hook.ts";
 import * as rbac from "./access.service.ts";
+import { accessProfileRoutes } from "./access-profile.routes.ts";
 import { accessRulesRoutes } from "./access-rules.routes.ts";
 import { accessTeamsRoutes } from "./access-teams.routes.ts";
 import { accessTokensRoutes } from "./access-tokens.routes.ts";
@@ -167,4 +168,5 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   accessRulesRoutes(fastify, ctx);
   accessTeamsRoutes(fastify, ctx);
   accessTokensRoutes(fastify, ctx);
+  accessProfileRoutes(fastify, ctx);
 }
