@@ -35,29 +35,35 @@ const BASE = "/api/v1/workspaces";
 export function workspacesRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const r = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["workspaces"];
-  /** Every /:id route: any signed-in caller reaches the service, which decides in that workspace. */
-  const on = (apiKeyScope: `${string}:${string}`) => ({ access: "authenticated" as const, apiKeyScope });
+  /**
+   * Every /:id route: any signed-in caller reaches the service, which decides in that workspace.
+   * API keys may read (with the team:read scope); changing workspaces and members, and the full
+   * export, need a signed-in session.
+   */
+  const read = { access: "authenticated" as const, apiKeyScope: "team:read" as const };
+  const write = { access: "authenticated" as const, apiKeyScope: false as const };
 
-  r.get(BASE, { config: on("workspaces:read"), schema: { tags, response: { 200: z.array(Workspace) } } }, async (request) =>
+  r.get(BASE, { config: read, schema: { tags, response: { 200: z.array(Workspace) } } }, async (request) =>
     ws.listWorkspaces(ctx, requireAuth(request)),
   );
   r.post(
     BASE,
     // Creating a workspace is not a change to the current one: it works from an archived workspace too.
-    { config: { access: "workspaces:create", allowArchived: true }, schema: { tags, body: WorkspaceCreate, response: { 201: Workspace } } },
+    {
+      config: { access: "workspaces:create", apiKeyScope: false, allowArchived: true },
+      schema: { tags, body: WorkspaceCreate, response: { 201: Workspace } },
+    },
     async (request, reply) => reply.status(201).send(await ws.createWorkspace(ctx, requireAuth(request), request.body)),
   );
-  r.get(
-    `${BASE}/:id`,
-    { config: on("workspaces:read"), schema: { tags, params: WorkspaceIdParams, response: { 200: Workspace } } },
-    async (request) => ws.getWorkspace(ctx, requireAuth(request), request.params.id),
+  r.get(`${BASE}/:id`, { config: read, schema: { tags, params: WorkspaceIdParams, response: { 200: Workspace } } }, async (request) =>
+    ws.getWorkspace(ctx, requireAuth(request), request.params.id),
   );
   r.put(
     `${BASE}/:id`,
-    { config: on("workspaces:update"), schema: { tags, params: WorkspaceIdParams, body: WorkspaceUpdate, response: { 200: Workspace } } },
+    { config: write, schema: { tags, params: WorkspaceIdParams, body: WorkspaceUpdate, response: { 200: Workspace } } },
     async (request) => ws.updateWorkspace(ctx, requireAuth(request), request.params.id, request.body),
   );
-  r.delete(`${BASE}/:id`, { config: on("workspaces:delete"), schema: { tags, params: WorkspaceIdParams } }, async (request, reply) => {
+  r.delete(`${BASE}/:id`, { config: write, schema: { tags, params: WorkspaceIdParams } }, async (request, reply) => {
     await ws.deleteWorkspace(ctx, requireAuth(request), request.params.id);
     return reply.status(204).send();
   });
@@ -65,25 +71,21 @@ export function workspacesRoutes(fastify: FastifyInstance, ctx: AppContext): voi
   // ——— Members ———
   r.get(
     `${BASE}/:id/members`,
-    { config: on("team:read"), schema: { tags, params: WorkspaceIdParams, querystring: MemberListQuery, response: { 200: MemberPage } } },
+    { config: read, schema: { tags, params: WorkspaceIdParams, querystring: MemberListQuery, response: { 200: MemberPage } } },
     async (request, reply) => {
       const page = await ws.listMembers(ctx, requireAuth(request), request.params.id, request.query);
       reply.header("x-total-count", String(page.total));
       return page;
     },
   );
-  r.delete(
-    `${BASE}/:id/members/:memberId`,
-    { config: on("team:delete"), schema: { tags, params: WorkspaceMemberParams } },
-    async (request, reply) => {
-      await ws.removeMember(ctx, requireAuth(request), request.params.id, request.params.memberId);
-      return reply.status(204).send();
-    },
-  );
+  r.delete(`${BASE}/:id/members/:memberId`, { config: write, schema: { tags, params: WorkspaceMemberParams } }, async (request, reply) => {
+    await ws.removeMember(ctx, requireAuth(request), request.params.id, request.params.memberId);
+    return reply.status(204).send();
+  });
   r.put(
     `${BASE}/:id/members/:memberId/status`,
     {
-      config: on("team:update"),
+      config: write,
       schema: { tags, params: WorkspaceMemberParams, body: MemberStatusUpdate, response: { 200: WorkspaceMember } },
     },
     async (request) => ws.setMemberStatus(ctx, requireAuth(request), request.params.id, request.params.memberId, request.body.status),
@@ -91,7 +93,7 @@ export function workspacesRoutes(fastify: FastifyInstance, ctx: AppContext): voi
   r.put(
     `${BASE}/:id/members/:memberId/role`,
     {
-      config: on("team:update"),
+      config: write,
       schema: { tags, params: WorkspaceMemberParams, body: MemberRoleUpdate, response: { 200: WorkspaceMember } },
     },
     async (request) => ws.setMemberRole(ctx, requireAuth(request), request.params.id, request.params.memberId, request.body.role),
@@ -100,13 +102,13 @@ export function workspacesRoutes(fastify: FastifyInstance, ctx: AppContext): voi
   // ——— Stats and activity ———
   r.get(
     `${BASE}/:id/stats`,
-    { config: on("workspaces:read"), schema: { tags, params: WorkspaceIdParams, response: { 200: WorkspaceStats } } },
+    { config: read, schema: { tags, params: WorkspaceIdParams, response: { 200: WorkspaceStats } } },
     async (request) => ws.workspaceStats(ctx, requireAuth(request), request.params.id),
   );
   r.get(
     `${BASE}/:id/activity`,
     {
-      config: on("workspaces:read"),
+      config: read,
       schema: { tags, params: WorkspaceIdParams, querystring: ActivityQuery, response: { 200: ActivityPage } },
     },
     async (request) => {
@@ -118,22 +120,22 @@ export function workspacesRoutes(fastify: FastifyInstance, ctx: AppContext): voi
   // ——— Lifecycle ———
   r.post(
     `${BASE}/:id/transfer`,
-    { config: on("workspaces:update"), schema: { tags, params: WorkspaceIdParams, body: WorkspaceTransfer, response: { 200: Workspace } } },
+    { config: write, schema: { tags, params: WorkspaceIdParams, body: WorkspaceTransfer, response: { 200: Workspace } } },
     async (request) => ws.transferWorkspace(ctx, requireAuth(request), request.params.id, request.body.newOwnerId),
   );
   r.post(
     `${BASE}/:id/archive`,
-    { config: on("workspaces:update"), schema: { tags, params: WorkspaceIdParams, response: { 200: Workspace } } },
+    { config: write, schema: { tags, params: WorkspaceIdParams, response: { 200: Workspace } } },
     async (request) => ws.archiveWorkspace(ctx, requireAuth(request), request.params.id),
   );
   r.post(
     `${BASE}/:id/restore`,
-    { config: on("workspaces:update"), schema: { tags, params: WorkspaceIdParams, response: { 200: Workspace } } },
+    { config: write, schema: { tags, params: WorkspaceIdParams, response: { 200: Workspace } } },
     async (request) => ws.restoreWorkspace(ctx, requireAuth(request), request.params.id),
   );
   r.get(
     `${BASE}/:id/export`,
-    { config: on("workspaces:export"), schema: { tags, params: WorkspaceIdParams, querystring: WorkspaceExportQuery } },
+    { config: write, schema: { tags, params: WorkspaceIdParams, querystring: WorkspaceExportQuery } },
     async (request, reply) => {
       const out = await exportWorkspace(ctx, requireAuth(request), request.params.id);
       reply.header("content-type", "application/json; charset=utf-8");
@@ -144,7 +146,7 @@ export function workspacesRoutes(fastify: FastifyInstance, ctx: AppContext): voi
   );
   r.post(
     `${BASE}/:id/clone`,
-    { config: on("workspaces:create"), schema: { tags, params: WorkspaceIdParams, body: WorkspaceClone, response: { 201: Workspace } } },
+    { config: write, schema: { tags, params: WorkspaceIdParams, body: WorkspaceClone, response: { 201: Workspace } } },
     async (request, reply) => reply.status(201).send(await cloneWorkspace(ctx, requireAuth(request), request.params.id, request.body)),
   );
 }

@@ -13,6 +13,7 @@ import { sessions, users } from "../identity/index.ts";
 import { inboxes } from "../inboxes/index.ts";
 import { leads } from "../leads/index.ts";
 import { workspaceMembers, workspaces } from "../organizations/index.ts";
+import { recordActivitySafely } from "./workspaces.activity.ts";
 
 const BASE = "/api/v1/workspaces";
 const MISSING = "0195f3c4-1c7e-7a00-8000-000000000000";
@@ -308,6 +309,56 @@ describe("workspace service", () => {
     });
   });
 
+  describe("product events and API keys", () => {
+    it("records one-off sends and replies in the feed; a failing write never throws into the event", async () => {
+      const ws = await create(owner);
+      await t.app.ctx.hooks.run("compose.sent", {
+        workspaceId: ws.id,
+        messageRowId: MISSING,
+        leadId: null,
+        sentBy: owner.id,
+        to: "kim@acme.test",
+        subject: "Quick question",
+        sentAt: new Date(),
+      });
+      await t.app.ctx.hooks.run("replies.received", {
+        workspaceId: ws.id,
+        replyRef: "<r1@acme.test>",
+        answered: "compose",
+        leadId: null,
+        campaignId: null,
+        from: "kim@acme.test",
+        subject: "Re: Quick question",
+        snippet: "Sure",
+        occurredAt: new Date(),
+      });
+      const items = (await activity(owner, ws.id)).items;
+      expect(items.slice(0, 2).map((i) => [i.kind, i.summary])).toEqual([
+        ["reply.received", "Reply from kim@acme.test: Re: Quick question"],
+        ["email.sent", "Email sent to kim@acme.test: Quick question"],
+      ]);
+      // A workspace that no longer exists: the write fails and is logged, never thrown into the event.
+      await expect(
+        recordActivitySafely(t.app.ctx, { workspaceId: MISSING, kind: "email.sent", summary: "Email sent to nobody" }),
+      ).resolves.toBeUndefined();
+    });
+
+    it("keeps an API key to its own workspace and to its scopes", async () => {
+      const other = await create(owner);
+      const created = await ok(owner, "POST", "/api/user-settings/api-keys", { name: "ci", permissions: ["team:read"] }, 201);
+      const key = { "x-api-key": created.key };
+      const get = (url: string) => t.app.inject({ method: "GET", url, headers: key });
+      expect((await get(`${BASE}/${owner.workspaceId}`)).statusCode).toBe(200);
+      expect(((await get(BASE)).json() as Workspace[]).map((w) => w.id)).toEqual([owner.workspaceId]);
+      expect((await get(`${BASE}/${other.id}`)).json().code).toBe("WORKSPACE_NOT_FOUND");
+      expect((await get(`${BASE}/${owner.workspaceId}/members`)).statusCode).toBe(200);
+      // Changes and the full export need a signed-in session.
+      const put = await t.app.inject({ method: "PUT", url: `${BASE}/${owner.workspaceId}`, headers: key, payload: { name: "By key" } });
+      expect(put.json().code).toBe("API_KEY_NOT_ACCEPTED");
+      expect((await get(`${BASE}/${owner.workspaceId}/export`)).json().code).toBe("API_KEY_NOT_ACCEPTED");
+    });
+  });
+
   describe("lifecycle", () => {
     it("transfers ownership to an active member, who becomes admin; only the owner may", async () => {
       const ws = await create(owner);
@@ -359,14 +410,12 @@ describe("workspace service", () => {
       await join(ws.id, stranger, "viewer");
       await ok(owner, "POST", "/api/leads/", { first_name: "Ada", email: `ada-${Date.now()}@acme.test` }, 201, ws.id);
       await ok(owner, "POST", "/api/campaigns/", { name: "Seq", subject_line: "Hi {{first_name}}", body: "Hello" }, 201, ws.id);
-      await db()
-        .insert(inboxes)
-        .values({
-          workspaceId: ws.id,
-          email: "sender@acme.test",
-          smtpPassword: "hunter2-smtp-secret",
-          imapPassword: "hunter2-imap-secret",
-        });
+      await db().insert(inboxes).values({
+        workspaceId: ws.id,
+        email: "sender@acme.test",
+        smtpPassword: "hunter2-smtp-secret",
+        imapPassword: "hunter2-imap-secret",
+      });
       const res = await call(owner, "GET", `${BASE}/${ws.id}/export?format=json`);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="export-me-\d{4}-\d{2}-\d{2}\.json"$/);
