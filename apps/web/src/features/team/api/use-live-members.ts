@@ -37,7 +37,12 @@ export function useLiveMembers(workspaceId: string | undefined) {
     if (p.workspace_id !== workspaceId) return;
     if (workspaceId) void queryClient.invalidateQueries({ queryKey: teamKeys.workspace(workspaceId) });
   };
-  useSocketEvent<ServerEvents["team.member_joined"]>("team.member_joined", refetch);
+  // Joined (a new member, or someone back after a reload): online now, even after a full list without them.
+  useSocketEvent<ServerEvents["team.member_joined"]>("team.member_joined", (p) => {
+    refetch(p);
+    if (p.workspace_id !== workspaceId) return;
+    setLive((prev) => ({ ...prev, byUser: { ...prev.byUser, [p.user_id]: { status: shown(p.status), at: new Date().toISOString() } } }));
+  });
   useSocketEvent<ServerEvents["team.member_updated"]>("team.member_updated", refetch);
   useSocketEvent<ServerEvents["team.member_left"]>("team.member_left", (p) => {
     if (p.workspace_id !== workspaceId) return;
