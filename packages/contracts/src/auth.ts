@@ -59,6 +59,11 @@ export const RegisterRequest = z.object({
   full_name: z.string().trim().min(1, "Full name is required").max(200),
   /** Required on the instance's first sign-up: from the link printed in the server console at start. */
   setup_token: z.string().trim().max(200).optional(),
+  /**
+   * The token of a workspace invitation to this address (/sign-up?invite=…): the invitation mail
+   * proved the address, so no second verification mail, and sign-up is allowed when closed.
+   */
+  invite_token: z.string().trim().max(200).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 

@@ -4,6 +4,7 @@
  * directly; the HTTP endpoints that take a password or a token are switched off here so that the
  * lockout, password policy and password history in identity.service.ts cannot be bypassed.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
@@ -74,6 +75,12 @@ const isSsoCallback = (path: string | undefined) => typeof path === "string" && 
  * its organization through the "identity.accountCreated" hook; sessions that better-auth deletes
  * (sign-out, revoke) leave every process's authenticator cache too.
  */
+/**
+ * Set around a sign-up whose address an invitation mail already proved (identity.service register):
+ * the account is created verified, and no verification mail goes out.
+ */
+export const provenSignUp = new AsyncLocalStorage<true>();
+
 export function createIdentityAuth(ctx: Pick<AppContext, "config" | "db" | "mailer" | "log" | "hooks" | "authenticator">) {
   const { config, db, mailer, log } = ctx;
   const requireVerification = emailVerificationRequired(config);
@@ -112,6 +119,8 @@ export function createIdentityAuth(ctx: Pick<AppContext, "config" | "db" | "mail
       sendOnSignUp: requireVerification,
       expiresIn: VERIFY_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
+        // Created verified (a sign-up through an invitation): there is nothing to confirm.
+        if (user.emailVerified) return;
         const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
         await mailer.send({ to: user.email, kind: "verification", ...verificationMail({ name: user.name, link }) });
       },
@@ -152,7 +161,7 @@ export function createIdentityAuth(ctx: Pick<AppContext, "config" | "db" | "mail
               }
             }
             // Without SMTP nobody could receive a verification mail: accounts are active at once.
-            return requireVerification ? undefined : { data: { ...user, emailVerified: true } };
+            return requireVerification && !provenSignUp.getStore() ? undefined : { data: { ...user, emailVerified: true } };
           },
           after: async (user) => {
             await ctx.hooks.run("identity.accountCreated", { userId: user.id, name: user.name });

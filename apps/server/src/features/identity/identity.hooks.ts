@@ -44,6 +44,11 @@ declare module "../../platform/hooks.ts" {
      * already has a workspace is left alone); answers null when there was nothing to do.
      */
     "identity.accountCreated": (e: { userId: string; name: string }) => Promise<{ isFirstUser: boolean } | null>;
+    /**
+     * Sign-up with an invitation token: true when it is a usable invitation to exactly this address
+     * (the mail proved the address; sign-up is allowed when closed). Workspaces answers.
+     */
+    "identity.inviteForSignUp": (e: { token: string; email: string }) => Promise<boolean>;
     /** The member's role in a workspace and its organization; null when not an active member. */
     "identity.membership": (e: { userId: string; workspaceId: string }) => Promise<Membership | null>;
     /** The workspace and its organization for the /me profile; null when it does not exist. */

@@ -10,7 +10,7 @@ import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { immutableAnswer } from "../../platform/serializer.ts";
-import { emailVerificationRequired } from "./auth.ts";
+import { emailVerificationRequired, provenSignUp } from "./auth.ts";
 import type { ProfileEntry } from "./identity.engine.ts";
 import type { ClientInfo, IdentityGrant } from "./identity.hooks.ts";
 import { lockedError } from "./identity.rate-limit.ts";
@@ -109,23 +109,29 @@ export async function sessionResponse(ctx: AppContext, token: string): Promise<L
 
 export async function register(
   ctx: AppContext,
-  input: { email: string; password: string; full_name: string; setup_token?: string | undefined },
+  input: { email: string; password: string; full_name: string; setup_token?: string | undefined; invite_token?: string | undefined },
   client: ClientInfo,
 ): Promise<RegisterResponse> {
   const { config, db } = ctx;
   await ctx.identity.limiter.perClient("register", client.ip);
+  // An invitation to this very address proves it (the link was mailed there) and opens closed sign-up.
+  const invited = input.invite_token
+    ? (await ctx.hooks.run("identity.inviteForSignUp", { token: input.invite_token, email: input.email })).some(Boolean)
+    : false;
   // The first account of a fresh instance must carry the setup token; later ones need open sign-up.
   const settingUp = await setupPending(ctx);
   if (settingUp) await verifySetupToken(ctx, input.setup_token);
-  else if (config.SIGNUP_MODE === "closed") throw new AppError("SIGNUP_CLOSED");
+  else if (config.SIGNUP_MODE === "closed" && !invited) throw new AppError("SIGNUP_CLOSED");
   assertStrong(ctx, input.password, "password");
   if (await repo.findUserByEmail(db, input.email)) throw new AppError("EMAIL_IN_USE");
   let result: { token: string | null; user: { id: string } };
   try {
-    result = await ctx.identity.auth.api.signUpEmail({
-      body: { email: input.email, password: input.password, name: input.full_name },
-      headers: client.headers,
-    });
+    const signUp = () =>
+      ctx.identity.auth.api.signUpEmail({
+        body: { email: input.email, password: input.password, name: input.full_name },
+        headers: client.headers,
+      });
+    result = invited ? await provenSignUp.run(true, signUp) : await signUp();
   } catch (err) {
     const code = apiErrorCode(err);
     if (code?.startsWith("USER_ALREADY_EXISTS")) throw new AppError("EMAIL_IN_USE");
@@ -137,6 +143,14 @@ export async function register(
   await recordCurrentPassword(ctx, user.id);
   const isFirstUser = (await repo.findUserById(db, user.id))?.isInstanceAdmin ?? false;
   if (isFirstUser) await consumeSetupToken(ctx);
+  if (!result.token && invited) {
+    // Created verified, but better-auth skips the automatic sign-in whenever verification is on.
+    const signedIn = await ctx.identity.auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: client.headers,
+    });
+    result = { ...result, token: signedIn.token };
+  }
   if (!result.token) {
     return { access_token: null, token_type: "bearer", user: null, verification_required: true, is_first_user: isFirstUser };
   }

@@ -284,6 +284,17 @@ async function usableInvite(ctx: Pick<AppContext, "db">, token: string, acceptin
   return found;
 }
 
+/** Sign-up with an invitation token (identity.inviteForSignUp): a usable invitation to exactly this address. */
+export async function inviteForSignUp(ctx: Pick<AppContext, "db">, token: string, email: string): Promise<boolean> {
+  try {
+    const { invite: row } = await usableInvite(ctx, token);
+    return row.status === "pending" && row.email === email.trim().toLowerCase();
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
+
 export async function previewInvite(ctx: Pick<AppContext, "db">, token: string): Promise<InvitePreview> {
   const { invite: row, inviterName, workspaceName } = await usableInvite(ctx, token);
   return {

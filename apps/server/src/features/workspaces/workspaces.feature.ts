@@ -5,6 +5,7 @@ import { createDomainChecks } from "./workspace-domains.checks.ts";
 import { domainsRoutes } from "./workspace-domains.routes.ts";
 import { joinByDomain } from "./workspace-domains.service.ts";
 import { invitesRoutes } from "./workspace-invites.routes.ts";
+import { inviteForSignUp } from "./workspace-invites.service.ts";
 import { recordActivitySafely } from "./workspaces.activity.ts";
 import { workspacesRoutes } from "./workspaces.routes.ts";
 
@@ -23,6 +24,7 @@ export const workspacesFeature: Feature = {
       await joinByDomain(ctx, e.userId);
       return null;
     });
+    ctx.hooks.on("identity.inviteForSignUp", (e) => inviteForSignUp(ctx, e.token, e.email));
     // Product events in the feed. Each is written after the event has committed; a failing write
     // is logged and never undoes it.
     ctx.hooks.on("compose.sent", (e) =>
