@@ -6,7 +6,6 @@
 import { defineErrors } from "./define-errors.ts";
 
 export const workspacesErrors = defineErrors({
-  NO_WORKSPACE_SELECTED: { status: 400, detail: "No workspace selected" },
   WORKSPACE_ARCHIVED: { status: 409, detail: "This workspace is archived: restore it to make changes" },
   WORKSPACE_NOT_ARCHIVED: { status: 409, detail: "This workspace is not archived" },
   WORKSPACE_NAME_TAKEN: { status: 409, detail: "Your organization already has a workspace with this name" },
