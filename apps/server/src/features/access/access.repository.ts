@@ -4,7 +4,7 @@
  * (or by organization for role permissions).
  */
 import { type RoleId, RoleId as RoleIdSchema } from "@prospector/contracts";
-import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../identity/index.ts";
 import { workspaceMembers, workspaces } from "../organizations/index.ts";
@@ -252,16 +252,33 @@ export async function insertAudit(db: Db, rows: AuditInsert[]): Promise<void> {
   if (rows.length) await db.insert(accessAudit).values(rows);
 }
 
-export async function auditPage(
-  db: Db,
-  q: { workspaceId: string; page: number; perPage: number; userId?: string; event?: string; source?: "server" | "client" },
-) {
-  const where = and(
+export interface AuditFilter {
+  workspaceId: string;
+  userId?: string;
+  event?: string;
+  source?: "server" | "client";
+  result?: string;
+  resource?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** Every filter runs within one workspace on access_audit_ws_time_idx (or _ws_user_idx with a user). */
+function auditWhere(q: AuditFilter) {
+  return and(
     eq(accessAudit.workspaceId, q.workspaceId),
     q.userId ? eq(accessAudit.userId, q.userId) : undefined,
     q.event ? eq(accessAudit.event, q.event) : undefined,
     q.source ? eq(accessAudit.source, q.source) : undefined,
+    q.result ? eq(accessAudit.result, q.result) : undefined,
+    q.resource ? eq(accessAudit.resource, q.resource) : undefined,
+    q.from ? gte(accessAudit.createdAt, q.from) : undefined,
+    q.to ? lte(accessAudit.createdAt, q.to) : undefined,
   );
+}
+
+export async function auditPage(db: Db, q: AuditFilter & { page: number; perPage: number }) {
+  const where = auditWhere(q);
   const [items, [total]] = await Promise.all([
     db
       .select()
@@ -273,6 +290,23 @@ export async function auditPage(
     db.select({ n: count() }).from(accessAudit).where(where),
   ]);
   return { items, total: Number(total?.n ?? 0) };
+}
+
+/** Newest first, the rows after `cursor` (keyset on created_at, id): the CSV export's pages. */
+export async function auditAfter(db: Db, q: AuditFilter, cursor: { createdAt: Date; id: string } | null, limit: number) {
+  return db
+    .select()
+    .from(accessAudit)
+    .where(
+      and(
+        auditWhere(q),
+        cursor
+          ? or(lt(accessAudit.createdAt, cursor.createdAt), and(eq(accessAudit.createdAt, cursor.createdAt), lt(accessAudit.id, cursor.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(accessAudit.createdAt), desc(accessAudit.id))
+    .limit(limit);
 }
 
 /** Retention: drops audit rows older than the cut-off, in bounded batches. */

@@ -6,9 +6,12 @@
  * access-tokens.routes.ts; /auth/me/extended, /users/{id}/extended and /organization in
  * access-profile.routes.ts.
  */
+import { Readable } from "node:stream";
 import {
   AccessConfig,
   AssignRoleRequest,
+  AUDIT_CSV_MAX_ROWS,
+  AuditFilters,
   AuditLogInput,
   AuditPage,
   AuditQuery,
@@ -21,6 +24,7 @@ import {
   UserPermissions,
   UserRoles,
 } from "@prospector/contracts";
+import { stringify } from "csv-stringify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -131,6 +135,21 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
     `${RBAC}/audit/logs`,
     { config: { access: "audit:read" }, schema: { tags, querystring: AuditQuery, response: { 200: AuditPage } } },
     async (request) => rbac.auditLogs(ctx, requireAuth(request), request.query),
+  );
+
+  app.get(
+    `${RBAC}/audit/logs.csv`,
+    {
+      config: { access: "audit:read" },
+      schema: { tags, summary: `The audit log as CSV, newest first (at most ${AUDIT_CSV_MAX_ROWS} rows)`, querystring: AuditFilters },
+    },
+    async (request, reply) => {
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="access-audit-${stamp}.csv"`)
+        .send(Readable.from(rbac.auditCsvRows(ctx, requireAuth(request), request.query)).pipe(stringify()));
+    },
   );
 
   app.post(

@@ -6,10 +6,14 @@
 import {
   type AccessConfig,
   type AssignRoleRequest,
+  AUDIT_CSV_MAX_ROWS,
+  type AuditFilters,
   type AuditLogInput,
+  type AuditQuery,
   type CheckRequest,
   type CheckResult,
   DEFAULT_ROLE,
+  escapeFormula,
   FALLBACK_RATE_LIMIT,
   ROLE_PERMISSIONS,
   ROLE_RATE_LIMITS,
@@ -313,37 +317,74 @@ export async function teamHierarchy(ctx: Ctx, auth: AuthContext, teamId: string)
   return { team: node(team), ancestors, descendants };
 }
 
-export async function auditLogs(
-  ctx: Ctx,
-  auth: AuthContext,
-  q: { page: number; per_page: number; user_id?: string; event?: string; source?: "server" | "client" },
-) {
-  const { items, total } = await repo.auditPage(ctx.db, {
-    workspaceId: auth.workspaceId,
-    page: q.page,
-    perPage: q.per_page,
-    userId: q.user_id,
-    event: q.event,
-    source: q.source,
-  });
-  return {
-    items: items.map((r) => ({
-      id: r.id,
-      user_id: r.userId,
-      event: r.event,
-      resource: r.resource,
-      action: r.action,
-      resource_id: r.resourceId,
-      result: r.result,
-      reason: r.reason,
-      detail: r.detail ?? null,
-      source: r.source,
-      created_at: r.createdAt.toISOString(),
-    })),
-    total,
-    page: q.page,
-    per_page: q.per_page,
-  };
+const auditFilter = (auth: AuthContext, q: AuditFilters): repo.AuditFilter => ({
+  workspaceId: auth.workspaceId,
+  userId: q.user_id,
+  event: q.event,
+  source: q.source,
+  result: q.result,
+  resource: q.resource,
+  from: q.from ? new Date(q.from) : undefined,
+  to: q.to ? new Date(q.to) : undefined,
+});
+
+const auditOut = (r: Awaited<ReturnType<typeof repo.auditAfter>>[number]) => ({
+  id: r.id,
+  user_id: r.userId,
+  event: r.event,
+  resource: r.resource,
+  action: r.action,
+  resource_id: r.resourceId,
+  result: r.result,
+  reason: r.reason,
+  detail: r.detail ?? null,
+  source: r.source,
+  created_at: r.createdAt.toISOString(),
+});
+
+export async function auditLogs(ctx: Ctx, auth: AuthContext, q: AuditQuery) {
+  const { items, total } = await repo.auditPage(ctx.db, { ...auditFilter(auth, q), page: q.page, perPage: q.per_page });
+  return { items: items.map(auditOut), total, page: q.page, per_page: q.per_page };
+}
+
+export const AUDIT_CSV_COLUMNS = [
+  "created_at",
+  "user_id",
+  "event",
+  "resource",
+  "action",
+  "resource_id",
+  "result",
+  "reason",
+  "source",
+  "detail",
+] as const;
+const CSV_PAGE = 1000;
+
+/**
+ * The audit log as CSV rows (header first), newest first, in keyset pages so a large export never
+ * sits in memory; at most AUDIT_CSV_MAX_ROWS rows. Every cell is neutralised against spreadsheet
+ * formula injection (reasons and details can carry user-typed text).
+ */
+export async function* auditCsvRows(ctx: Ctx, auth: AuthContext, q: AuditFilters, max = AUDIT_CSV_MAX_ROWS): AsyncGenerator<string[]> {
+  yield [...AUDIT_CSV_COLUMNS];
+  const filter = auditFilter(auth, q);
+  let cursor: { createdAt: Date; id: string } | null = null;
+  let sent = 0;
+  while (sent < max) {
+    const rows = await repo.auditAfter(ctx.db, filter, cursor, Math.min(CSV_PAGE, max - sent));
+    for (const r of rows) {
+      const e = auditOut(r);
+      yield AUDIT_CSV_COLUMNS.map((c) => {
+        const v = c === "detail" ? (e.detail ? JSON.stringify(e.detail) : null) : e[c];
+        return v == null ? "" : escapeFormula(String(v));
+      });
+    }
+    sent += rows.length;
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < CSV_PAGE) return;
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
 }
 
 /**
