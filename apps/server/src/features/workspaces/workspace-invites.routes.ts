@@ -30,7 +30,8 @@ export function invitesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["workspaces"];
   // The access hook only needs a signed-in caller; the permission is decided in the path's workspace.
-  const create = { access: "authenticated", apiKeyScope: "team:create" } as const;
+  // Inviting people is done signed in, never with an API key (like the workspace service's writes).
+  const create = { access: "authenticated", apiKeyScope: false } as const;
   const read = { access: "authenticated", apiKeyScope: "team:read" } as const;
 
   r.post(
