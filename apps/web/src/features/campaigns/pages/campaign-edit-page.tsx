@@ -190,7 +190,7 @@ function Wizard({ campaign }: { campaign: Campaign | null }) {
 
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} aria-label={WIZARD_LABELS[step]} role="region">
         {/* While someone else edits, the step is read-only: what is typed here could not be saved. */}
-        <Box component="fieldset" disabled={blocked} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <Box component="fieldset" disabled={blocked} sx={{ border: 0, p: 0, m: 0, minWidth: 0, opacity: blocked ? 0.6 : 1 }}>
           {step === "details" && <DetailsStep draft={draft} errors={errors} onChange={setDraft} />}
           {campaign && step === "sequence" && <SequenceStep draft={draft} errors={errors} campaignId={campaign.id} onChange={setDraft} />}
           {campaign && step === "preview" && <PreviewStep campaignId={campaign.id} draft={saved} />}

@@ -104,6 +104,33 @@ describe("/team/chat", () => {
     expect(screen.getByText("Written offline")).toBeTruthy();
   });
 
+  it("a message the server refuses shows as not sent, and Retry sends it over HTTP with the same client id", async () => {
+    const { sockets, server } = render({
+      "GET /api/v1/team/chat/messages": { body: page([message(1)]) },
+      "POST /api/v1/team/chat/messages": (req) => {
+        const body = req.body as { body: string; client_id: string; channel: string };
+        return { status: 201, body: message(5, { user: { id: ME.id, name: ME.full_name }, body: body.body, client_id: body.client_id }) };
+      },
+    });
+    await screen.findByText("Message 1");
+    const ws = sockets.latest();
+    ws.open();
+    await userEvent.type(screen.getByRole("textbox", { name: "Message #general" }), "Try me{Enter}");
+    const [sent] = ws.sent<{ client_id: string }>("message.send");
+    ws.emit("error", { message: "Too many messages, slow down", request_type: "message.send" });
+    const pending = await screen.findByTestId("pending-message");
+    await waitFor(() => expect(within(pending).getByText(/Not sent \(Too many messages, slow down\)/)).toBeTruthy());
+
+    await userEvent.click(within(pending).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(screen.queryByTestId("pending-message")).toBeNull());
+    expect(screen.getByText("Try me")).toBeTruthy();
+    expect(server.to("POST", "/api/v1/team/chat/messages")[0]?.body).toEqual({
+      channel: "general",
+      body: "Try me",
+      client_id: sent!.client_id,
+    });
+  });
+
   it("marks the newest message read when shown and names who has seen it, live", async () => {
     const last = message(2, { user: { id: ME.id, name: ME.full_name } });
     const { sockets } = render({
