@@ -9,6 +9,7 @@ import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { addLeadUsage, lockLeadAllowance } from "../plans/index.ts";
 import { recordActivity, recordActivitySafely } from "./workspaces.activity.ts";
 import * as x from "./workspaces.export.repository.ts";
 import * as repo from "./workspaces.repository.ts";
@@ -99,11 +100,22 @@ export async function cloneWorkspace(ctx: AppContext, auth: AuthContext, id: str
       ownerId: auth.userId,
       settings: source.settings,
     });
+    if (includeLeads) {
+      // Copied leads are new leads of the organization: they count against this month's allowance.
+      const wanted = await repo.leadCount(tx, id);
+      const allowance = await lockLeadAllowance(tx, source.organizationId);
+      if (allowance.remaining !== null && wanted > allowance.remaining)
+        throw new AppError(
+          "LEAD_LIMIT_REACHED",
+          `Copying ${wanted} lead${wanted === 1 ? "" : "s"} needs as much of this month's lead allowance; ${allowance.remaining} left. Clone without leads, or upgrade the plan.`,
+        );
+    }
     const copied = {
       teams: await x.copyTeams(tx, id, to),
       campaigns: await x.copyCampaigns(tx, id, to, auth.userId),
       leads: includeLeads ? await x.copyLeads(tx, id, to) : 0,
     };
+    await addLeadUsage(tx, source.organizationId, copied.leads);
     const detail = { source_id: id, source_name: source.name, include_leads: includeLeads, copied };
     await recordActivity(
       tx,

@@ -12,7 +12,8 @@ import { campaigns } from "../campaigns/index.ts";
 import { sessions, users } from "../identity/index.ts";
 import { inboxes } from "../inboxes/index.ts";
 import { leads } from "../leads/index.ts";
-import { workspaceMembers, workspaces } from "../organizations/index.ts";
+import { organizations, workspaceMembers, workspaces } from "../organizations/index.ts";
+import { planUsage } from "../plans/index.ts";
 import { recordActivitySafely } from "./workspaces.activity.ts";
 
 const BASE = "/api/v1/workspaces";
@@ -465,6 +466,16 @@ describe("workspace service", () => {
       const full = (await ok(owner, "POST", `${BASE}/${ws.id}/clone`, { name: "Copy with leads", include_leads: true }, 201)) as Workspace;
       expect((await db().select().from(leads).where(eq(leads.workspaceId, full.id))).map((l) => l.firstName)).toEqual(["Kei"]);
       await refused(owner, "POST", `${BASE}/${ws.id}/clone`, 409, "WORKSPACE_NAME_TAKEN", { name: "copy" });
+      // Copied leads count against the month's allowance: past it, nothing is made.
+      await db().update(planUsage).set({ leadsCreated: 1_999_999 }).where(eq(planUsage.organizationId, owner.organizationId));
+      await db().update(organizations).set({ plan: "trial" }).where(eq(organizations.id, owner.organizationId));
+      const over = await refused(owner, "POST", `${BASE}/${ws.id}/clone`, 402, "LEAD_LIMIT_REACHED", {
+        name: "Too many",
+        include_leads: true,
+      });
+      expect(over.detail).toMatch(/^Copying 1 lead needs/);
+      expect(((await ok(owner, "GET", BASE)) as Workspace[]).map((w) => w.name)).not.toContain("Too many");
+      await db().update(planUsage).set({ leadsCreated: 0 }).where(eq(planUsage.organizationId, owner.organizationId));
       expect((await activity(owner, ws.id, "?kind=workspace.cloned")).items).toHaveLength(2);
     });
   });
