@@ -4,7 +4,7 @@
  */
 import type { ActivityItem, ActivityPage } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
+import { type Db, transaction } from "../../db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import * as repo from "./workspaces.repository.ts";
@@ -33,6 +33,18 @@ export async function recordActivitySafely(ctx: Pick<AppContext, "db" | "log">, 
 
 /** A timestamptz as PostgreSQL prints it ("2026-11-24 20:01:09.285123+00"). */
 const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/**
+ * Inside someone else's transaction, where a failing write must not undo their change: the entry
+ * is written in a savepoint, and a failure rolls back only the savepoint and is logged.
+ */
+export async function recordActivityInSavepoint(ctx: Pick<AppContext, "log">, tx: Db, ...entries: ActivityEntry[]): Promise<void> {
+  try {
+    await transaction(tx, (sp) => repo.insertActivity(sp, entries.map(asInsert)));
+  } catch (err) {
+    ctx.log.warn({ err, kinds: entries.map((e) => e.kind) }, "workspace activity not recorded");
+  }
+}
 
 const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString("base64url");
 

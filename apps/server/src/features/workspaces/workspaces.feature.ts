@@ -6,7 +6,8 @@ import { domainsRoutes } from "./workspace-domains.routes.ts";
 import { joinByDomain } from "./workspace-domains.service.ts";
 import { invitesRoutes } from "./workspace-invites.routes.ts";
 import { inviteForSignUp } from "./workspace-invites.service.ts";
-import { recordActivitySafely } from "./workspaces.activity.ts";
+import "../campaigns/index.ts";
+import { recordActivityInSavepoint, recordActivitySafely } from "./workspaces.activity.ts";
 import { workspacesRoutes } from "./workspaces.routes.ts";
 
 /**
@@ -47,6 +48,18 @@ export const workspacesFeature: Feature = {
         subjectId: e.leadId ?? e.campaignId,
         summary: `Reply${e.from ? ` from ${e.from}` : ""}: ${e.subject}`,
         detail: { from: e.from, subject: e.subject, campaign_id: e.campaignId, answered: e.answered },
+      }),
+    );
+    // In the marking transaction (the meeting and its entry commit together), in a savepoint.
+    ctx.hooks.on("campaigns.meetingMarked", (e) =>
+      recordActivityInSavepoint(ctx, e.tx, {
+        workspaceId: e.workspaceId,
+        actorId: e.userId,
+        kind: "campaign.meeting_booked",
+        subjectType: "lead",
+        subjectId: e.leadId,
+        summary: `Meeting booked with a lead of ${e.campaignName}`,
+        detail: { campaign_id: e.campaignId, lead_id: e.leadId },
       }),
     );
   },

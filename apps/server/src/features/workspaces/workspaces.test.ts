@@ -338,6 +338,16 @@ describe("workspace service", () => {
         ["reply.received", "Reply from kim@acme.test: Re: Quick question"],
         ["email.sent", "Email sent to kim@acme.test: Quick question"],
       ]);
+      // A meeting marked on a campaign's lead.
+      const lead = await ok(owner, "POST", "/api/leads/", { first_name: "Mo", email: `mo-${Date.now()}@acme.test` }, 201, ws.id);
+      const campaign = await ok(owner, "POST", "/api/campaigns/", { name: "Meet", subject_line: "Hi", body: "Hello" }, 201, ws.id);
+      await ok(owner, "POST", `/api/campaigns/${campaign.id}/leads`, { lead_ids: [lead.id] }, 200, ws.id);
+      await ok(owner, "POST", `/api/campaigns/${campaign.id}/leads/${lead.id}/meeting`, undefined, 200, ws.id);
+      expect((await activity(owner, ws.id, "?kind=campaign.meeting_booked")).items[0]).toMatchObject({
+        summary: "Meeting booked with a lead of Meet",
+        subject_id: lead.id,
+        actor: { id: owner.id },
+      });
       // A workspace that no longer exists: the write fails and is logged, never thrown into the event.
       await expect(
         recordActivitySafely(t.app.ctx, { workspaceId: MISSING, kind: "email.sent", summary: "Email sent to nobody" }),
