@@ -18,8 +18,9 @@ async function shot(p: Page, name: string) {
   await p.screenshot({ path: `test-results/screens/${name}.png` });
 }
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+/** A browser of its own (separate storage: another person); the colleague's runs in dark mode, so its pictures show that too. */
+async function newPage(browser: Browser, colorScheme: "light" | "dark" = "light"): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce", colorScheme });
   return context.newPage();
 }
 
@@ -77,7 +78,7 @@ test("an admin invites a colleague, both see each other online, the campaign edi
   await a.getByRole("button", { name: "Close message" }).click();
 
   // The colleague opens the link signed out, creates an account and joins.
-  const b = await newPage(browser);
+  const b = await newPage(browser, "dark");
   await b.goto(href!.replace(/^https?:\/\/[^/]+/, ""));
   await expect(b.getByText(admin.name).first()).toBeVisible();
   await shot(b, "team-invite-preview");
