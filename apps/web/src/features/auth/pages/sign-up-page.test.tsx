@@ -64,6 +64,31 @@ describe("sign-up page", () => {
     expect(screen.queryByRole("button", { name: "Create Account" })).toBeNull();
   });
 
+  it("from an invitation on a closed server: shows the form with the invited address and sends the invitation token", async () => {
+    const api = mockServer({
+      "GET /api/auth/config": config({ signup_open: false }),
+      "POST /api/auth/register": {
+        status: 201,
+        body: { access_token: null, token_type: "bearer", user: null, verification_required: true, is_first_user: false },
+      },
+    });
+    renderPage(<SignUpPage />, { path: "/sign-up", at: "/sign-up?invite=inv-tok-1&email=ivy%40example.com" });
+    await screen.findByText("At least 10 characters");
+    expect(screen.queryByRole("heading", { name: "Sign-up is closed" })).toBeNull();
+    expect((screen.getByLabelText("Work email", { selector: "input" }) as HTMLInputElement).value).toBe("ivy@example.com");
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Full name", { selector: "input" }), "Ivy Invited");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "Str0ng!Password");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    await vi.waitFor(() => expect(api.calls.some((c) => c.path === "/api/auth/register")).toBe(true));
+    expect(api.calls.find((c) => c.path === "/api/auth/register")?.body).toEqual({
+      full_name: "Ivy Invited",
+      email: "ivy@example.com",
+      password: "Str0ng!Password",
+      invite_token: "inv-tok-1",
+    });
+  });
+
   it("enforces the policy before calling the server", async () => {
     const api = mockServer({ "GET /api/auth/config": config() });
     renderPage(<SignUpPage />, { path: "/sign-up" });

@@ -96,7 +96,7 @@ export default function SignUpPage() {
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     try {
-      const result = await registerAccount.mutateAsync({ ...values, setup_token: setupToken });
+      const result = await registerAccount.mutateAsync({ ...values, setup_token: setupToken, invite_token: invite });
       if (result.access_token) navigate(takeLandingPath(landing), { replace: true });
       else setVerifyEmail(values.email);
     } catch (error) {
@@ -109,7 +109,8 @@ export default function SignUpPage() {
   if (verifyEmail) return <CheckYourEmail email={verifyEmail} />;
   if (session.status === "authenticated" && !registerAccount.isPending && !registerAccount.isSuccess)
     return <Navigate to="/dashboard" replace />;
-  if (config.data && !config.data.signup_open) {
+  // An invitation opens closed sign-up for the invited address (the server checks the token).
+  if (config.data && !config.data.signup_open && !invite) {
     return (
       <AuthLayout title="Sign-up is closed">
         <Box sx={{ textAlign: "center", display: "grid", gap: 2 }}>
