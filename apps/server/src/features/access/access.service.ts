@@ -174,8 +174,9 @@ export function parseRole(role: string): RoleId {
  * PUT /workspaces/:id/members/:memberId/role (the workspaces feature): `auth` must be the
  * caller's context in that workspace. Same rules, audit and events as POST /rbac/roles/assign.
  */
-export const changeMemberRole = (ctx: Ctx, auth: AuthContext, userId: string, role: string) =>
-  setRole(ctx, auth, userId, parseRole(role), "role_assigned");
+export async function changeMemberRole(ctx: Ctx, auth: AuthContext, userId: string, role: string) {
+  return setRole(ctx, auth, userId, parseRole(role), "role_assigned");
+}
 
 export function accessConfig(ctx: Ctx): AccessConfig {
   return {
