@@ -6,7 +6,7 @@
 import { Alert, AlertTitle, Autocomplete, Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { type CheckRequest, type CheckResult, ROLES, type RoleId } from "@prospector/contracts";
 import { useMemo, useState } from "react";
-import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers } from "../api/use-roles.ts";

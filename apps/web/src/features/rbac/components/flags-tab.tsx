@@ -23,7 +23,7 @@ import {
 } from "@mui/material";
 import { type FeatureFlag, type FeatureFlagInput, FeatureKey, ROLES, type RoleId } from "@prospector/contracts";
 import { useState } from "react";
-import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useFlags, useSaveFlag } from "../api/use-rules.ts";

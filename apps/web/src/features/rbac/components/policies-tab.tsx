@@ -21,7 +21,7 @@ import {
 } from "@mui/material";
 import { type Policy, type PolicyInput, ROLES } from "@prospector/contracts";
 import { useMemo, useState } from "react";
-import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useDeletePolicy, usePolicies, useSavePolicy } from "../api/use-rules.ts";

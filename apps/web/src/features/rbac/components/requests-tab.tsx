@@ -25,7 +25,7 @@ import {
 } from "@mui/material";
 import type { AccessRequest } from "@prospector/contracts";
 import { useMemo, useState } from "react";
-import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { timeAgo } from "../../../lib/format.ts";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";

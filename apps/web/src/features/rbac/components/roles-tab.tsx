@@ -9,13 +9,14 @@ import type { RoleSummary } from "@prospector/contracts";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers, useRoles } from "../api/use-roles.ts";
 import { actionLabel, groupByResource, resourceLabel } from "../lib/grants.ts";
-import { RoleIcon } from "./role-chip.tsx";
+import { RoleIcon, useRoleColor } from "./role-chip.tsx";
 import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
 
 function RoleCard({ role, holders }: { role: RoleSummary; holders: number | null }) {
   const groups = groupByResource(role.permissions);
+  const color = useRoleColor(role.id);
   return (
-    <Card variant="outlined" component="section" aria-labelledby={`role-${role.id}`} sx={{ borderLeft: 4, borderLeftColor: role.color }}>
+    <Card variant="outlined" component="section" aria-labelledby={`role-${role.id}`} sx={{ borderLeft: 4, borderLeftColor: color }}>
       <CardContent>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 0.5, flexWrap: "wrap" }}>
           <RoleIcon role={role.id} />
@@ -38,7 +39,7 @@ function RoleCard({ role, holders }: { role: RoleSummary; holders: number | null
           <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
             {groups.map((g) => (
               <Box key={g.resource} sx={{ display: "flex", gap: 1, alignItems: "baseline", flexWrap: "wrap" }}>
-                <Typography component="dt" variant="body2" sx={{ fontWeight: 500, minWidth: 110, textTransform: "capitalize" }}>
+                <Typography component="dt" variant="body2" sx={{ fontWeight: 500, minWidth: 110 }}>
                   {resourceLabel(g.resource)}
                 </Typography>
                 <Box component="dd" sx={{ m: 0, display: "flex", gap: 0.5, flexWrap: "wrap" }}>

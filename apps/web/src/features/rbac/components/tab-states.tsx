@@ -1,7 +1,7 @@
 /** What every tab of the access console shows while loading, on an error, and when it has nothing yet. */
 import { Alert, Box, Button, Skeleton, Stack, Typography } from "@mui/material";
-import { type ReactNode, useState } from "react";
-import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
+import type { ReactNode } from "react";
+import { AccessDenied } from "../../../app/permissions/index.ts";
 import { ApiError, errorMessage } from "../../../lib/errors.ts";
 
 export function TabLoading({ label }: { label: string }) {
@@ -17,7 +17,7 @@ export function TabLoading({ label }: { label: string }) {
 /** A failed read: a 403 names the permission it needs (with "Request access"), anything else offers a retry. */
 export function TabError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   if (error instanceof ApiError && error.status === 403 && error.requiredPermission) {
-    return <Denied permission={error.requiredPermission} />;
+    return <AccessDenied requiredPermission={error.requiredPermission} variant="inline" />;
   }
   return (
     <Alert
@@ -66,35 +66,5 @@ export function TabIntro({ question, detail, actions }: { question: string; deta
       </Box>
       {actions && <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>{actions}</Box>}
     </Box>
-  );
-}
-
-/** A 403 on a read: which permission it takes, and a way to ask for it (POST /rbac/access-requests). */
-function Denied({ permission }: { permission: string }) {
-  const { requestAccess } = usePermissions();
-  const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
-  const [resource = "", action = ""] = permission.split(":");
-  const ask = () => {
-    setState("sending");
-    requestAccess({ resource, action, reason: "Needed for the access console" }).then(
-      () => setState("sent"),
-      () => setState("failed"),
-    );
-  };
-  return (
-    <Alert
-      severity="warning"
-      action={
-        state === "sent" ? undefined : (
-          <Button color="inherit" size="small" onClick={ask} disabled={state === "sending"}>
-            Request access
-          </Button>
-        )
-      }
-    >
-      You need the {permission} permission to see this.
-      {state === "sent" && " Request sent: an administrator will decide it."}
-      {state === "failed" && " The request could not be sent; try again."}
-    </Alert>
   );
 }

@@ -26,7 +26,7 @@ import {
 } from "@mui/material";
 import type { Team, TeamGrant } from "@prospector/contracts";
 import { useState } from "react";
-import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useSession } from "../../auth/api/use-session.ts";

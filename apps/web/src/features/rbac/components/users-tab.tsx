@@ -22,7 +22,7 @@ import {
 import { DEFAULT_ROLE, ROLES, type RoleId, type WorkspaceMember } from "@prospector/contracts";
 import { Fragment, useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";

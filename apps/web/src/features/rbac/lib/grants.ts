@@ -8,7 +8,15 @@ export interface ResourceGroup {
 
 export const grantText = (g: Pick<Grant, "resource" | "action">) => `${g.resource}:${g.action}`;
 
-export const resourceLabel = (resource: string) => (resource === "*" ? "Everything" : resource.replace(/_/g, " "));
+const ACRONYMS = new Set(["api", "crm", "ab"]);
+
+/** "crm" → "CRM", "ab_tests" → "AB tests", "*" → "Everything". */
+export function resourceLabel(resource: string): string {
+  if (resource === "*") return "Everything";
+  const words = resource.split("_").map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w));
+  const first = words[0] ?? "";
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(" ");
+}
 export const actionLabel = (action: string) => (action === "*" ? "every action" : action);
 
 /** Grants grouped by resource, the wildcard first, then alphabetically; actions sorted inside a group. */

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { StaticPermissionProvider } from "../../../app/permissions/index.ts";
 import { ME, mockServer, type Route, renderSignedIn, uuid } from "../../../test/kit.ts";
 import {
   accessRequest,
@@ -376,5 +377,28 @@ describe("/security/rbac", { timeout: HEAVY_RENDER_MS }, () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(s.to("PUT", `/api/v1/rbac/teams/${sales.id}`)).toHaveLength(1));
     expect(s.to("PUT", `/api/v1/rbac/teams/${sales.id}`)[0]!.body).toEqual({ name: "Sales", description: null, parent_id: support.id });
+  });
+
+  it("a viewer sees only the tabs they can use, roles without change controls, and a refused read names the permission to request", async () => {
+    server({
+      [`GET /api/v1/workspaces/${WS}/members`]: {
+        status: 403,
+        body: { code: "FORBIDDEN", detail: "You do not have permission to perform this action", requiredPermission: "team:read" },
+      },
+    });
+    renderSignedIn(
+      <StaticPermissionProvider permissions={["campaigns:read", "leads:read"]} roles={["viewer"]}>
+        <RbacPage />
+      </StaticPermissionProvider>,
+      { path: "/security/rbac", at: "/security/rbac?tab=audit" },
+    );
+    const tabs = await screen.findAllByRole("tab");
+    expect(tabs.map((t) => t.textContent)).toEqual(["Roles", "Users", "Test a decision", "Access requests"]);
+    // ?tab=audit is not open to a viewer: the first tab shows instead.
+    expect(screen.getByRole("tab", { name: "Roles" }).getAttribute("aria-selected")).toBe("true");
+    await userEvent.click(screen.getByRole("tab", { name: "Users" }));
+    expect(await screen.findByText(/team:read/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Request access/ })).toBeTruthy();
+    expect(screen.queryByRole("combobox", { name: /Role of/ })).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import { Badge, Box, Paper, Tab, Tabs, Typography } from "@mui/material";
 import { type ComponentType, lazy, Suspense, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { useAccessRequests } from "../api/use-rules.ts";
 import { TabLoading } from "../components/tab-states.tsx";
 
