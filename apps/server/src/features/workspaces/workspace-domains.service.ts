@@ -24,7 +24,7 @@ import { requireWritable, workspaceCaller } from "./workspace-invites.access.ts"
 import { afterJoin } from "./workspace-invites.service.ts";
 import { recordActivitySafely } from "./workspaces.activity.ts";
 
-type Ctx = Pick<AppContext, "db" | "access" | "config" | "log" | "realtime" | "authenticator" | "domainChecks" | "mailer">;
+type Ctx = AppContext;
 
 /** How many domains one workspace may register. */
 export const DOMAIN_LIMIT = 20;

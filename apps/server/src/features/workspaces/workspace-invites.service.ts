@@ -29,7 +29,7 @@ import { inviteMail, roleLabel } from "./workspace-invites.mails.ts";
 import * as repo from "./workspace-invites.repository.ts";
 import { recordActivitySafely } from "./workspaces.activity.ts";
 
-type Ctx = Pick<AppContext, "db" | "access" | "mailer" | "config" | "log" | "realtime" | "authenticator">;
+type Ctx = AppContext;
 
 const DAY_MS = 86_400_000;
 /** Time is read through here so tests can move the clock. */
