@@ -25,22 +25,29 @@ export function useMyUserId(): string | null {
 export function useWorkspacePresence(): { online: Presence[]; connected: boolean } {
   const socket = useTeamSocket();
   const status = useSocketStatus();
+  const workspaceId = useSession().user?.workspace.id;
   const [byUser, setByUser] = useState<Map<string, Presence>>(new Map());
   const open = status === "open";
 
   useEffect(() => {
-    if (socket && open) socket.send("activity.request", {});
-  }, [socket, open]);
+    if (socket && open && workspaceId) socket.send("activity.request", {});
+  }, [socket, open, workspaceId]);
 
-  const replace = (users: Presence[]) => setByUser(new Map(users.map((u) => [u.user_id, u])));
-  useSocketEvent<ServerEvents["activity.response"]>("activity.response", (p) => replace(p.users));
-  useSocketEvent<ServerEvents["connected"]>("connected", (p) => replace(p.presence));
-  useSocketEvent<ServerEvents["workspace.switched"]>("workspace.switched", (p) => replace(p.presence));
+  // A socket may sit in several workspace rooms: only the current workspace's events count here.
+  const here = (p: { workspace_id: string }) => p.workspace_id === workspaceId;
+  const replace = (p: { workspace_id: string }, users: Presence[]) => {
+    if (here(p)) setByUser(new Map(users.map((u) => [u.user_id, u])));
+  };
+  useSocketEvent<ServerEvents["activity.response"]>("activity.response", (p) => replace(p, p.users));
+  useSocketEvent<ServerEvents["connected"]>("connected", (p) => replace(p, p.presence));
+  useSocketEvent<ServerEvents["workspace.switched"]>("workspace.switched", (p) => replace(p, p.presence));
   useSocketEvent<ServerEvents["presence.update"]>("presence.update", (p) => {
+    if (!here(p)) return;
     const { workspace_id: _ws, ...presence } = p;
     setByUser((m) => new Map(m).set(p.user_id, presence));
   });
-  useSocketEvent<ServerEvents["team.member_joined"]>("team.member_joined", (p) =>
+  useSocketEvent<ServerEvents["team.member_joined"]>("team.member_joined", (p) => {
+    if (!here(p)) return;
     setByUser((m) =>
       new Map(m).set(p.user_id, {
         user_id: p.user_id,
@@ -49,15 +56,20 @@ export function useWorkspacePresence(): { online: Presence[]; connected: boolean
         current_resource: null,
         last_activity: new Date().toISOString(),
       }),
-    ),
-  );
-  useSocketEvent<ServerEvents["team.member_left"]>("team.member_left", (p) =>
+    );
+  });
+  useSocketEvent<ServerEvents["team.member_left"]>("team.member_left", (p) => {
+    if (!here(p)) return;
     setByUser((m) => {
       const next = new Map(m);
       next.delete(p.user_id);
       return next;
-    }),
-  );
+    });
+  });
+
+  // Switched workspace: the old list is not this one's; the switch's own list follows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the workspace changes only
+  useEffect(() => setByUser(new Map()), [workspaceId]);
 
   const online = [...byUser.values()].sort((a, b) => b.last_activity.localeCompare(a.last_activity));
   return { online: open ? online : [], connected: open };

@@ -178,7 +178,7 @@ describe("/team/chat", () => {
     const { sockets } = render({ "GET /api/v1/team/chat/messages": { body: page([]) } });
     const ws = sockets.latest();
     ws.open();
-    expect(ws.sent("activity.request")).toHaveLength(1);
+    await waitFor(() => expect(ws.sent("activity.request")).toHaveLength(1));
     const now = new Date().toISOString();
     ws.emit("activity.response", {
       workspace_id: ME.workspace.id,
@@ -191,7 +191,11 @@ describe("/team/chat", () => {
     await waitFor(() => expect(within(online).getByText("Online now (2)")).toBeTruthy());
     expect(within(online).getByText("Ana Berg")).toBeTruthy();
     expect(within(online).getByText("Away")).toBeTruthy();
+    // Another workspace's room (a socket may be in several) does not count here.
+    ws.emit("team.member_joined", { workspace_id: "other-ws", user_id: BEN.id, name: BEN.name, status: "online" });
     ws.emit("team.member_left", { workspace_id: ME.workspace.id, user_id: ANA.id, name: ANA.name });
     await waitFor(() => expect(within(online).queryByText("Ana Berg")).toBeNull());
+    expect(within(online).queryByText("Ben Ortiz")).toBeNull();
+    expect(within(online).getByText("Online now (1)")).toBeTruthy();
   });
 });
