@@ -41,7 +41,12 @@ export async function findInvite(db: Db, workspaceId: string, id: string): Promi
 
 export async function findInviteByTokenHash(db: Db, tokenHash: string) {
   const [row] = await db
-    .select({ invite: workspaceInvites, inviterName: users.name, workspaceName: workspaces.name })
+    .select({
+      invite: workspaceInvites,
+      inviterName: users.name,
+      workspaceName: workspaces.name,
+      workspaceArchivedAt: workspaces.archivedAt,
+    })
     .from(workspaceInvites)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
     .leftJoin(users, eq(users.id, workspaceInvites.invitedBy))

@@ -314,7 +314,10 @@ export async function previewInvite(ctx: Pick<AppContext, "db">, token: string):
  * link) gets the workspace as its default, so it opens there instead of in its own new organization.
  */
 export async function acceptInvite(ctx: Ctx, auth: AuthContext, token: string): Promise<InviteAcceptResult> {
-  const { invite: found, workspaceName } = await usableInvite(ctx, token, auth.userId);
+  const { invite: found, workspaceName, workspaceArchivedAt } = await usableInvite(ctx, token, auth.userId);
+  if (workspaceArchivedAt && found.status === "pending") {
+    throw new AppError("WORKSPACE_ARCHIVED", `The workspace "${workspaceName}" is archived: ask whoever invited you to restore it first`);
+  }
   const user = await repo.userById(ctx.db, auth.userId);
   if (!user) throw new AppError("UNAUTHENTICATED");
   if (user.email.toLowerCase() !== found.email) {

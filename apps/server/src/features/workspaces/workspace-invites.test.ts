@@ -253,6 +253,25 @@ describe("workspace invitations", () => {
     expect(renewed.json().status).toBe("pending");
   });
 
+  it("an archived workspace takes no new invitations, and its pending ones cannot be accepted until restored", async () => {
+    const guest = await createUser(t.app.ctx.db, { email: "archived-guest@example.com" });
+    await call(owner, "POST", `${base()}/invite`, { email: guest.email, roleId: "viewer" });
+    const token = await mailedToken(guest.email);
+    await t.database.db.update(workspaces).set({ archivedAt: new Date() }).where(eq(workspaces.id, owner.workspaceId));
+    try {
+      const refused = await call(owner, "POST", `${base()}/invite`, { email: "archived-new@example.com", roleId: "viewer" });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe("WORKSPACE_ARCHIVED");
+      const accept = await call(guest, "POST", `/api/v1/invites/${token}/accept`);
+      expect(accept.statusCode).toBe(409);
+      expect(accept.json().code).toBe("WORKSPACE_ARCHIVED");
+      expect(await invitesTo("archived-new@example.com")).toHaveLength(0);
+    } finally {
+      await t.database.db.update(workspaces).set({ archivedAt: null }).where(eq(workspaces.id, owner.workspaceId));
+    }
+    expect((await call(guest, "POST", `/api/v1/invites/${token}/accept`)).json().joined).toBe(true);
+  });
+
   it("a new account signs up with the invited address, accepts, and opens in the workspace", async () => {
     await call(owner, "POST", `${base()}/invite`, { email: "newbie@example.com", roleId: "analyst" });
     const token = await mailedToken("newbie@example.com");
