@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
-import { teamPermissions, teams } from "../access/index.ts";
+import { teamPermissions, teams, userPermissions } from "../access/index.ts";
 import { campaigns } from "../campaigns/index.ts";
 import { sessions, users } from "../identity/index.ts";
 import { inboxes } from "../inboxes/index.ts";
@@ -228,6 +228,20 @@ describe("workspace service", () => {
       });
       const [entry] = (await activity(owner, ws.id, "?kind=member.")).items;
       expect(entry).toMatchObject({ kind: "member.role_changed", subject_id: m.id, detail: { previous_role: "viewer", role: "manager" } });
+    });
+
+    it("never lets a member raise anyone above their own rank through a role change", async () => {
+      const ws = await create(owner);
+      const lead = await createUser(db());
+      const v = await createUser(db());
+      await join(ws.id, lead, "manager");
+      const vId = await join(ws.id, v, "viewer");
+      // The manager may change roles here (a personal grant), but not hand out administrator.
+      await db().insert(userPermissions).values({ workspaceId: ws.id, userId: lead.id, resource: "team", action: "update" });
+      const res = await call(lead, "PUT", `${BASE}/${ws.id}/members/${vId}/role`, { role: "admin" });
+      expect(res.statusCode).toBe(403);
+      expect(["ROLE_ABOVE_OWN", "PERMISSION_ESCALATION"]).toContain(res.json().code);
+      expect((await membersOf(owner, ws.id)).items.find((m) => m.id === vId)?.role).toBe("viewer");
     });
 
     it("suspends a member (cut off at once in that workspace) and reactivates them; never self or the owner", async () => {
