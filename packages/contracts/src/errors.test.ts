@@ -14,6 +14,7 @@ import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
+import { teamChatErrors } from "./team-chat.errors.ts";
 import { workspaceInvitesErrors } from "./workspace-invites.errors.ts";
 import { workspacesErrors } from "./workspaces.errors.ts";
 
@@ -36,6 +37,7 @@ describe("error catalog", () => {
       crmErrors,
       workspacesErrors,
       workspaceInvitesErrors,
+      teamChatErrors,
     ].flatMap((o) => Object.keys(o));
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);
