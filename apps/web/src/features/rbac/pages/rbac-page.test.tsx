@@ -289,7 +289,7 @@ describe("/security/rbac", { timeout: HEAVY_RENDER_MS }, () => {
           per_page: Number(req.query.get("per_page")),
         },
       }),
-      "GET /api/v1/rbac/audit/logs.csv": { body: "id,event\n", headers: { "content-type": "text/csv" }, notFromApi: true },
+      "GET /api/v1/rbac/audit/logs.csv": { body: "id,event\n", headers: { "content-type": "text/csv" } },
     });
     const createObjectURL = vi.fn(() => "blob:csv");
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
