@@ -174,6 +174,35 @@ describe("/team/chat", () => {
     expect(screen.queryByRole("button", { name: "Load older messages" })).toBeNull();
   });
 
+  it("lists the channels with unread counts and opens a new one by a valid name", async () => {
+    const { server } = render({
+      "GET /api/v1/team/chat/unread": {
+        body: {
+          channels: [
+            { channel: "general", unread: 0, last_read_at: null, last_message_at: message(1).created_at },
+            { channel: "deals-eu", unread: 3, last_read_at: null, last_message_at: message(2).created_at },
+          ],
+          total: 3,
+        },
+      },
+      "GET /api/v1/team/chat/messages": (req) => ({ body: page([message(1, { channel: req.query.get("channel") ?? "general" })]) }),
+    });
+    const channels = await screen.findByRole("navigation", { name: "Channels" });
+    expect(await within(channels).findByRole("button", { name: "#deals-eu, 3 unread" })).toBeTruthy();
+
+    await userEvent.click(within(channels).getByRole("button", { name: "New channel" }));
+    await userEvent.type(within(channels).getByLabelText("Channel name"), "Bad name!");
+    await userEvent.click(within(channels).getByRole("button", { name: "Open" }));
+    expect(within(channels).getByText("Lower-case letters, digits, - and _ only")).toBeTruthy();
+    await userEvent.clear(within(channels).getByLabelText("Channel name"));
+    await userEvent.type(within(channels).getByLabelText("Channel name"), "launch-q4");
+    await userEvent.click(within(channels).getByRole("button", { name: "Open" }));
+
+    expect(await screen.findByRole("textbox", { name: "Message #launch-q4" })).toBeTruthy();
+    await waitFor(() => expect(server.to("GET", "/api/v1/team/chat/messages").map((r) => r.query.get("channel"))).toContain("launch-q4"));
+    expect(within(channels).getByRole("button", { name: "#launch-q4" }).getAttribute("aria-current")).toBe("page");
+  });
+
   it("lists who is online, from the socket's presence", async () => {
     const { sockets } = render({ "GET /api/v1/team/chat/messages": { body: page([]) } });
     const ws = sockets.latest();
