@@ -39,6 +39,10 @@ import {
   CampaignQueue,
   CampaignTrends,
   ChangePasswordResponse,
+  ChatMessage,
+  ChatPage,
+  ChatReadState,
+  ChatUnread,
   CheckResult,
   ComposeMessage,
   ComposeSentList,
@@ -372,6 +376,11 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "POST /api/v1/rbac/teams/:id/members": ok(Team),
   "DELETE /api/v1/rbac/teams/:id/members/:user": { 204: null },
   "PUT /api/v1/rbac/teams/:id/permissions": ok(z.object({ team_id: z.string(), grants: z.array(Grant) })),
+  // team chat (team-chat.routes.ts)
+  "GET /api/v1/team/chat/messages": ok(ChatPage),
+  "POST /api/v1/team/chat/messages": { 200: ChatMessage, 201: ChatMessage },
+  "POST /api/v1/team/chat/read": ok(ChatReadState),
+  "GET /api/v1/team/chat/unread": ok(ChatUnread),
 };
 
 interface CompiledRoute {
