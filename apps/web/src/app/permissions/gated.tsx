@@ -18,9 +18,10 @@ export interface PermissionGateProps {
 export const missingPermissionText = (permission: string) => `Requires the ${permission} permission`;
 
 export function PermissionGate({ permission, hide = false, children }: PermissionGateProps) {
-  const { can } = usePermissions();
+  const { can, loading } = usePermissions();
   if (can(permission)) return children;
-  if (hide || !isValidElement(children)) return null;
+  // Not known yet: claim no refusal before the answer is in.
+  if (loading || hide || !isValidElement(children)) return null;
   return (
     <Tooltip title={missingPermissionText(permission)}>
       {/* A disabled button fires no pointer events: the span carries the tooltip. */}

@@ -259,7 +259,7 @@ export function usePermissions(): PermissionsApi {
   const fallback = useMemo(
     () =>
       buildApi(fromSession(user), {
-        loading: false,
+        loading: user === null,
         error: null,
         reload: async () => {},
         requestAccess: async (input) => {

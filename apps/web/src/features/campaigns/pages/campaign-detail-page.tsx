@@ -26,12 +26,11 @@ import type { CampaignEventPush, CampaignUpdatedEvent } from "@prospector/contra
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
-import { permits } from "../../../app/layout/nav-items.ts";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
 import { useSocketEvent } from "../../../lib/use-socket.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
-import { useSession } from "../../auth/api/use-session.ts";
 import { PresenceAvatars } from "../../team/components/presence-avatars.tsx";
 import { campaignKeys } from "../api/campaign-keys.ts";
 import {
@@ -54,8 +53,7 @@ import { campaignActionErrorMessage } from "../lib/campaign-errors.ts";
 
 export default function CampaignDetailPage() {
   const { id = "" } = useParams();
-  const { user } = useSession();
-  const can = (p: string) => permits(user?.permissions ?? [], p);
+  const { can } = usePermissions();
   const qc = useQueryClient();
   const campaign = useCampaign(id);
   const metrics = useCampaignMetrics(id);

@@ -22,11 +22,10 @@ import { CAMPAIGN_ACTION_STATES, type Campaign, type CampaignAction } from "@pro
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { permits } from "../../../app/layout/nav-items.ts";
+import { PermissionGate, usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
 import { useSocketEvent } from "../../../lib/use-socket.tsx";
-import { useSession } from "../../auth/api/use-session.ts";
 import { campaignKeys } from "../api/campaign-keys.ts";
 import { type BulkReport, useBulkCampaignAction, useCampaignList } from "../api/use-campaigns.ts";
 import { BulkReportDialog } from "../components/bulk-report-dialog.tsx";
@@ -42,8 +41,7 @@ export default function CampaignsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { user } = useSession();
-  const can = (p: string) => permits(user?.permissions ?? [], p);
+  const { can } = usePermissions();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const debouncedSearch = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
   const list = useCampaignList(listParams(filters, debouncedSearch));
@@ -102,11 +100,11 @@ export default function CampaignsPage() {
             {list.data ? `${list.data.total.toLocaleString()} ${hasFilters(filters) ? "matching" : "in this workspace"}` : " "}
           </Typography>
         </Box>
-        {can("campaigns:create") && (
+        <PermissionGate permission="campaigns:create">
           <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/campaigns/new/edit">
             New campaign
           </Button>
-        )}
+        </PermissionGate>
       </Box>
 
       <CampaignFiltersBar filters={filters} onChange={change} />

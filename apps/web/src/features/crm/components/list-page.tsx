@@ -7,10 +7,9 @@ import { Alert, Box, Button, Stack } from "@mui/material";
 import type { GridColDef, GridValidRowModel } from "@mui/x-data-grid";
 import type { CrmActivityBulkDeleteResult } from "@prospector/contracts";
 import { type ReactNode, useState } from "react";
-import { permits } from "../../../app/layout/nav-items.ts";
+import { PermissionGate, usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
-import { useSession } from "../../auth/api/use-session.ts";
 import type { CrmRecord } from "../api/crm-keys.ts";
 import { useBulkDeleteRecords, useRecordList } from "../api/use-records.ts";
 import type { ListState } from "../lib/list-state.ts";
@@ -51,14 +50,15 @@ export function ListPage<R extends GridValidRowModel>({
   const list = useRecordList<R>(record, state.query);
   const bulkDelete = useBulkDeleteRecords<CrmActivityBulkDeleteResult>(record);
   const toast = useToast();
-  const { user } = useSession();
-  const can = (p: string) => permits(user?.permissions ?? [], p);
+  const { can } = usePermissions();
   const [creating, setCreating] = useState(false);
   const [selection, setSelection] = useState<string[]>([]);
-  const createButton = can("crm:create") && (
-    <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-      {createLabel}
-    </Button>
+  const createButton = (
+    <PermissionGate permission="crm:create">
+      <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+        {createLabel}
+      </Button>
+    </PermissionGate>
   );
   const nothing = list.isSuccess && list.data.total === 0 && !state.hasFilters;
   return (
@@ -119,7 +119,7 @@ export function ListPage<R extends GridValidRowModel>({
       )}
       {nothing ? (
         <EmptyState title={empty.title} hint={empty.hint}>
-          {createButton}
+          {can("crm:create") && createButton}
         </EmptyState>
       ) : (
         !list.isError && (

@@ -60,7 +60,7 @@ describe("/crm/customers", { timeout: HEAVY_RENDER_MS }, () => {
     renderSignedIn(<CustomersPage />, { path: "/crm/customers", at: `/crm/customers?selected=${ada.id}` });
     expect(await screen.findByRole("heading", { name: "Ada Lovelace" })).toBeTruthy();
     const deals = screen.getByRole("region", { name: "Deals" });
-    expect(within(deals).getByRole("link", { name: "Engine licence" }).getAttribute("href")).toBe(`/crm/deals?selected=${won.id}`);
+    expect((await within(deals).findByRole("link", { name: "Engine licence" })).getAttribute("href")).toBe(`/crm/deals?selected=${won.id}`);
     expect(s.to("GET", "/api/crm/deals/")[0]!.query.get("customer_id")).toBe(ada.id);
 
     await userEvent.click(screen.getByRole("button", { name: "Close customer" }));

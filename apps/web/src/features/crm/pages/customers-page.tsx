@@ -9,11 +9,10 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { type CrmBulkDeleteResult, type CrmCustomer, CustomerCreate, type CustomerDealsPolicy } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { permits } from "../../../app/layout/nav-items.ts";
+import { PermissionGate, usePermissions } from "../../../app/permissions/index.ts";
 import { ApiError, errorMessage } from "../../../lib/errors.ts";
 import { timeAgo } from "../../../lib/format.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
-import { useSession } from "../../auth/api/use-session.ts";
 import { useBulkDeleteRecords, useCreateRecord, useRecordList } from "../api/use-records.ts";
 import { BulkDeleteBar } from "../components/bulk-delete-bar.tsx";
 import { CustomerDrawer } from "../components/customer-drawer.tsx";
@@ -80,8 +79,7 @@ export default function CustomersPage() {
   const create = useCreateRecord<CrmCustomer, CustomerCreate>("customers");
   const bulkDelete = useBulkDeleteRecords<CrmBulkDeleteResult>("customers");
   const toast = useToast();
-  const { user } = useSession();
-  const can = (p: string) => permits(user?.permissions ?? [], p);
+  const { can } = usePermissions();
   const [creating, setCreating] = useState(false);
   const [selection, setSelection] = useState<string[]>([]);
   const [askDeals, setAskDeals] = useState(false);
@@ -119,11 +117,11 @@ export default function CustomersPage() {
         question="Who are your customers, and what is still open with each of them?"
         summary={list.data ? `${list.data.total.toLocaleString()} ${state.hasFilters ? "matching" : "in this workspace"}` : " "}
         actions={
-          can("crm:create") && (
+          <PermissionGate permission="crm:create">
             <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
               New customer
             </Button>
-          )
+          </PermissionGate>
         }
       />
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>

@@ -12,11 +12,10 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { type CrmBulkDeleteResult, type CrmDeal, DealCreate } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { permits } from "../../../app/layout/nav-items.ts";
+import { PermissionGate, usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
-import { useSession } from "../../auth/api/use-session.ts";
 import { useMoveDeal, useOverview, useStages } from "../api/use-deals.ts";
 import { useBulkDeleteRecords, useCreateRecord, useRecordList } from "../api/use-records.ts";
 import { BulkDeleteBar } from "../components/bulk-delete-bar.tsx";
@@ -64,8 +63,7 @@ export default function DealsPage() {
   const create = useCreateRecord<CrmDeal, DealCreate>("deals");
   const bulkDelete = useBulkDeleteRecords<CrmBulkDeleteResult>("deals");
   const toast = useToast();
-  const { user } = useSession();
-  const can = (p: string) => permits(user?.permissions ?? [], p);
+  const { can } = usePermissions();
   const boardSearch = useDebounced(state.search.trim(), SEARCH_DEBOUNCE_MS);
   const [dialog, setDialog] = useState<"new" | "stages" | null>(null);
   const [selection, setSelection] = useState<string[]>([]);
@@ -99,11 +97,11 @@ export default function DealsPage() {
                 Stages
               </Button>
             )}
-            {can("crm:create") && (
+            <PermissionGate permission="crm:create">
               <Button variant="contained" startIcon={<Add />} onClick={() => setDialog("new")} disabled={!stages.data}>
                 New deal
               </Button>
-            )}
+            </PermissionGate>
           </>
         }
       />

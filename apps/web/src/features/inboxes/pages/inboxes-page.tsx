@@ -25,20 +25,18 @@ import {
 import type { Inbox, InboxTestResult } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { permits } from "../../../app/layout/nav-items.ts";
+import { PermissionGate, usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { timeAgo } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
-import { useSession } from "../../auth/api/use-session.ts";
 import { useDeleteInbox, useInboxes, useTestInbox, useUpdateInbox } from "../api/use-inboxes.ts";
 import { InboxFormDialog } from "../components/inbox-form-dialog.tsx";
 import { TestResult } from "../components/test-result.tsx";
 import { healthColor, healthLabel } from "../lib/inbox-labels.ts";
 
 export default function InboxesPage() {
-  const { user } = useSession();
-  const canEdit = permits(user?.permissions ?? [], "campaigns:update");
+  const canEdit = usePermissions().can("campaigns:update");
   const toast = useToast();
   const inboxes = useInboxes();
   const update = useUpdateInbox();
@@ -68,11 +66,11 @@ export default function InboxesPage() {
             The accounts campaigns send from. Each keeps its own daily limit and gap; replies are read over IMAP.
           </Typography>
         </Box>
-        {canEdit && (
+        <PermissionGate permission="campaigns:update">
           <Button variant="contained" startIcon={<Add />} onClick={() => setEditing("new")}>
             Connect inbox
           </Button>
-        )}
+        </PermissionGate>
       </Box>
       {inboxes.isPending && <LoadingScreen />}
       {inboxes.isError && (

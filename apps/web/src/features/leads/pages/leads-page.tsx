@@ -13,13 +13,12 @@ import type { GridPaginationModel, GridSortModel } from "@mui/x-data-grid";
 import type { EnrichmentJob, Lead } from "@prospector/contracts";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import { permits } from "../../../app/layout/nav-items.ts";
+import { PermissionGate, usePermissions } from "../../../app/permissions/index.ts";
 import { downloadBlob } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
-import { useSession } from "../../auth/api/use-session.ts";
 import { PresenceAvatars } from "../../team/components/presence-avatars.tsx";
 import { useBulkEnrich } from "../api/use-enrichment.ts";
 import { useBulkDelete, useBulkTag, useExportLeads, useLeadList } from "../api/use-leads.ts";
@@ -50,9 +49,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export default function LeadsPage() {
   const [params, setParams] = useSearchParams();
-  const { user } = useSession();
-  const granted = user?.permissions ?? [];
-  const can = (p: string) => permits(granted, p);
+  const { can } = usePermissions();
   const toast = useToast();
 
   const view = params.get("view") === "quality" ? "quality" : "list";
@@ -152,16 +149,16 @@ export default function LeadsPage() {
         >
           {hasFilters(filters) ? "Export filtered" : "Export all"}
         </Button>
-        {can("leads:create") && (
+        <PermissionGate permission="leads:create">
           <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setDialog("import")}>
             Import CSV
           </Button>
-        )}
-        {can("leads:create") && (
+        </PermissionGate>
+        <PermissionGate permission="leads:create">
           <Button variant="contained" startIcon={<Add />} onClick={() => setDialog("new")}>
             New lead
           </Button>
-        )}
+        </PermissionGate>
       </Box>
 
       <Tabs value={view} onChange={(_, v) => setView(v)} sx={{ borderBottom: 1, borderColor: "divider" }}>
