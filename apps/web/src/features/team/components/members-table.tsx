@@ -112,7 +112,15 @@ export function MembersTable({ workspaceId, members, may }: { workspaceId: strin
             },
           }}
         />
-        <TextField select size="small" label="Role" value={filters.role} onChange={set("role")} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          size="small"
+          label="Role"
+          value={filters.role}
+          onChange={set("role")}
+          sx={{ minWidth: 160 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">All roles</MenuItem>
           {ROLE_OPTIONS.map((r) => (
             <MenuItem key={r.id} value={r.id}>
@@ -120,12 +128,28 @@ export function MembersTable({ workspaceId, members, may }: { workspaceId: strin
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Status" value={filters.status} onChange={set("status")} sx={{ minWidth: 140 }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={filters.status}
+          onChange={set("status")}
+          sx={{ minWidth: 140 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">Any status</MenuItem>
           <MenuItem value="active">Active</MenuItem>
           <MenuItem value="suspended">Suspended</MenuItem>
         </TextField>
-        <TextField select size="small" label="Presence" value={filters.presence} onChange={set("presence")} sx={{ minWidth: 140 }}>
+        <TextField
+          select
+          size="small"
+          label="Presence"
+          value={filters.presence}
+          onChange={set("presence")}
+          sx={{ minWidth: 140 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">Anyone</MenuItem>
           <MenuItem value="online">Online</MenuItem>
           <MenuItem value="away">Away</MenuItem>

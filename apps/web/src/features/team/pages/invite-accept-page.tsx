@@ -183,12 +183,15 @@ export function InviteAcceptPage() {
                 ? `Sign in as ${invite.email} to accept. You come back here afterwards.`
                 : `Create your account with ${invite.email} to accept. You come back here afterwards.`}
             </Typography>
-            <Button variant={invite.account_exists ? "contained" : "outlined"} size="large" onClick={goSignIn}>
-              Sign in
-            </Button>
-            <Button variant={invite.account_exists ? "outlined" : "contained"} size="large" onClick={goSignUp}>
-              Create account
-            </Button>
+            {/* The likelier way first: sign in when the address has an account, else create one. */}
+            <Box sx={{ display: "flex", flexDirection: invite.account_exists ? "column" : "column-reverse", gap: 2 }}>
+              <Button variant={invite.account_exists ? "contained" : "outlined"} size="large" onClick={goSignIn}>
+                Sign in
+              </Button>
+              <Button variant={invite.account_exists ? "outlined" : "contained"} size="large" onClick={goSignUp}>
+                Create account
+              </Button>
+            </Box>
           </>
         )}
       </Box>

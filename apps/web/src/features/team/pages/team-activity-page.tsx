@@ -57,7 +57,15 @@ function Feed({ workspaceId }: { workspaceId: string }) {
   return (
     <>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }} role="search" aria-label="Filter activity">
-        <TextField select size="small" label="What" value={kind} onChange={set("kind")} sx={{ minWidth: 220 }}>
+        <TextField
+          select
+          size="small"
+          label="What"
+          value={kind}
+          onChange={set("kind")}
+          sx={{ minWidth: 220 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           {ACTIVITY_KIND_FILTERS.map((k) => (
             <MenuItem key={k.value} value={k.value}>
               {k.label}
@@ -71,6 +79,7 @@ function Feed({ workspaceId }: { workspaceId: string }) {
           value={members.data?.some((m) => m.user.id === actor) ? actor : ""}
           onChange={set("actor")}
           sx={{ minWidth: 220 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">Anyone</MenuItem>
           {(members.data ?? []).map((m) => (

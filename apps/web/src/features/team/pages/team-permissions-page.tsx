@@ -110,6 +110,7 @@ function PerPerson({ workspaceId }: { workspaceId: string }) {
         sx={{ maxWidth: 420 }}
         disabled={!members.data}
         helperText={mayReadTeam ? undefined : "Your role can only see your own permissions (others need team:read)."}
+        slotProps={{ inputLabel: { shrink: true } }}
       >
         {choices
           .filter((m) => mayReadTeam || m.user.id === user?.id)
