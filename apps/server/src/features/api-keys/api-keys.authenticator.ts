@@ -66,6 +66,7 @@ export async function registerApiKeyAuthentication(
           via: "api_key",
           scopes: row.key.permissions,
           apiKeyId: row.key.id,
+          workspaceArchived: row.workspaceArchivedAt !== null,
         },
       };
     }

@@ -72,6 +72,7 @@ export function createApiKeysRepository(db: Db) {
           role: workspaceMembers.role,
           memberStatus: workspaceMembers.status,
           organizationId: workspaces.organizationId,
+          workspaceArchivedAt: workspaces.archivedAt,
         })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))

@@ -413,6 +413,15 @@ describe("workspace service", () => {
       await refused(owner, "PUT", `${BASE}/${ws.id}`, 409, "WORKSPACE_ARCHIVED", { name: "After" });
       expect(await db().select().from(leads).where(eq(leads.workspaceId, ws.id))).toEqual([]);
       expect((await db().select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0]!.name).toBe("Before");
+      // An API key of that workspace is refused the same way.
+      const created = await ok(owner, "POST", "/api/user-settings/api-keys", { name: "w", permissions: ["leads:create"] }, 201, ws.id);
+      const byKey = await t.app.inject({
+        method: "POST",
+        url: "/api/leads/",
+        headers: { "x-api-key": created.key },
+        payload: { first_name: "Key", email: "key@acme.test" },
+      });
+      expect(byKey.json().code).toBe("WORKSPACE_ARCHIVED");
       // Reads, the list, export and creating another workspace still work.
       await ok(owner, "GET", "/api/leads", undefined, 200, ws.id);
       await ok(owner, "GET", `${BASE}/${ws.id}/export`);
