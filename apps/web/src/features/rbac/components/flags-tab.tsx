@@ -21,14 +21,14 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { type FeatureFlag, type FeatureFlagInput, FeatureKey, ROLES, type RoleId } from "@prospector/contracts";
+import { type FeatureFlag, type FeatureFlagInput, FeatureKey, type RoleId } from "@prospector/contracts";
 import { useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useFlags, useSaveFlag } from "../api/use-rules.ts";
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from "../lib/field-errors.ts";
-import { MemberPicker, RolePicker, TeamPicker } from "./subject-pickers.tsx";
+import { MemberPicker, RolePicker, type SubjectNames, subjectsText, TeamPicker, useSubjectNames } from "./subject-pickers.tsx";
 import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
 
 const inputOf = (f: FeatureFlag): FeatureFlagInput => ({
@@ -165,7 +165,7 @@ function FlagDialog({ flag, onClose }: { flag: FeatureFlag | null; onClose: () =
   );
 }
 
-function FlagCard({ flag, mayEdit, onEdit }: { flag: FeatureFlag; mayEdit: boolean; onEdit: () => void }) {
+function FlagCard({ flag, mayEdit, onEdit, names }: { flag: FeatureFlag; mayEdit: boolean; onEdit: () => void; names: SubjectNames }) {
   const save = useSaveFlag();
   const toast = useToast();
   const [rollout, setRollout] = useState<number | null>(null);
@@ -179,11 +179,7 @@ function FlagCard({ flag, mayEdit, onEdit }: { flag: FeatureFlag; mayEdit: boole
         onSettled: () => setRollout(null),
       },
     );
-  const targets = [
-    ...flag.targeted_roles.map((r) => ROLES[r]?.label ?? r),
-    flag.targeted_users.length ? `${flag.targeted_users.length} user${flag.targeted_users.length === 1 ? "" : "s"}` : "",
-    flag.targeted_teams.length ? `${flag.targeted_teams.length} team${flag.targeted_teams.length === 1 ? "" : "s"}` : "",
-  ].filter(Boolean);
+  const targets = subjectsText(names, flag.targeted_roles, flag.targeted_users, flag.targeted_teams);
   const sliderLabel = `flag-${flag.key}-rollout`;
   return (
     <Card variant="outlined" component="section" aria-label={flag.name}>
@@ -235,7 +231,7 @@ function FlagCard({ flag, mayEdit, onEdit }: { flag: FeatureFlag; mayEdit: boole
         </Box>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
           <Typography variant="body2" color="textSecondary">
-            Always on for: {targets.length ? targets.join(", ") : "nobody in particular"}
+            Always on for: {targets || "nobody in particular"}
           </Typography>
           {mayEdit && (
             <Button size="small" onClick={onEdit} sx={{ ml: "auto" }}>
@@ -250,6 +246,7 @@ function FlagCard({ flag, mayEdit, onEdit }: { flag: FeatureFlag; mayEdit: boole
 
 export default function FlagsTab() {
   const flags = useFlags();
+  const names = useSubjectNames();
   const { can } = usePermissions();
   const mayEdit = can("settings:update");
   const [editing, setEditing] = useState<FeatureFlag | "new" | null>(null);
@@ -279,7 +276,7 @@ export default function FlagsTab() {
       ) : (
         <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
           {flags.data.map((f) => (
-            <FlagCard key={f.key} flag={f} mayEdit={mayEdit} onEdit={() => setEditing(f)} />
+            <FlagCard key={f.key} flag={f} names={names} mayEdit={mayEdit} onEdit={() => setEditing(f)} />
           ))}
         </Box>
       )}

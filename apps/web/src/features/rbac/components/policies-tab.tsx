@@ -19,7 +19,7 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { type Policy, type PolicyInput, ROLES } from "@prospector/contracts";
+import type { Policy, PolicyInput } from "@prospector/contracts";
 import { useMemo, useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
@@ -28,6 +28,7 @@ import { useDeletePolicy, usePolicies, useSavePolicy } from "../api/use-rules.ts
 import { describeCondition } from "../lib/conditions.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { PolicyEditor } from "./policy-editor.tsx";
+import { type SubjectNames, subjectsText, useSubjectNames } from "./subject-pickers.tsx";
 import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
 
 const inputOf = (p: Policy): PolicyInput => ({
@@ -41,18 +42,14 @@ const inputOf = (p: Policy): PolicyInput => ({
   conditions: p.conditions,
 });
 
-function appliesText(p: Policy): string {
+function appliesText(p: Policy, names: SubjectNames): string {
   const { users, roles, teams } = p.applies_to;
-  const parts = [
-    roles.length ? roles.map((r) => ROLES[r]?.label ?? r).join(", ") : "",
-    users.length ? `${users.length} user${users.length === 1 ? "" : "s"}` : "",
-    teams.length ? `${teams.length} team${teams.length === 1 ? "" : "s"}` : "",
-  ].filter(Boolean);
-  return parts.length ? parts.join(" · ") : "Everyone";
+  return subjectsText(names, roles, users, teams) || "Everyone";
 }
 
 export default function PoliciesTab() {
   const policies = usePolicies();
+  const names = useSubjectNames();
   const save = useSavePolicy();
   const remove = useDeletePolicy();
   const toast = useToast();
@@ -126,7 +123,7 @@ export default function PoliciesTab() {
                       {p.permissions.join(", ")}
                     </Typography>
                   </TableCell>
-                  <TableCell>{appliesText(p)}</TableCell>
+                  <TableCell>{appliesText(p, names)}</TableCell>
                   <TableCell>
                     {p.conditions.length === 0 ? (
                       <Typography variant="body2" color="textSecondary">

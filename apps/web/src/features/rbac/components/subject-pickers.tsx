@@ -103,3 +103,31 @@ export function TeamPicker(props: {
   const options = useMemo(() => (teams.data ?? []).map((t) => ({ id: t.id, label: t.name })), [teams.data]);
   return <IdPicker label={props.label ?? "Teams"} options={options} loading={teams.isPending} {...props} />;
 }
+
+/** Names for the ids a rule lists (members and teams), or null while unknown (not loaded, or not visible to the caller). */
+export function useSubjectNames() {
+  const { user } = useSession();
+  const members = useMembers(user?.workspace.id);
+  const teams = useTeams();
+  return useMemo(() => {
+    const people = new Map((members.data?.items ?? []).map((m) => [m.user.id, m.user.full_name]));
+    const groups = new Map((teams.data ?? []).map((t) => [t.id, t.name]));
+    return { user: (id: string) => people.get(id) ?? null, team: (id: string) => groups.get(id) ?? null };
+  }, [members.data, teams.data]);
+}
+
+export type SubjectNames = ReturnType<typeof useSubjectNames>;
+
+/** "Manager, Ada Lovelace, team Sales" — names where known, else a count. */
+export function subjectsText(names: SubjectNames, roles: readonly string[], users: readonly string[], teams: readonly string[]): string {
+  const named = (ids: readonly string[], find: (id: string) => string | null, one: string, prefix = "") => {
+    const known = ids.map(find);
+    if (known.every((n): n is string => n !== null)) return known.map((n) => `${prefix}${n}`);
+    return ids.length ? [`${ids.length} ${one}${ids.length === 1 ? "" : "s"}`] : [];
+  };
+  return [
+    ...roles.map((r) => (ROLES as Record<string, { label: string }>)[r]?.label ?? r),
+    ...named(users, names.user, "user"),
+    ...named(teams, names.team, "team", "team "),
+  ].join(", ");
+}

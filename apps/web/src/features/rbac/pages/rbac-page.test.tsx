@@ -138,6 +138,7 @@ describe("/security/rbac", { timeout: HEAVY_RENDER_MS }, () => {
     const high = policy({
       name: "No deletes abroad",
       priority: 50,
+      applies_to: { users: [ada.user.id], roles: ["sales_rep"], teams: [] },
       conditions: [{ type: "location", field: "country", operator: "not_in", value: ["FR", "DE"] }],
     });
     const s = server({
@@ -149,6 +150,7 @@ describe("/security/rbac", { timeout: HEAVY_RENDER_MS }, () => {
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows[0]!.textContent).toContain("No deletes abroad");
     expect(rows[0]!.textContent).toContain("location.country is none of FR, DE");
+    await waitFor(() => expect(rows[0]!.textContent).toContain("Sales Representative, Ada Lovelace"));
     expect(rows[1]!.textContent).toContain("Everyone");
     await userEvent.click(screen.getByRole("switch", { name: "No deletes abroad active" }));
     await waitFor(() => expect(s.to("PUT", `/api/v1/rbac/policies/${high.id}`)).toHaveLength(1));
