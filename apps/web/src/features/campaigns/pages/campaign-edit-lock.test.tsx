@@ -79,6 +79,33 @@ describe("campaign edit lock", () => {
     expect(saveButton().disabled).toBe(false);
   });
 
+  it("the same person's other tab, or a lock the server will not give, only informs: Save stays enabled", async () => {
+    const { sockets } = render();
+    await screen.findByRole("heading", { name: "Edit “Founders”" });
+    const ws = sockets.latest();
+    ws.open();
+    await waitFor(() => expect(ws.sent("collaboration.lock")).toHaveLength(1));
+    ws.emit("error", {
+      message: `${resource} is being edited by ${ME.full_name}`,
+      code: "RESOURCE_LOCKED",
+      request_type: "collaboration.lock",
+      resource,
+      locked_by: { user_id: ME.id, name: ME.full_name, since: ANA.since },
+    });
+    expect(await screen.findByText(/You are also editing this campaign in another tab or window/)).toBeTruthy();
+    expect(screen.queryByTestId("campaign-lock-banner")).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+
+    ws.emit("error", {
+      message: "Too many locks: you can hold at most 10 at a time. Unlock something first.",
+      code: "TOO_MANY_LOCKS",
+      request_type: "collaboration.lock",
+      resource,
+    });
+    expect(await screen.findByText(/could not be reserved for you \(Too many locks/)).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+  });
+
   it("shows who else is on the page", async () => {
     const { sockets } = render();
     await screen.findByRole("heading", { name: "Edit “Founders”" });

@@ -67,6 +67,11 @@ function lockFromError(error: unknown): CollaborationLock | null {
 
 /** The edit-lock banner: someone else's lock blocks saving; one's own other tab is only pointed out. */
 function LockBanner({ lock }: { lock: EditLockState }) {
+  if (lock.kind === "unavailable") {
+    return (
+      <Alert severity="info">{`This campaign could not be reserved for you (${lock.message}): someone else may edit it at the same time.`}</Alert>
+    );
+  }
   if (lock.kind !== "locked") return null;
   const since = formatDateTime(lock.by.since);
   if (lock.self) {
