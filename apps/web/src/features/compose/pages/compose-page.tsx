@@ -11,9 +11,8 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Divider, MenuI
 import { EmailTone, type GeneratedEmail } from "@prospector/contracts";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { permits } from "../../../app/layout/nav-items.ts";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
-import { useSession } from "../../auth/api/use-session.ts";
 import { useGenerateEmail } from "../../campaigns/api/use-campaign-details.ts";
 import { useCreateCampaign } from "../../campaigns/api/use-campaigns.ts";
 import { sourceLabel } from "../../campaigns/components/wizard/generate-email-dialog.tsx";
@@ -25,7 +24,6 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export default function ComposePage() {
   const toast = useToast();
   const navigate = useNavigate();
-  const { user } = useSession();
   const [form, setForm] = useState({ name: "", email: "", company: "", position: "", tone: "professional" as EmailTone, goal: "" });
   const [emailError, setEmailError] = useState<string | null>(null);
   // `to`/`name`: the recipient the draft was written for, which the send panel starts from.
@@ -35,9 +33,9 @@ export default function ComposePage() {
   const generate = useGenerateEmail();
   const create = useCreateCampaign();
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
-  const permissions = user?.permissions ?? [];
-  const canSend = permits(permissions, "campaigns:create");
-  const canRead = permits(permissions, "campaigns:read");
+  const { can } = usePermissions();
+  const canSend = can("campaigns:create");
+  const canRead = can("campaigns:read");
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -25,10 +25,9 @@ import {
 } from "@mui/material";
 import type { Backup, BackupSettings, RestoreResult } from "@prospector/contracts";
 import { useEffect, useRef, useState } from "react";
-import { permits } from "../../../app/layout/nav-items.ts";
+import { usePermissions } from "../../../app/permissions/index.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
-import { useSession } from "../../auth/api/use-session.ts";
 import {
   useBackupSettings,
   useBackups,
@@ -60,8 +59,8 @@ function restoredSummary(r: RestoreResult): string {
 }
 
 export function BackupsSection() {
-  const { user } = useSession();
-  const canManage = Boolean(user && permits(user.permissions, "settings:update"));
+  const { can, loading } = usePermissions();
+  const canManage = !loading && can("settings:update");
   const settings = useBackupSettings();
   const saveSettings = useSaveBackupSettings();
   const backups = useBackups(canManage);
