@@ -24,7 +24,8 @@ export const PUBLIC_PATHS = [
   "/sso/complete",
   "/verify-email",
 ];
-const SIGN_IN_PATHS = ["/login", "/sign-in", "/sign-up", "/forgot-password", "/reset-password"];
+// /invite/: an invitation link shows its signed-out choices itself when a stored session has expired.
+const SIGN_IN_PATHS = ["/login", "/sign-in", "/sign-up", "/forgot-password", "/reset-password", "/invite/"];
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number | boolean>;
 export type QueryParams = Record<string, QueryValue>;

@@ -7,7 +7,10 @@ import { authConfig, ME, me, mockServer, type Route, renderPage } from "../../..
 import SignUpPage from "../../auth/pages/sign-up-page.tsx";
 import InviteAcceptPage from "./invite-accept-page.tsx";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.pushState({}, "", "/");
+});
 
 const TOKEN = "tok-abc";
 const preview = {
@@ -74,6 +77,18 @@ describe("/invite/:token", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("button", { name: "Create account" })).toBeTruthy();
     expect(tokenStore.get()).toBeNull();
     expect(s.to("POST", "/api/auth/logout")).toHaveLength(1);
+  });
+
+  it("stays on the invitation with the signed-out choices when a stored session has expired", async () => {
+    tokenStore.set("stale-token", { remember: true });
+    // The api client decides from the browser's address, not the test's memory router.
+    window.history.pushState({}, "", `/invite/${TOKEN}`);
+    server({ "GET /api/auth/me": { status: 401, body: { code: "UNAUTHENTICATED", detail: "Not authenticated" } } });
+    render();
+    expect(await screen.findByRole("button", { name: "Create account" })).toBeTruthy();
+    expect(tokenStore.get()).toBeNull();
+    // Not sent away to sign in with this page remembered: the page itself offers it.
+    expect(redirectAfterLogin.get()).toBeNull();
   });
 
   it("says what to do with an expired link", async () => {
