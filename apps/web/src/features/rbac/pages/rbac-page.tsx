@@ -78,7 +78,8 @@ export function RbacPage() {
               key={t.id}
               value={t.id}
               id={`rbac-tab-${t.id}`}
-              aria-controls={`rbac-panel-${t.id}`}
+              // Only the open tab's panel is in the page (the others are not loaded yet).
+              aria-controls={t.id === current.id ? `rbac-panel-${t.id}` : undefined}
               label={
                 t.id === "requests" && pending > 0 ? (
                   <Badge color="warning" badgeContent={pending} max={99} sx={{ "& .MuiBadge-badge": { right: -12 } }}>
