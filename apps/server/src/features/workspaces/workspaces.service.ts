@@ -24,6 +24,7 @@ import { isUuid } from "../../platform/ids.ts";
 import { changeMemberRole, ensureAnotherAdmin, parseRole } from "../access/index.ts";
 import "../billing/index.ts";
 import { DEFAULT_WORKSPACE_SETTINGS, type WorkspaceSettings as StoredSettings } from "../organizations/index.ts";
+import { monthStart } from "../plans/index.ts";
 import { recordActivity, recordActivitySafely } from "./workspaces.activity.ts";
 import * as repo from "./workspaces.repository.ts";
 
@@ -473,7 +474,12 @@ export async function workspaceStats(ctx: Ctx, auth: AuthContext, id: string): P
     presenceOf(ctx, id),
     repo.campaignCount(ctx.db, id),
     repo.leadCount(ctx.db, id),
-    ctx.hooks.run("billing.usage", { organizationId: s.row.workspace.organizationId, workspaceIds: [id], periodStart: new Date(0) }),
+    // Only storageBytes is read; the month keeps the other reporters' monthly counts cheap.
+    ctx.hooks.run("billing.usage", {
+      organizationId: s.row.workspace.organizationId,
+      workspaceIds: [id],
+      periodStart: new Date(`${monthStart()}T00:00:00Z`),
+    }),
   ]);
   const activeIds = new Set(await repo.activeMemberIds(ctx.db, id));
   const active = new Set([...seen, ...[...presence.keys()].filter((u) => activeIds.has(u))]);

@@ -2,6 +2,8 @@
  * The workspace service over real HTTP on PGlite: CRUD, members, stats, activity, transfer,
  * archive (read-only everywhere) and restore, export and clone, with each refusal a user could hit.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { ActivityPage, MemberPage, Workspace, WorkspaceStats } from "@prospector/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -303,8 +305,12 @@ describe("workspace service", () => {
       await ok(owner, "POST", "/api/campaigns/", { name: "Stats", subject_line: "Hi", body: "Hello" }, 201, ws.id);
       // Another workspace's rows do not count.
       await ok(owner, "POST", "/api/leads/", { first_name: "Elsewhere", email: `else-${Date.now()}@acme.test` }, 201);
+      // A file the workspace keeps (data-exports' uploads folder for it).
+      const dir = path.join(t.config.dataDir, "uploads", "workspaces", ws.id);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "logo.png"), Buffer.alloc(1234));
       const stats = (await ok(owner, "GET", `${BASE}/${ws.id}/stats`)) as WorkspaceStats;
-      expect(stats).toMatchObject({ member_count: 2, active_members: 1, campaign_count: 1, lead_count: 3, storage_used: 0 });
+      expect(stats).toMatchObject({ member_count: 2, active_members: 1, campaign_count: 1, lead_count: 3, storage_used: 1234 });
       expect(stats.storage_limit).toBeGreaterThan(0);
     });
 
