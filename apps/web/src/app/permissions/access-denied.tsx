@@ -59,7 +59,12 @@ export function AccessDenied({ requiredPermission, onRequest, variant = "page", 
         Request sent
       </Typography>
     ) : canRequest ? (
-      <Button variant={variant === "page" ? "contained" : "text"} color="inherit" onClick={send} disabled={state.kind === "sending"}>
+      <Button
+        variant={variant === "page" ? "contained" : "text"}
+        color={variant === "page" ? "primary" : "inherit"}
+        onClick={send}
+        disabled={state.kind === "sending"}
+      >
         {state.kind === "sending" ? "Sending…" : "Request access"}
       </Button>
     ) : null;
