@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient, WORKSPACE_KEY, workspaceScope } from "./api-client.ts";
 import { errorTracker } from "./error-tracker.ts";
 import { ApiError } from "./errors.ts";
-import { REDIRECT_KEY, tokenStore } from "./storage.ts";
+import { REDIRECT_KEY, signOutIntent, tokenStore } from "./storage.ts";
 
 const json = (status: number, body: unknown, statusText = "") =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, statusText, headers: { "content-type": "application/json" } });
@@ -337,5 +337,16 @@ describe("workspace scope", () => {
     expect(tokenStore.get()).toBeNull();
     expect(navigate).toHaveBeenCalledWith("/login");
     expect(workspaceScope.get()).toBe("ws-2");
+  });
+});
+
+describe("workspace scope and sign-out", () => {
+  it("signing out on purpose forgets the chosen workspace", () => {
+    tokenStore.set("tok", { remember: true });
+    workspaceScope.set("ws-2");
+    signOutIntent.mark();
+    tokenStore.clear();
+    expect(workspaceScope.get()).toBeNull();
+    signOutIntent.mark(0); // over: later tests sign out by accident again
   });
 });

@@ -88,6 +88,12 @@ export const workspaceScope = {
   },
 };
 
+// Signing out on purpose forgets the choice: the next person to sign in on this browser starts in
+// their own default workspace, without a "Workspace not found" for someone else's.
+tokenStore.subscribe(() => {
+  if (tokenStore.get() === null && signOutIntent.active() && workspaceScope.get() !== null) workspaceScope.set(null);
+});
+
 function buildUrl(path: string, params?: QueryParams): string {
   const url = `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
   if (!params) return url;
