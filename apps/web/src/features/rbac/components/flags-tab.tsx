@@ -195,6 +195,7 @@ function FlagCard({ flag, mayEdit, onEdit, names }: { flag: FeatureFlag; mayEdit
                 <Switch
                   checked={flag.enabled}
                   disabled={!mayEdit || save.isPending}
+                  slotProps={{ input: { "aria-label": `${flag.name} enabled` } }}
                   onChange={(e) =>
                     persist({ ...inputOf(flag), enabled: e.target.checked }, `"${flag.name}" ${e.target.checked ? "enabled" : "disabled"}`)
                   }

@@ -151,10 +151,10 @@ export default function PoliciesTab() {
                   {mayEdit && (
                     <TableCell align="right">
                       <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-                        <Button size="small" onClick={() => setEditing(p)}>
+                        <Button size="small" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
                           Edit
                         </Button>
-                        <Button size="small" color="error" onClick={() => setDeleting(p)}>
+                        <Button size="small" color="error" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
                           Delete
                         </Button>
                       </Stack>

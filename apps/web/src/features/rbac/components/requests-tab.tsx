@@ -150,10 +150,16 @@ export default function RequestsTab() {
                               variant="outlined"
                               color="success"
                               onClick={() => setDeciding({ request: r, approve: true })}
+                              aria-label={`Approve ${r.resource}:${r.action} for ${names.get(r.user_id) ?? "the requester"}`}
                             >
                               Approve
                             </Button>
-                            <Button size="small" color="error" onClick={() => setDeciding({ request: r, approve: false })}>
+                            <Button
+                              size="small"
+                              color="error"
+                              onClick={() => setDeciding({ request: r, approve: false })}
+                              aria-label={`Reject ${r.resource}:${r.action} for ${names.get(r.user_id) ?? "the requester"}`}
+                            >
                               Reject
                             </Button>
                           </Stack>

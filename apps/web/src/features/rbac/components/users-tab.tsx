@@ -188,6 +188,7 @@ export default function UsersTab() {
                               size="small"
                               onClick={() => setOpen(open === m.user.id ? null : m.user.id)}
                               aria-expanded={open === m.user.id}
+                              aria-label={`${open === m.user.id ? "Hide permissions of" : "Permissions of"} ${m.user.full_name}`}
                             >
                               {open === m.user.id ? "Hide permissions" : "Permissions"}
                             </Button>
@@ -197,6 +198,7 @@ export default function UsersTab() {
                                 color="error"
                                 disabled={roleHigher}
                                 onClick={() => setPending({ member: m, kind: "remove", role: m.role })}
+                                aria-label={`Remove the role of ${m.user.full_name}`}
                               >
                                 Remove role
                               </Button>

@@ -266,7 +266,7 @@ describe("/security/rbac", { timeout: HEAVY_RENDER_MS }, () => {
     expect(rows[1]!.textContent).toContain("exports:create");
     expect(rows[2]!.textContent).toContain("“Not now”");
 
-    await userEvent.click(within(rows[0]!).getByRole("button", { name: "Approve" }));
+    await userEvent.click(within(rows[0]!).getByRole("button", { name: "Approve leads:delete for Ada Lovelace" }));
     let dialog = await screen.findByRole("dialog", { name: "Approve this request?" });
     await userEvent.type(within(dialog).getByRole("textbox", { name: "Note (optional)" }), "For the cleanup");
     await userEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
@@ -274,7 +274,7 @@ describe("/security/rbac", { timeout: HEAVY_RENDER_MS }, () => {
     expect(s.to("POST", `/api/v1/rbac/access-requests/${ask.id}/approve`)[0]!.body).toEqual({ note: "For the cleanup" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
-    await userEvent.click(within(rows[1]!).getByRole("button", { name: "Reject" }));
+    await userEvent.click(within(rows[1]!).getByRole("button", { name: "Reject exports:create for Alan Turing" }));
     dialog = await screen.findByRole("dialog", { name: "Reject this request?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("This access request has already been decided");
