@@ -25,15 +25,16 @@ export const INVITE_STATUS_LABELS: Record<string, string> = {
   expired: "Expired",
 };
 
-/** The families of activity kinds the feed's filter offers (the server matches a prefix ending in "."). */
+/** The families of activity kinds the feed's filter offers (the server matches a prefix ending in "."); the kinds the workspace service records. */
 export const ACTIVITY_KIND_FILTERS = [
   { value: "", label: "Everything" },
-  { value: "member.", label: "Members" },
+  { value: "member.", label: "Members (joined, left, role, status)" },
   { value: "invite.", label: "Invitations" },
   { value: "workspace.", label: "Workspace settings and lifecycle" },
-  { value: "campaign.", label: "Campaigns" },
-  { value: "deal.", label: "Deals" },
-  { value: "email.", label: "Emails and replies" },
+  { value: "domain.", label: "Email domains" },
+  { value: "email.", label: "Emails sent" },
+  { value: "reply.", label: "Replies received" },
+  { value: "campaign.", label: "Campaigns (meetings booked)" },
 ];
 
 /** The page an activity's subject has, if any (members and invites live on /team/members). */

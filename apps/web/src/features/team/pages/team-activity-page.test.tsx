@@ -51,7 +51,7 @@ describe("/team/activity", { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole("combobox", { name: "Who" }));
     await userEvent.click(await screen.findByRole("option", { name: "Sam Seller" }));
     await userEvent.click(screen.getByRole("combobox", { name: "What" }));
-    await userEvent.click(await screen.findByRole("option", { name: "Members" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Members (joined, left, role, status)" }));
     expect(await screen.findByText("Nothing matches these filters. Widen the dates or clear the filters.")).toBeTruthy();
     const last = s.to("GET", path).at(-1)!.query;
     expect(last.get("kind")).toBe("member.");
