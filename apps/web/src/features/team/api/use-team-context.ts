@@ -16,6 +16,8 @@ export function useTeamContext() {
   const workspaceId = workspace.current?.id ?? workspaceScope.get() ?? user?.workspace.id;
   const workspaceName = workspace.current?.name ?? (workspaceId === user?.workspace.id ? user?.workspace.name : undefined);
   return {
+    /** The current workspace is archived: read-only until restored (the server refuses changes). */
+    archived: Boolean(workspace.current?.archived_at),
     status: session.status,
     user,
     workspaceId,

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { WorkspaceProvider } from "../../../app/permissions/index.ts";
 import { ME, me, mockServer, type Route, renderSignedIn } from "../../../test/kit.ts";
-import { invite, member, memberPage, SELF, WS_ID } from "../test/team-builders.ts";
+import { invite, member, memberPage, SELF, WS_ID, workspace } from "../test/team-builders.ts";
 import TeamMembersPage from "./team-members-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -172,5 +173,22 @@ describe("/team/members", { timeout: 30_000 }, () => {
     renderSignedIn(<TeamMembersPage />, { path: "/team/members" });
     expect(await screen.findByText("You are the only member")).toBeTruthy();
     expect(screen.getByText(/Invite colleagues by email/)).toBeTruthy();
+  });
+
+  it("offers no changes in an archived workspace and says how to restore it", async () => {
+    server({ "GET /api/v1/workspaces": { body: [workspace({ archived_at: "2026-03-01T00:00:00.000Z" })] } });
+    renderSignedIn(
+      <WorkspaceProvider>
+        <TeamMembersPage />
+      </WorkspaceProvider>,
+      { path: "/team/members" },
+    );
+    expect(await screen.findByText(/This workspace is archived: restore it on the Workspaces page/)).toBeTruthy();
+    await screen.findByRole("table", { name: "Members" });
+    expect(screen.queryByRole("button", { name: "Invite member" })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: "Role of Sam Seller" })).toBeNull();
+    // Still readable: the invitations are listed, without resend or cancel.
+    expect(await screen.findByText("pending@example.com")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Resend invitation to pending@example.com" })).toBeNull();
   });
 });

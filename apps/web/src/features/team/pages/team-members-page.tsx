@@ -5,7 +5,7 @@
  */
 
 import { GroupAdd, PersonAdd } from "@mui/icons-material";
-import { Box, Button, Card, CardContent, LinearProgress, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from "@mui/material";
 import { useState } from "react";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../crm/components/page-intro.tsx";
@@ -18,7 +18,9 @@ import { PendingInvites } from "../components/pending-invites.tsx";
 import { LoadError, NoWorkspace } from "../components/team-states.tsx";
 
 function Members({ workspaceId }: { workspaceId: string }) {
-  const { can, user } = useTeamContext();
+  const { can: canHere, user, archived } = useTeamContext();
+  // An archived workspace is read-only: nothing to change until it is restored.
+  const can = (permission: string) => canHere(permission) && (!archived || permission.endsWith(":read"));
   const members = useLiveMembers(workspaceId);
   const canInvite = can("team:create");
   const invites = useInvites(workspaceId, can("team:read"));
@@ -42,6 +44,9 @@ function Members({ workspaceId }: { workspaceId: string }) {
         summary={members.data ? `${members.data.length} member${members.data.length === 1 ? "" : "s"}` : undefined}
         actions={inviteButtons}
       />
+      {archived && (
+        <Alert severity="warning">This workspace is archived: restore it on the Workspaces page to invite people or change roles.</Alert>
+      )}
       {members.isPending && <LoadingScreen />}
       {members.isError && <LoadError error={members.error} onRetry={() => members.refetch()} what="team data" />}
       {members.data &&
