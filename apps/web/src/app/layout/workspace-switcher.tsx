@@ -61,13 +61,25 @@ export function WorkspaceSwitcher() {
         aria-label={`Workspace: ${label}`}
         startIcon={switching ? <CircularProgress size={16} /> : <HubOutlined />}
         endIcon={<ExpandMore />}
-        sx={{ textTransform: "none", maxWidth: { xs: 160, md: 260 }, color: error ? "error.main" : "text.primary", minWidth: 0 }}
+        // On phones the page title needs the room: the icon alone opens the list (it names the workspace).
+        sx={{
+          textTransform: "none",
+          maxWidth: { xs: 48, sm: 220, md: 280 },
+          minWidth: 0,
+          flexShrink: 0,
+          color: error ? "error.main" : "text.primary",
+          "& .MuiButton-startIcon": { mr: { xs: 0, sm: 1 } },
+          "& .MuiButton-endIcon": { display: { xs: "none", sm: "inherit" } },
+        }}
         data-testid="workspace-switcher"
       >
-        <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+        <Box
+          component="span"
+          sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", display: { xs: "none", sm: "inline" } }}
+        >
           {label}
         </Box>
-        {current?.archived_at && <Chip size="small" label="Archived" sx={{ ml: 1 }} />}
+        {current?.archived_at && <Chip size="small" label="Archived" sx={{ ml: 1, display: { xs: "none", md: "inline-flex" } }} />}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} slotProps={{ paper: { sx: { minWidth: 280, maxWidth: 360 } } }}>
         <Typography variant="overline" color="text.secondary" sx={{ px: 2, display: "block" }}>
@@ -120,6 +132,15 @@ export function WorkspaceSwitcher() {
   );
 }
 
+/** Phones show the icon only: the top bar has no room for the words. */
+function ChipText({ children }: { children: string }) {
+  return (
+    <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
+      {children}
+    </Box>
+  );
+}
+
 /** "Offline — reconnecting" while the team socket is down (live updates, presence, chat). */
 export function ConnectionStatus() {
   const status = useSocketStatus();
@@ -133,7 +154,8 @@ export function ConnectionStatus() {
           color="warning"
           variant="outlined"
           icon={<CloudOffOutlined />}
-          label="Offline — reconnecting"
+          aria-label="Offline — reconnecting"
+          label={<ChipText>Offline — reconnecting</ChipText>}
           data-testid="connection-status"
         />
       </Tooltip>
@@ -148,7 +170,8 @@ export function ConnectionStatus() {
           color="error"
           variant="outlined"
           icon={<CloudOffOutlined />}
-          label="Offline"
+          aria-label="Offline"
+          label={<ChipText>Offline</ChipText>}
           onClick={() => socket?.connect()}
           data-testid="connection-status"
         />
