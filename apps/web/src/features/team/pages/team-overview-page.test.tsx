@@ -1,12 +1,38 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { TeamSocketProvider } from "../../../lib/use-socket.tsx";
 import { ME, mockServer, type Route, renderSignedIn } from "../../../test/kit.ts";
 import { activity, invite, member, memberPage, SELF, stats, WS_ID } from "../test/team-builders.ts";
 import TeamOverviewPage from "./team-overview-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A team socket the test drives: the page's live presence comes from what it pushes. */
+class FakeSocket {
+  static last: FakeSocket | null = null;
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+  }
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  push(type: string, payload: unknown) {
+    this.onmessage?.({ data: JSON.stringify({ type, payload }) });
+  }
+}
+
 const base = `/api/v1/workspaces/${WS_ID}`;
+const OLGA = member({ user: { full_name: "Olga Offline", presence: "offline" } });
 
 function server(extra: Record<string, Route> = {}) {
   return mockServer({
@@ -14,7 +40,7 @@ function server(extra: Record<string, Route> = {}) {
     [`GET ${base}/members`]: memberPage([
       SELF,
       member({ user: { full_name: "Sam Seller", presence: "away" } }),
-      member({ user: { full_name: "Olga Offline", presence: "offline" } }),
+      OLGA,
       member({ status: "suspended", user: { full_name: "Sue Suspended", presence: "online" } }),
     ]),
     [`GET ${base}/stats`]: { body: stats() },
@@ -72,5 +98,55 @@ describe("/team/overview", { timeout: 30_000 }, () => {
     server({ [`GET ${base}/stats`]: { status: 500, body: { code: "INTERNAL", detail: "Server error. Please try again later." } } });
     renderSignedIn(<TeamOverviewPage />, { path: "/team/overview" });
     expect(await screen.findByText(/Failed to load team data/)).toBeTruthy();
+  });
+
+  it("keeps 'Online now' live from the team socket's presence events", async () => {
+    vi.stubGlobal("WebSocket", FakeSocket);
+    server();
+    renderSignedIn(
+      <TeamSocketProvider>
+        <TeamOverviewPage />
+      </TeamSocketProvider>,
+      { path: "/team/overview" },
+    );
+    const online = await screen.findByRole("list", { name: "Members online now" });
+    expect(within(online).queryByText("Olga Offline")).toBeNull();
+    await waitFor(() => expect(FakeSocket.last).not.toBeNull());
+    act(() => FakeSocket.last!.open());
+    act(() =>
+      FakeSocket.last!.push("presence.update", {
+        workspace_id: WS_ID,
+        user_id: OLGA.user.id,
+        name: "Olga Offline",
+        status: "online",
+        current_resource: null,
+        last_activity: new Date().toISOString(),
+      }),
+    );
+    expect(await within(online).findByText("Olga Offline")).toBeTruthy();
+    // A full list from the socket: whoever is not in it has gone offline.
+    const now = new Date().toISOString();
+    act(() =>
+      FakeSocket.last!.push("activity.response", {
+        workspace_id: WS_ID,
+        users: [{ user_id: SELF.user.id, name: SELF.user.full_name, status: "online", current_resource: null, last_activity: now }],
+      }),
+    );
+    await waitFor(() => expect(within(screen.getByRole("list", { name: "Members online now" })).queryByText("Sam Seller")).toBeNull());
+    const list = screen.getByRole("list", { name: "Members online now" });
+    expect(within(list).getByText("Olivia Owner")).toBeTruthy();
+    expect(within(list).queryByText("Olga Offline")).toBeNull();
+    // Another workspace's presence does not count here.
+    act(() =>
+      FakeSocket.last!.push("presence.update", {
+        workspace_id: "other",
+        user_id: OLGA.user.id,
+        name: "Olga",
+        status: "online",
+        current_resource: null,
+        last_activity: now,
+      }),
+    );
+    expect(within(screen.getByRole("list", { name: "Members online now" })).queryByText("Olga Offline")).toBeNull();
   });
 });
