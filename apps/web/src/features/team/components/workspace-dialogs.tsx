@@ -18,7 +18,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import type { Workspace } from "@prospector/contracts";
+import { WORKSPACE_MAX_MEMBERS_LIMIT, type Workspace } from "@prospector/contracts";
 import { useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/errors.ts";
@@ -90,6 +90,7 @@ function FormDialog({
 
 interface SettingsValues {
   name: string;
+  max_members: string;
   timezone: string;
   description: string;
   allow_domain_join: boolean;
@@ -105,6 +106,7 @@ export function WorkspaceSettingsDialog({ workspace, open, onClose }: { workspac
   const zones = useMemo(timeZones, []);
   const initial: SettingsValues = {
     name: workspace?.name ?? "",
+    max_members: String(workspace?.settings.max_members ?? ""),
     timezone: workspace?.settings.timezone ?? browserZone(),
     description: workspace?.settings.description ?? "",
     allow_domain_join: workspace?.settings.allow_domain_join ?? false,
@@ -112,6 +114,7 @@ export function WorkspaceSettingsDialog({ workspace, open, onClose }: { workspac
   };
   const [values, setValues] = useState<SettingsValues>(initial);
   const [nameError, setNameError] = useState<string | null>(null);
+  const [limitError, setLimitError] = useState<string | null>(null);
   const server = fieldErrors(mutation.error);
   const close = () => {
     mutation.reset();
@@ -122,7 +125,12 @@ export function WorkspaceSettingsDialog({ workspace, open, onClose }: { workspac
   const submit = async () => {
     if (!values.name.trim()) return setNameError("Enter a workspace name");
     setNameError(null);
+    const limit = values.max_members.trim() === "" ? undefined : Number(values.max_members);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > WORKSPACE_MAX_MEMBERS_LIMIT))
+      return setLimitError(`A whole number from 1 to ${WORKSPACE_MAX_MEMBERS_LIMIT}`);
+    setLimitError(null);
     const settings = {
+      max_members: limit,
       timezone: values.timezone,
       description: values.description,
       allow_domain_join: values.allow_domain_join,
@@ -181,6 +189,19 @@ export function WorkspaceSettingsDialog({ workspace, open, onClose }: { workspac
           </MenuItem>
         ))}
       </TextField>
+      <TextField
+        label="Member limit"
+        type="number"
+        value={values.max_members}
+        onChange={(e) => set("max_members", e.target.value)}
+        error={Boolean(limitError ?? server["settings.max_members"])}
+        helperText={
+          limitError ??
+          server["settings.max_members"] ??
+          (workspace ? "The most members this workspace may have" : "Leave empty for the default")
+        }
+        slotProps={{ htmlInput: { min: 1, max: WORKSPACE_MAX_MEMBERS_LIMIT } }}
+      />
       <TextField
         label="Description"
         value={values.description}

@@ -178,4 +178,29 @@ describe("/team/workspaces", { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole("button", { name: "Add domain" }));
     expect(await screen.findByText("A free email provider's domain cannot be verified: people from anywhere use it")).toBeTruthy();
   });
+
+  it("saves settings, refusing a member limit out of range before sending", async () => {
+    const s = server({
+      [`PUT /api/v1/workspaces/${WS_ID}`]: (req) => ({ body: workspace({ name: (req.body as { name: string }).name }) }),
+    });
+    renderSignedIn(<TeamWorkspacesPage />, { path: "/team/workspaces" });
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Acme" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Settings" }));
+    const dialog = await screen.findByRole("dialog", { name: "Settings of Acme" });
+    const limit = within(dialog).getByLabelText("Member limit");
+    await userEvent.clear(limit);
+    await userEvent.type(limit, "0");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByText("A whole number from 1 to 500")).toBeTruthy();
+    expect(s.to("PUT", `/api/v1/workspaces/${WS_ID}`)).toHaveLength(0);
+    await userEvent.clear(limit);
+    await userEvent.type(limit, "25");
+    await userEvent.click(within(dialog).getByLabelText("Let people with a verified email domain join when they sign up"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(s.to("PUT", `/api/v1/workspaces/${WS_ID}`)).toHaveLength(1));
+    expect(s.to("PUT", `/api/v1/workspaces/${WS_ID}`)[0]!.body).toMatchObject({
+      name: "Acme",
+      settings: { max_members: 25, allow_domain_join: true, domain_join_role: "viewer", timezone: "UTC" },
+    });
+  });
 });
