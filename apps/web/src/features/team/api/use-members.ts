@@ -54,11 +54,16 @@ export const useChangeMemberStatus = (id: string | undefined) =>
 export const useRemoveMember = (id: string | undefined) =>
   useTeamMutation(id, (memberId: string) => api.delete<void>(wsPath(id ?? "", `/members/${encodeURIComponent(memberId)}`)));
 
-export function useInvites(id: string | undefined, enabled = true) {
+/** The server's largest page of invitations. */
+export const INVITES_MAX_LIMIT = 500;
+
+/** Invitations, pending first, then the rest newest first: the first `limit` (the page grows it with "Show more"). */
+export function useInvites(id: string | undefined, enabled = true, limit = 100) {
   return useQuery({
     enabled: Boolean(id) && enabled,
-    queryKey: teamKeys.invites(id ?? ""),
-    queryFn: ({ signal }) => api.get<InviteList>(wsPath(id ?? "", "/invites"), { signal }),
+    queryKey: [...teamKeys.invites(id ?? ""), limit],
+    queryFn: ({ signal }) => api.get<InviteList>(wsPath(id ?? "", "/invites"), { params: { limit }, signal }),
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -191,4 +191,17 @@ describe("/team/members", { timeout: 30_000 }, () => {
     expect(await screen.findByText("pending@example.com")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Resend invitation to pending@example.com" })).toBeNull();
   });
+
+  it("shows more invitations on request (pending first, 50 at a time)", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => invite({ email: `p${i}@example.com` }));
+    const s = server({ [`GET ${base}/invites`]: (req) => ({ body: many.slice(0, Number(req.query.get("limit"))) }) });
+    renderSignedIn(<TeamMembersPage />, { path: "/team/members" });
+    expect(await screen.findByText("p49@example.com")).toBeTruthy();
+    expect(screen.queryByText("p50@example.com")).toBeNull();
+    expect(screen.getByText(/^50\+ open\./)).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Show more invitations" }));
+    expect(await screen.findByText("p59@example.com")).toBeTruthy();
+    expect(s.to("GET", `${base}/invites`).map((c) => c.query.get("limit"))).toEqual(["50", "100"]);
+    expect(screen.queryByRole("button", { name: "Show more invitations" })).toBeNull();
+  });
 });

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../crm/components/page-intro.tsx";
 import { useLiveMembers } from "../api/use-live-members.ts";
-import { useInvites } from "../api/use-members.ts";
+import { INVITES_MAX_LIMIT, useInvites } from "../api/use-members.ts";
 import { useTeamContext } from "../api/use-team-context.ts";
 import { BulkInviteDialog, InviteDialog } from "../components/invite-dialogs.tsx";
 import { MembersTable } from "../components/members-table.tsx";
@@ -23,7 +23,9 @@ function Members({ workspaceId }: { workspaceId: string }) {
   const can = (permission: string) => canHere(permission) && (!archived || permission.endsWith(":read"));
   const members = useLiveMembers(workspaceId);
   const canInvite = can("team:create");
-  const invites = useInvites(workspaceId, can("team:read"));
+  const [inviteLimit, setInviteLimit] = useState(50);
+  const invites = useInvites(workspaceId, can("team:read"), inviteLimit);
+  const moreInvites = (invites.data?.length ?? 0) >= inviteLimit && inviteLimit < INVITES_MAX_LIMIT;
   const [dialog, setDialog] = useState<"one" | "bulk" | null>(null);
   const inviteButtons = canInvite && (
     <>
@@ -93,9 +95,16 @@ function Members({ workspaceId }: { workspaceId: string }) {
               ) : (
                 <>
                   <Typography variant="body2" color="textSecondary">
-                    {`${openInvites.length} open. An invitation link works for 7 days from its last send; resending starts a new link.`}
+                    {`${openInvites.length}${moreInvites && openInvites.length === invites.data.length ? "+" : ""} open. An invitation link works for 7 days from its last send; resending starts a new link.`}
                   </Typography>
                   <PendingInvites workspaceId={workspaceId} invites={invites.data} canManage={canInvite} />
+                  {moreInvites && (
+                    <Box>
+                      <Button onClick={() => setInviteLimit((n) => Math.min(INVITES_MAX_LIMIT, n + 50))} disabled={invites.isFetching}>
+                        Show more invitations
+                      </Button>
+                    </Box>
+                  )}
                 </>
               ))}
           </CardContent>
