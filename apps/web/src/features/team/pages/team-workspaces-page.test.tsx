@@ -203,4 +203,39 @@ describe("/team/workspaces", { timeout: 30_000 }, () => {
       settings: { max_members: 25, allow_domain_join: true, domain_join_role: "viewer", timezone: "UTC" },
     });
   });
+
+  it("clones with a new name and, when asked, the leads", async () => {
+    const s = server({
+      [`POST /api/v1/workspaces/${WS_ID}/clone`]: (req) => ({
+        status: 201,
+        body: workspace({ id: uuid(703), name: (req.body as { name: string }).name }),
+      }),
+    });
+    renderSignedIn(<TeamWorkspacesPage />, { path: "/team/workspaces" });
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Acme" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Clone" }));
+    const dialog = await screen.findByRole("dialog", { name: "Clone Acme" });
+    const name = within(dialog).getByLabelText(/Name of the copy/);
+    expect((name as HTMLInputElement).value).toBe("Acme (copy)");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Acme Sandbox");
+    await userEvent.click(within(dialog).getByLabelText("Copy the leads too"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Clone" }));
+    await waitFor(() =>
+      expect(s.to("POST", `/api/v1/workspaces/${WS_ID}/clone`)[0]?.body).toEqual({ name: "Acme Sandbox", include_leads: true }),
+    );
+    expect(await screen.findByText('"Acme Sandbox" created from Acme')).toBeTruthy();
+  });
+
+  it("exports a workspace as a JSON download", async () => {
+    const created: Blob[] = [];
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), "blob:x"), revokeObjectURL: () => {} }));
+    const s = server({ [`GET /api/v1/workspaces/${WS_ID}/export`]: { body: { workspace: { name: "Acme" } } } });
+    renderSignedIn(<TeamWorkspacesPage />, { path: "/team/workspaces" });
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Acme" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Export as JSON" }));
+    expect(await screen.findByText("Acme exported")).toBeTruthy();
+    expect(s.to("GET", `/api/v1/workspaces/${WS_ID}/export`)[0]!.query.get("format")).toBe("json");
+    expect(JSON.parse(await created[0]!.text())).toEqual({ workspace: { name: "Acme" } });
+  });
 });
