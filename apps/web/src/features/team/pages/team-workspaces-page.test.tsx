@@ -229,7 +229,13 @@ describe("/team/workspaces", { timeout: 30_000 }, () => {
 
   it("exports a workspace as a JSON download", async () => {
     const created: Blob[] = [];
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), "blob:x"), revokeObjectURL: () => {} }));
+    // jsdom has no object URLs: keep what the page hands to the download link.
+    const createObjectURL = (b: Blob) => {
+      created.push(b);
+      return "blob:export";
+    };
+    Object.defineProperty(URL, "createObjectURL", { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, "revokeObjectURL", { value: () => {}, configurable: true });
     const s = server({ [`GET /api/v1/workspaces/${WS_ID}/export`]: { body: { workspace: { name: "Acme" } } } });
     renderSignedIn(<TeamWorkspacesPage />, { path: "/team/workspaces" });
     await userEvent.click(await screen.findByRole("button", { name: "Actions for Acme" }));
