@@ -80,7 +80,8 @@ export interface PermissionsApi {
 
 export const permissionKeys = {
   all: ["permissions"] as const,
-  mine: (workspaceId: string | null) => [...permissionKeys.all, "me", workspaceId ?? "default"] as const,
+  /** One entry: a workspace switch resets the cache, and it is asked again in the new scope. */
+  mine: () => [...permissionKeys.all, "me"] as const,
 };
 
 /** The role's seeded permissions: what "Using default permissions" means. */
@@ -159,9 +160,8 @@ async function postAccessRequest(input: AccessRequestInput): Promise<void> {
 export function PermissionProvider({ children, workspaceId = null }: { children: ReactNode; workspaceId?: string | null }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const key = permissionKeys.mine(workspaceId);
   const query = useQuery({
-    queryKey: key,
+    queryKey: permissionKeys.mine(),
     queryFn: () => loadPermissions(user?.role),
     enabled: user !== null,
     staleTime: PERMISSIONS_MAX_AGE_MS,
