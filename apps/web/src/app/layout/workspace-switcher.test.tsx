@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, WORKSPACE_KEY } from "../../lib/api-client.ts";
 import { ME, mockServer, renderSignedIn } from "../../test/kit.ts";
-import { FakeSocket, Shell, stubSocket, workspace } from "../permissions/permissions.test-kit.tsx";
+import { extendedUser, FakeSocket, Shell, stubSocket, workspace } from "../permissions/permissions.test-kit.tsx";
 import { WorkspaceBanners } from "./page-access.tsx";
 import { ConnectionStatus, WorkspaceSwitcher } from "./workspace-switcher.tsx";
 
@@ -27,6 +27,7 @@ function render(list: ReturnType<typeof workspace>[] = [home, emea, old]) {
   const server = mockServer({
     "GET /api/auth/me": { body: ME },
     "GET /api/v1/workspaces": { body: list },
+    "GET /api/v1/auth/me/extended": { body: extendedUser({ roles: ["admin"], permissions: ["*:*"] }) },
     "GET /api/probe": (req) => ({ body: { scope: `page ${req.path}` } }),
   });
   const view = renderSignedIn(
@@ -74,9 +75,14 @@ describe("WorkspaceSwitcher", () => {
     // The page's data was dropped and asked again, this time in the chosen workspace.
     await waitFor(() => expect(headersOf(server.fetchMock, "/api/probe")).toHaveLength(2));
     expect(headersOf(server.fetchMock, "/api/probe")[1]!["X-Workspace-Id"]).toBe(emea.id);
+    // Permissions are asked again, once, in the new workspace.
+    await waitFor(() => expect(headersOf(server.fetchMock, "/api/v1/auth/me/extended")).toHaveLength(2));
+    expect(headersOf(server.fetchMock, "/api/v1/auth/me/extended")[1]!["X-Workspace-Id"]).toBe(emea.id);
     expect(socket.sent.filter((m) => m.type === "workspace.switch")).toEqual([
       { type: "workspace.switch", payload: { workspace_id: emea.id } },
     ]);
+    await screen.findByText("page /api/probe");
+    expect(headersOf(server.fetchMock, "/api/v1/auth/me/extended")).toHaveLength(2);
   });
 
   it("an archived workspace shows the read-only banner", async () => {
