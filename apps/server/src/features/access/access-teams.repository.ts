@@ -35,7 +35,8 @@ export async function findTeamRow(db: Db, workspaceId: string, teamId: string): 
 export async function pageTeams(db: Db, q: { workspaceId: string; page: number; perPage: number; q?: string }) {
   const where = and(eq(teams.workspaceId, q.workspaceId), q.q ? ilike(teams.name, `%${q.q.replace(/[%_\\]/g, "\\$&")}%`) : undefined);
   // Per team through team_members_uq (team_id first): only the page's teams are counted.
-  const members = sql<number>`(select count(*) from ${teamMembers} where ${teamMembers.teamId} = ${teams.id})`.mapWith(Number);
+  // Qualified by hand: inside the subquery an unqualified "id" would be team_members' own.
+  const members = sql<number>`(select count(*) from ${teamMembers} where ${teamMembers.teamId} = "teams"."id")`.mapWith(Number);
   const [items, [total]] = await Promise.all([
     db
       .select({ team: teams, memberCount: members })

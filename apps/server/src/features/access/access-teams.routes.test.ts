@@ -88,6 +88,9 @@ describe("Teams API", () => {
     // Adding twice is harmless.
     expect((await call(admin, "POST", `${RBAC}/teams/${team.id}/members`, { user_id: viewer.id })).json().member_count).toBe(1);
     expect((await call(admin, "GET", `${RBAC}/teams/${team.id}/members/${viewer.id}/exists`)).json().exists).toBe(true);
+    // The list counts each team's members too (its own subquery, not the single-team read).
+    const listed = (await call(admin, "GET", `${RBAC}/teams?q=Support`)).json();
+    expect(listed.items).toMatchObject([{ id: team.id, member_count: 1 }]);
     expect((await call(admin, "DELETE", `${RBAC}/teams/${team.id}/members/${viewer.id}`)).statusCode).toBe(204);
     const again = await call(admin, "DELETE", `${RBAC}/teams/${team.id}/members/${viewer.id}`);
     expect(again.statusCode).toBe(404);
