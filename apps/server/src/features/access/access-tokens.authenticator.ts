@@ -25,7 +25,7 @@ interface Entry {
   until: number;
 }
 
-export async function registerAccessTokenAuthentication(ctx: Pick<AppContext, "db" | "bus" | "authenticator" | "log">): Promise<void> {
+export async function registerAccessTokenAuthentication(ctx: Pick<AppContext, "db" | "bus" | "authenticator" | "log">): Promise<{ forget(tokenHash: string): void }> {
   const cache = new Map<string, Entry>();
   const touched = new Map<string, number>();
   const dropUser = (userId?: string) => {
@@ -83,4 +83,5 @@ export async function registerAccessTokenAuthentication(ctx: Pick<AppContext, "d
     },
     { prefix: ACCESS_TOKEN_PREFIX },
   );
+  return { forget: (tokenHash) => void cache.delete(tokenHash) };
 }

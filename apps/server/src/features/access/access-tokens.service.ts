@@ -22,7 +22,7 @@ import { requireHeld } from "./access.escalation.ts";
 import { insertAudit } from "./access.repository.ts";
 import * as repo from "./access-tokens.repository.ts";
 
-type Ctx = Pick<AppContext, "db" | "access" | "bus">;
+type Ctx = Pick<AppContext, "db" | "access" | "bus" | "accessTokenCache">;
 
 /** Drops a revoked token's cached lookup in every process (access-tokens.authenticator.ts). */
 export const ACCESS_TOKENS_INVALIDATE = "access.tokens.invalidate";
@@ -132,6 +132,8 @@ export async function revokeToken(ctx: Ctx, auth: AuthContext, id: string): Prom
       ]);
     }
   });
-  // Every process forgets the token at once, not when its cached lookup expires.
+  // This process forgets the token before answering; the others when the bus message arrives
+  // (at once in memory, a round trip through Redis), not when their cached lookup expires.
+  ctx.accessTokenCache.forget(row.tokenHash);
   await ctx.bus.publish(ACCESS_TOKENS_INVALIDATE, { tokenHash: row.tokenHash });
 }

@@ -15,6 +15,8 @@ declare module "../../context.ts" {
   interface AppContext {
     /** Access decisions, grants and the per-role rate limit, cached per process (the access feature). */
     access: AccessEngine;
+    /** This process's cache of `pat_` token lookups (access-tokens.authenticator.ts). */
+    accessTokenCache: { forget(tokenHash: string): void };
   }
 }
 
@@ -30,7 +32,7 @@ export const accessFeature: Feature = {
     ctx.hooks.on("organizations.created", ({ tx, organizationId }) => seedRolePermissions(tx, organizationId));
     ctx.hooks.on("identity.grants", (auth) => ctx.access.grantsFor(auth));
     // Every process (API and worker) resolves `pat_` bearer tokens.
-    await registerAccessTokenAuthentication(ctx);
+    ctx.accessTokenCache = await registerAccessTokenAuthentication(ctx);
   },
   routes(app, ctx) {
     // Added after the lower features' routes, it still runs for every route: Fastify attaches a

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { waitFor } from "../../../test/wait.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { userChannel, workspaceChannel } from "../../platform/realtime.ts";
 import { workspaceMembers } from "../organizations/organizations.table.ts";
@@ -71,11 +72,14 @@ describe("Role rules, decision tests and permissions.updated", () => {
     const member = await addMember(t.database.db, admin, "viewer");
     const mine = await listen(userChannel(member.id));
     expect((await post(admin, `${RBAC}/roles/assign`, { user_id: member.id, role: "sales_rep" })).statusCode).toBe(200);
+    // Through Redis the event arrives after the answer: wait for it, then check it came once.
+    await waitFor(() => mine.events.length > 0, { what: "permissions.updated for the member" });
     expect(mine.events).toEqual([{ type: "permissions.updated", payload: { workspace_id: admin.workspaceId, user_id: member.id } }]);
 
     const room = await listen(workspaceChannel(admin.workspaceId));
     const policy = await post(admin, `${RBAC}/policies`, { name: "No exports at night", effect: "deny", permissions: ["leads:read"] });
     expect(policy.statusCode).toBe(201);
+    await waitFor(() => room.events.length > 0, { what: "permissions.updated for the workspace" });
     expect(room.events).toContainEqual({ type: "permissions.updated", payload: { workspace_id: admin.workspaceId } });
     await t.app.inject({ method: "DELETE", url: `${RBAC}/policies/${policy.json().id}`, headers: admin.headers });
 
@@ -83,6 +87,7 @@ describe("Role rules, decision tests and permissions.updated", () => {
     const req = (await post(member, `${RBAC}/access-requests`, { resource: "analytics", action: "read" })).json();
     mine.events.length = 0;
     expect((await post(admin, `${RBAC}/access-requests/${req.id}/approve`, {})).statusCode).toBe(200);
+    await waitFor(() => mine.events.length > 0, { what: "permissions.updated for the requester" });
     expect(mine.events.map((e) => e.type)).toEqual(["permissions.updated"]);
     await mine.off();
     await room.off();
