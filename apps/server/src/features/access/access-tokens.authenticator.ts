@@ -25,7 +25,9 @@ interface Entry {
   until: number;
 }
 
-export async function registerAccessTokenAuthentication(ctx: Pick<AppContext, "db" | "bus" | "authenticator" | "log">): Promise<{ forget(tokenHash: string): void }> {
+export async function registerAccessTokenAuthentication(
+  ctx: Pick<AppContext, "db" | "bus" | "authenticator" | "log">,
+): Promise<{ forget(tokenHash: string): void }> {
   const cache = new Map<string, Entry>();
   const touched = new Map<string, number>();
   const dropUser = (userId?: string) => {
