@@ -9,12 +9,12 @@ import type { CrmActivityBulkDeleteResult } from "@prospector/contracts";
 import { type ReactNode, useState } from "react";
 import { PermissionGate, usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import type { CrmRecord } from "../api/crm-keys.ts";
 import { useBulkDeleteRecords, useRecordList } from "../api/use-records.ts";
 import type { ListState } from "../lib/list-state.ts";
 import { BulkDeleteBar } from "./bulk-delete-bar.tsx";
-import { EmptyState, PageIntro } from "./page-intro.tsx";
 import { RecordGrid } from "./record-grid.tsx";
 import { SearchBox } from "./search-box.tsx";
 

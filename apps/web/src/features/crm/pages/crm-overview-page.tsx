@@ -26,8 +26,8 @@ import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useOverview } from "../api/use-deals.ts";
-import { EmptyState, PageIntro } from "../components/page-intro.tsx";
 import { formatTotals, INTERACTION_TYPE_LABELS, isOverdue, TASK_STATUS_LABELS } from "../lib/crm-labels.ts";
 
 /** Read by screen readers, not shown. */

@@ -12,6 +12,7 @@ import { permits } from "../../../app/layout/nav-items.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
+import { PageIntro } from "../../../ui/page-intro.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import {
   type PipelineView,
@@ -68,36 +69,34 @@ export default function PipelinePage() {
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
-        <Box sx={{ flex: 1, minWidth: 240 }}>
-          <Typography variant="h5" component="h2">
-            How healthy is the pipeline, and what will it bring in?
-          </Typography>
-          <Typography variant="body2" color="textSecondary">
-            {o
-              ? `${view === "own" ? "Your deals" : "Everyone's deals"} · ${o.open_deals} open · computed at ${formatDateTime(o.computed_at)}${
-                  o.currencies.length > 1 ? ` · amounts add ${o.currencies.join(", ")} as stored, without conversion` : ""
-                }`
-              : " "}
-          </Typography>
-        </Box>
-        {isRep ? (
-          <Typography variant="body2" color="textSecondary">
-            Showing your deals
-          </Typography>
-        ) : (
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={view}
-            onChange={(_, v: PipelineView | null) => v && setParam("view", v === "own" ? "own" : null)}
-            aria-label="Whose deals"
-          >
-            <ToggleButton value="own">My deals</ToggleButton>
-            <ToggleButton value="all">Everyone</ToggleButton>
-          </ToggleButtonGroup>
-        )}
-      </Box>
+      <PageIntro
+        question="How healthy is the pipeline, and what will it bring in?"
+        summary={
+          o
+            ? `${view === "own" ? "Your deals" : "Everyone's deals"} · ${o.open_deals} open · computed at ${formatDateTime(o.computed_at)}${
+                o.currencies.length > 1 ? ` · amounts add ${o.currencies.join(", ")} as stored, without conversion` : ""
+              }`
+            : " "
+        }
+        actions={
+          isRep ? (
+            <Typography variant="body2" color="textSecondary">
+              Showing your deals
+            </Typography>
+          ) : (
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={view}
+              onChange={(_, v: PipelineView | null) => v && setParam("view", v === "own" ? "own" : null)}
+              aria-label="Whose deals"
+            >
+              <ToggleButton value="own">My deals</ToggleButton>
+              <ToggleButton value="all">Everyone</ToggleButton>
+            </ToggleButtonGroup>
+          )
+        }
+      />
 
       {overview.isPending && <LoadingScreen />}
       {overview.isError && (

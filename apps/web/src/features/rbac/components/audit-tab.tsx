@@ -25,13 +25,14 @@ import { useMemo, useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useAuditCsv, useAuditLog } from "../api/use-audit.ts";
 import { useMembers } from "../api/use-roles.ts";
 import { AUDIT_EVENTS, AUDIT_RESULTS, type AuditFilterState, auditFilters, EMPTY_AUDIT_FILTERS } from "../lib/audit-query.ts";
-import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
+import { TabError, TabLoading } from "./tab-states.tsx";
 
 const RESULT_COLOR: Record<string, "success" | "error" | "default"> = { allowed: "success", ok: "success", denied: "error" };
 
@@ -52,9 +53,10 @@ export default function AuditTab() {
 
   return (
     <>
-      <TabIntro
+      <PageIntro
+        dense
         question="Who did what to access, and what was decided?"
-        detail="Newest first. Denials, role changes, policy and flag edits, requests and decisions are recorded by the server; entries marked “client” were reported by a browser."
+        summary="Newest first. Denials, role changes, policy and flag edits, requests and decisions are recorded by the server; entries marked “client” were reported by a browser."
         actions={
           <Button variant="outlined" startIcon={<Download />} onClick={() => csv.mutate(filters)} disabled={csv.isPending}>
             {csv.isPending ? "Preparing CSV…" : "Export CSV"}
@@ -138,9 +140,9 @@ export default function AuditTab() {
         <TabError error={log.error} onRetry={() => log.refetch()} />
       ) : log.data.total === 0 ? (
         filtered ? (
-          <TabEmpty title="Nothing matches these filters" hint="Widen the dates or clear a filter." />
+          <EmptyState title="Nothing matches these filters" hint="Widen the dates or clear a filter." />
         ) : (
-          <TabEmpty
+          <EmptyState
             title="Nothing recorded yet"
             hint="Entries appear as soon as someone is refused an action, a role changes, or a policy, flag or request is saved or decided."
           />

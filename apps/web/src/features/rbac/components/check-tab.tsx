@@ -8,10 +8,10 @@ import { type CheckRequest, type CheckResult, ROLES, type RoleId } from "@prospe
 import { useMemo, useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { PageIntro } from "../../../ui/page-intro.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers } from "../api/use-roles.ts";
 import { useCheckDecision } from "../api/use-rules.ts";
-import { TabIntro } from "./tab-states.tsx";
 
 const STEP_TEXT: Record<string, string> = {
   inactive: "The user check (first step): the user must exist and be active",
@@ -91,9 +91,10 @@ export default function CheckTab() {
   const result = check.data;
   return (
     <>
-      <TabIntro
+      <PageIntro
+        dense
         question="Would this person be allowed, and what decides it?"
-        detail="The server runs the real decision order: active user, rate limit, policies by priority, then direct, role and team grants. Nothing is changed or logged as a real request."
+        summary="The server runs the real decision order: active user, rate limit, policies by priority, then direct, role and team grants. Nothing is changed or logged as a real request."
       />
       <Stack
         component="form"

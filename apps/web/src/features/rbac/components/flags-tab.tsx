@@ -25,11 +25,12 @@ import { type FeatureFlag, type FeatureFlagInput, FeatureKey, type RoleId } from
 import { useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useFlags, useSaveFlag } from "../api/use-rules.ts";
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from "../lib/field-errors.ts";
 import { MemberPicker, RolePicker, type SubjectNames, subjectsText, TeamPicker, useSubjectNames } from "./subject-pickers.tsx";
-import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
+import { TabError, TabLoading } from "./tab-states.tsx";
 
 const inputOf = (f: FeatureFlag): FeatureFlagInput => ({
   name: f.name,
@@ -258,9 +259,10 @@ export default function FlagsTab() {
   );
   return (
     <>
-      <TabIntro
+      <PageIntro
+        dense
         question="Which features are on, and for whom?"
-        detail="A flag is on for targeted roles, users and teams, and for a stable share of everyone else set by the rollout."
+        summary="A flag is on for targeted roles, users and teams, and for a stable share of everyone else set by the rollout."
         actions={newButton}
       />
       {flags.isPending ? (
@@ -268,12 +270,12 @@ export default function FlagsTab() {
       ) : flags.isError ? (
         <TabError error={flags.error} onRetry={() => flags.refetch()} />
       ) : flags.data.length === 0 ? (
-        <TabEmpty
+        <EmptyState
           title="No feature flags yet"
           hint="Create a flag to switch a feature on for some roles, people or teams, or for a share of users."
         >
           {newButton}
-        </TabEmpty>
+        </EmptyState>
       ) : (
         <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
           {flags.data.map((f) => (

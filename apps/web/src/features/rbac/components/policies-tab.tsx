@@ -23,13 +23,14 @@ import type { Policy, PolicyInput } from "@prospector/contracts";
 import { useMemo, useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useDeletePolicy, usePolicies, useSavePolicy } from "../api/use-rules.ts";
 import { describeCondition } from "../lib/conditions.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { PolicyEditor } from "./policy-editor.tsx";
 import { type SubjectNames, subjectsText, useSubjectNames } from "./subject-pickers.tsx";
-import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
+import { TabError, TabLoading } from "./tab-states.tsx";
 
 const inputOf = (p: Policy): PolicyInput => ({
   name: p.name,
@@ -79,9 +80,10 @@ export default function PoliciesTab() {
 
   return (
     <>
-      <TabIntro
+      <PageIntro
+        dense
         question="Which rules override roles, and when?"
-        detail="Active policies that apply to the user are tried first, highest priority first; the first that matches decides, before any role or team grant."
+        summary="Active policies that apply to the user are tried first, highest priority first; the first that matches decides, before any role or team grant."
         actions={newButton}
       />
       {policies.isPending ? (
@@ -89,12 +91,12 @@ export default function PoliciesTab() {
       ) : policies.isError ? (
         <TabError error={policies.error} onRetry={() => policies.refetch()} />
       ) : sorted.length === 0 ? (
-        <TabEmpty
+        <EmptyState
           title="No policies yet"
           hint="Roles and team grants decide everything for now. Write a policy to allow or deny under conditions: office hours, a country, an IP range."
         >
           {newButton}
-        </TabEmpty>
+        </EmptyState>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Policies by priority">

@@ -28,13 +28,14 @@ import { useMemo, useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { timeAgo } from "../../../lib/format.ts";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers } from "../api/use-roles.ts";
 import { useAccessRequests, useDecideRequest } from "../api/use-rules.ts";
-import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
+import { TabError, TabLoading } from "./tab-states.tsx";
 
 const STATUS_COLOR = { pending: "warning", approved: "success", rejected: "default" } as const;
 
@@ -84,9 +85,10 @@ export default function RequestsTab() {
 
   return (
     <>
-      <TabIntro
+      <PageIntro
+        dense
         question="Who is asking for more access?"
-        detail={
+        summary={
           approver
             ? `${pending} pending. Approving gives the requester that permission directly; each decision is recorded in the audit log.`
             : "Your own requests and what was decided. People ask for access from the “Request access” button on a page they may not open."
@@ -97,7 +99,7 @@ export default function RequestsTab() {
       ) : requests.isError ? (
         <TabError error={requests.error} onRetry={() => requests.refetch()} />
       ) : rows.length === 0 ? (
-        <TabEmpty
+        <EmptyState
           title="No access requests"
           hint="When someone is refused a page or an action, the “Request access” button sends a request here for an approver to decide."
         />

@@ -6,11 +6,12 @@
  */
 import { Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import type { RoleSummary } from "@prospector/contracts";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers, useRoles } from "../api/use-roles.ts";
 import { actionLabel, groupByResource, resourceLabel } from "../lib/grants.ts";
 import { RoleIcon, useRoleColor } from "./role-chip.tsx";
-import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
+import { TabError, TabLoading } from "./tab-states.tsx";
 
 function RoleCard({ role, holders }: { role: RoleSummary; holders: number | null }) {
   const groups = groupByResource(role.permissions);
@@ -69,16 +70,17 @@ export default function RolesTab() {
 
   return (
     <>
-      <TabIntro
+      <PageIntro
+        dense
         question="What does each role allow?"
-        detail="Higher priority roles outrank lower ones: nobody assigns a role above their own. Role grants are seeded for the organization; to give someone more or less, use a team grant, a policy or an access request."
+        summary="Higher priority roles outrank lower ones: nobody assigns a role above their own. Role grants are seeded for the organization; to give someone more or less, use a team grant, a policy or an access request."
       />
       {roles.isPending ? (
         <TabLoading label="Loading roles" />
       ) : roles.isError ? (
         <TabError error={roles.error} onRetry={() => roles.refetch()} />
       ) : roles.data.length === 0 ? (
-        <TabEmpty title="No roles" hint="The server answered no roles; restart it so it seeds the role catalogue." />
+        <EmptyState title="No roles" hint="The server answered no roles; restart it so it seeds the role catalogue." />
       ) : (
         <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
           {roles.data.map((r) => (

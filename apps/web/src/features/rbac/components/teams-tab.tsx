@@ -28,6 +28,7 @@ import type { Team, TeamGrant } from "@prospector/contracts";
 import { useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers } from "../api/use-roles.ts";
@@ -45,7 +46,7 @@ import { type FormErrors, formErrorsFrom, NO_ERRORS } from "../lib/field-errors.
 import { grantText, isPermission, parsePermissionList } from "../lib/grants.ts";
 import { allowedParents, treeRows } from "../lib/team-tree.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
+import { TabError, TabLoading } from "./tab-states.tsx";
 
 function TeamDialog({
   team,
@@ -408,9 +409,10 @@ export default function TeamsTab() {
 
   return (
     <>
-      <TabIntro
+      <PageIntro
+        dense
         question="How are people grouped, and what does each group grant?"
-        detail="A team's grants apply to its members after policies, direct grants and roles. Sub-teams sit under a parent team."
+        summary="A team's grants apply to its members after policies, direct grants and roles. Sub-teams sit under a parent team."
         actions={newButton}
       />
       {teams.isPending ? (
@@ -418,12 +420,12 @@ export default function TeamsTab() {
       ) : teams.isError ? (
         <TabError error={teams.error} onRetry={() => teams.refetch()} />
       ) : rows.length === 0 ? (
-        <TabEmpty
+        <EmptyState
           title="No teams yet"
           hint="Create a team to give a group of members the same extra permissions, and nest teams to mirror your organization."
         >
           {newButton}
-        </TabEmpty>
+        </EmptyState>
       ) : (
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(220px, 1fr) 2fr" } }}>
           <Paper variant="outlined">

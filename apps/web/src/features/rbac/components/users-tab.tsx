@@ -23,6 +23,7 @@ import { DEFAULT_ROLE, ROLES, type RoleId, type WorkspaceMember } from "@prospec
 import { Fragment, useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { usePermissions } from "../../../app/permissions/index.ts";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
@@ -31,7 +32,7 @@ import { useMembers, useRoleChange, useUserPermissions } from "../api/use-roles.
 import { grantText } from "../lib/grants.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { RoleChip } from "./role-chip.tsx";
-import { TabEmpty, TabError, TabIntro, TabLoading } from "./tab-states.tsx";
+import { TabError, TabLoading } from "./tab-states.tsx";
 
 const ROLE_ORDER = (Object.values(ROLES) as (typeof ROLES)[RoleId][]).sort((a, b) => b.priority - a.priority);
 
@@ -106,9 +107,10 @@ export default function UsersTab() {
 
   return (
     <>
-      <TabIntro
+      <PageIntro
+        dense
         question="Who holds which role?"
-        detail="Every member has one role. Removing a role makes the member a Viewer; each change is recorded in the audit log."
+        summary="Every member has one role. Removing a role makes the member a Viewer; each change is recorded in the audit log."
         actions={
           <TextField
             size="small"
@@ -124,13 +126,13 @@ export default function UsersTab() {
       ) : members.isError ? (
         <TabError error={members.error} onRetry={() => members.refetch()} />
       ) : members.data.items.length === 0 ? (
-        <TabEmpty title="No members yet" hint="Invite colleagues from Team › Members; they appear here once they accept.">
+        <EmptyState title="No members yet" hint="Invite colleagues from Team › Members; they appear here once they accept.">
           <Button component={RouterLink} to="/team/members" variant="outlined">
             Invite members
           </Button>
-        </TabEmpty>
+        </EmptyState>
       ) : rows.length === 0 ? (
-        <TabEmpty title="No member matches" hint="Search by name, email or role." />
+        <EmptyState title="No member matches" hint="Search by name, email or role." />
       ) : (
         <>
           <TableContainer>

@@ -6,7 +6,7 @@
 import { Box, Button, Card, CardContent, LinearProgress, MenuItem, TextField, Typography } from "@mui/material";
 import { useSearchParams } from "react-router";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
-import { EmptyState, PageIntro } from "../../crm/components/page-intro.tsx";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { type ActivityFilters, useActivity } from "../api/use-activity.ts";
 import { useMembers } from "../api/use-members.ts";
 import { useTeamContext } from "../api/use-team-context.ts";

@@ -3,10 +3,11 @@
  * (older pages on scroll, new ones live), the message box (works offline: messages wait and show
  * as pending), read receipts under the last message, and who is online beside it.
  */
-import { Alert, Box, CircularProgress, Paper, Typography } from "@mui/material";
+import { Alert, Box, CircularProgress, Paper } from "@mui/material";
 import { TEAM_CHAT_DEFAULT_CHANNEL } from "@prospector/contracts";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
+import { PageIntro } from "../../../ui/page-intro.tsx";
 import { useWorkspacePresence } from "../api/use-presence.ts";
 import { useChatChannels, useTeamChat } from "../api/use-team-chat.ts";
 import { ChatChannelBar } from "../components/chat-channel-bar.tsx";
@@ -25,12 +26,7 @@ export function TeamChatPage() {
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2, height: { md: "calc(100vh - 120px)" }, minHeight: 480 }}>
-      <Box>
-        <Typography variant="h5" component="h2">
-          Team chat
-        </Typography>
-        <Typography color="textSecondary">What is my team talking about?</Typography>
-      </Box>
+      <PageIntro title="Team chat" question="What is my team talking about?" />
       <Box sx={{ display: "flex", gap: 2, flex: 1, minHeight: 0, flexDirection: { xs: "column", md: "row" } }}>
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", minHeight: { xs: 420, md: 0 } }}>
           <ChatChannelBar channel={channel} unread={channels.data} onSelect={select} />

@@ -8,7 +8,7 @@ import { GroupAdd, PersonAdd } from "@mui/icons-material";
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from "@mui/material";
 import { useState } from "react";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
-import { EmptyState, PageIntro } from "../../crm/components/page-intro.tsx";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useLiveMembers } from "../api/use-live-members.ts";
 import { INVITES_MAX_LIMIT, useInvites } from "../api/use-members.ts";
 import { useTeamContext } from "../api/use-team-context.ts";

@@ -18,7 +18,7 @@ import {
 import { Link as RouterLink } from "react-router";
 import { timeAgo } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
-import { EmptyState, PageIntro } from "../../crm/components/page-intro.tsx";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useActivity } from "../api/use-activity.ts";
 import { useLiveMembers } from "../api/use-live-members.ts";
 import { useInvites } from "../api/use-members.ts";

@@ -25,7 +25,7 @@ import type { EffectiveGrant, RoleSummary } from "@prospector/contracts";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
-import { EmptyState, PageIntro } from "../../crm/components/page-intro.tsx";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useRoles, useTeamNames, useUserPermissions } from "../api/use-access.ts";
 import { useMembers } from "../api/use-members.ts";
 import { useTeamContext } from "../api/use-team-context.ts";

@@ -27,8 +27,8 @@ import { decide, toPermissionSet } from "../../../app/permissions/permission-rul
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
-import { EmptyState, PageIntro } from "../../crm/components/page-intro.tsx";
 import { useTeamContext } from "../api/use-team-context.ts";
 import { useArchiveWorkspace, useDeleteWorkspace, useExportWorkspace, useWorkspaces } from "../api/use-workspaces.ts";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
