@@ -3,28 +3,12 @@
  * share of users, 0–100 %) and targeting (roles, users, teams always in); saved as they change.
  */
 import Add from "@mui/icons-material/Add";
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Slider,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, FormControlLabel, Slider, Switch, TextField, Typography } from "@mui/material";
 import { type FeatureFlag, type FeatureFlagInput, FeatureKey, type RoleId } from "@prospector/contracts";
 import { useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { FormDialog } from "../../../ui/form-dialog.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useFlags, useSaveFlag } from "../api/use-rules.ts";
@@ -92,77 +76,53 @@ function FlagDialog({ flag, onClose }: { flag: FeatureFlag | null; onClose: () =
 
   const f = errors.fields;
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="flag-dialog-title">
-      <DialogTitle id="flag-dialog-title">{flag ? `Targeting of "${flag.name}"` : "New feature flag"}</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id="flag-form"
-          noValidate
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          {errors.general && <Alert severity="error">{errors.general}</Alert>}
-          {!flag && (
-            <TextField
-              label="Key"
-              required
-              value={key}
-              onChange={(e) => setKey(e.target.value)}
-              error={Boolean(f.key)}
-              helperText={f.key ?? "What the code asks for: lowercase letters, digits, _ . -"}
-            />
-          )}
-          <TextField
-            label="Name"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={Boolean(f.name)}
-            helperText={f.name}
-          />
-          <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} multiline />
-          <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label="Enabled" />
-          <Box>
-            <Typography id="flag-dialog-rollout" variant="body2" gutterBottom>
-              Rollout: {rollout}% of users
-            </Typography>
-            <Slider
-              value={rollout}
-              onChange={(_, v) => setRollout(v as number)}
-              min={0}
-              max={100}
-              step={5}
-              valueLabelDisplay="auto"
-              aria-labelledby="flag-dialog-rollout"
-            />
-            {f.rollout_percentage && (
-              <Typography variant="caption" color="error">
-                {f.rollout_percentage}
-              </Typography>
-            )}
-          </Box>
-          <Typography variant="subtitle2" component="h3">
-            Always on for
+    <FormDialog
+      title={flag ? `Targeting of "${flag.name}"` : "New feature flag"}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={flag ? "Save" : "Create flag"}
+      error={errors.general}
+    >
+      {!flag && (
+        <TextField
+          label="Key"
+          required
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          error={Boolean(f.key)}
+          helperText={f.key ?? "What the code asks for: lowercase letters, digits, _ . -"}
+        />
+      )}
+      <TextField label="Name" required value={name} onChange={(e) => setName(e.target.value)} error={Boolean(f.name)} helperText={f.name} />
+      <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} multiline />
+      <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label="Enabled" />
+      <Box>
+        <Typography id="flag-dialog-rollout" variant="body2" gutterBottom>
+          Rollout: {rollout}% of users
+        </Typography>
+        <Slider
+          value={rollout}
+          onChange={(_, v) => setRollout(v as number)}
+          min={0}
+          max={100}
+          step={5}
+          valueLabelDisplay="auto"
+          aria-labelledby="flag-dialog-rollout"
+        />
+        {f.rollout_percentage && (
+          <Typography variant="caption" color="error">
+            {f.rollout_percentage}
           </Typography>
-          <RolePicker value={roles} onChange={setRoles} error={f.targeted_roles} />
-          <MemberPicker value={users} onChange={setUsers} error={f.targeted_users} />
-          <TeamPicker value={teams} onChange={setTeams} error={f.targeted_teams} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" form="flag-form" variant="contained" disabled={save.isPending}>
-          {flag ? "Save" : "Create flag"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+      </Box>
+      <Typography variant="subtitle2" component="h3">
+        Always on for
+      </Typography>
+      <RolePicker value={roles} onChange={setRoles} error={f.targeted_roles} />
+      <MemberPicker value={users} onChange={setUsers} error={f.targeted_users} />
+      <TeamPicker value={teams} onChange={setTeams} error={f.targeted_teams} />
+    </FormDialog>
   );
 }
 

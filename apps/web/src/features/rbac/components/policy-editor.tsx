@@ -3,22 +3,10 @@
  * who it applies to (users, roles, teams) and its conditions. The form checks what it can before
  * sending; the server's field errors land on the field or condition row they name.
  */
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from "@mui/material";
 import type { Policy, PolicyCondition, PolicyInput } from "@prospector/contracts";
 import { useState } from "react";
+import { FormDialog } from "../../../ui/form-dialog.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useAccessConfig } from "../api/use-roles.ts";
 import { useSavePolicy } from "../api/use-rules.ts";
@@ -122,105 +110,80 @@ export function PolicyEditor({ policy, onClose }: { policy: Policy | null; onClo
 
   const f = errors.fields;
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="policy-editor-title">
-      <DialogTitle id="policy-editor-title">{policy ? `Edit policy "${policy.name}"` : "New policy"}</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id="policy-form"
-          noValidate
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
+    <FormDialog
+      title={policy ? `Edit policy "${policy.name}"` : "New policy"}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={policy ? "Save policy" : "Create policy"}
+      error={errors.general}
+      maxWidth="md"
+    >
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextField
+          label="Name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(f.name)}
+          helperText={f.name}
+          sx={{ flex: 1 }}
+        />
+        <TextField
+          label="Priority"
+          type="number"
+          value={priority}
+          onChange={(e) => setPriority(e.target.value)}
+          error={Boolean(f.priority)}
+          helperText={f.priority ?? "Higher runs first"}
+          sx={{ width: 150 }}
+        />
+        <TextField
+          select
+          label="Effect"
+          value={effect}
+          onChange={(e) => setEffect(e.target.value as "allow" | "deny")}
+          error={Boolean(f.effect)}
+          helperText={f.effect}
+          sx={{ width: 130 }}
         >
-          {errors.general && (
-            <Alert severity="error" role="alert">
-              {errors.general}
-            </Alert>
-          )}
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField
-              label="Name"
-              required
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              error={Boolean(f.name)}
-              helperText={f.name}
-              sx={{ flex: 1 }}
-            />
-            <TextField
-              label="Priority"
-              type="number"
-              value={priority}
-              onChange={(e) => setPriority(e.target.value)}
-              error={Boolean(f.priority)}
-              helperText={f.priority ?? "Higher runs first"}
-              sx={{ width: 150 }}
-            />
-            <TextField
-              select
-              label="Effect"
-              value={effect}
-              onChange={(e) => setEffect(e.target.value as "allow" | "deny")}
-              error={Boolean(f.effect)}
-              helperText={f.effect}
-              sx={{ width: 130 }}
-            >
-              <MenuItem value="allow">Allow</MenuItem>
-              <MenuItem value="deny">Deny</MenuItem>
-            </TextField>
-          </Stack>
-          <TextField
-            label="Description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            multiline
-            minRows={1}
-            error={Boolean(f.description)}
-            helperText={f.description}
-          />
-          <TextField
-            label="Permissions"
-            required
-            value={permissions}
-            onChange={(e) => setPermissions(e.target.value)}
-            error={Boolean(f.permissions)}
-            helperText={f.permissions ?? "resource:action patterns, comma separated; * matches any (leads:*, *:delete)"}
-          />
-          <Typography variant="subtitle2" component="h3">
-            Applies to
-          </Typography>
-          <Typography variant="body2" color="textSecondary" sx={{ mt: "0 !important" }}>
-            Nobody listed means everyone in the workspace.
-          </Typography>
-          <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ "& > *": { flex: 1 } }}>
-            <MemberPicker value={users} onChange={setUsers} error={f["applies_to.users"]} />
-            <RolePicker value={roles} onChange={setRoles} error={f["applies_to.roles"]} />
-            <TeamPicker value={teams} onChange={setTeams} error={f["applies_to.teams"]} />
-          </Stack>
-          <Typography variant="subtitle2" component="h3">
-            Conditions (all must hold)
-          </Typography>
-          <ConditionBuilder
-            drafts={conditions}
-            onChange={setConditions}
-            errors={errors.conditions}
-            supported={config.data?.condition_types}
-          />
-          <FormControlLabel control={<Switch checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />} label="Active" />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" form="policy-form" variant="contained" disabled={save.isPending}>
-          {policy ? "Save policy" : "Create policy"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <MenuItem value="allow">Allow</MenuItem>
+          <MenuItem value="deny">Deny</MenuItem>
+        </TextField>
+      </Stack>
+      <TextField
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        multiline
+        minRows={1}
+        error={Boolean(f.description)}
+        helperText={f.description}
+      />
+      <TextField
+        label="Permissions"
+        required
+        value={permissions}
+        onChange={(e) => setPermissions(e.target.value)}
+        error={Boolean(f.permissions)}
+        helperText={f.permissions ?? "resource:action patterns, comma separated; * matches any (leads:*, *:delete)"}
+      />
+      <Typography variant="subtitle2" component="h3">
+        Applies to
+      </Typography>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: "0 !important" }}>
+        Nobody listed means everyone in the workspace.
+      </Typography>
+      <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ "& > *": { flex: 1 } }}>
+        <MemberPicker value={users} onChange={setUsers} error={f["applies_to.users"]} />
+        <RolePicker value={roles} onChange={setRoles} error={f["applies_to.roles"]} />
+        <TeamPicker value={teams} onChange={setTeams} error={f["applies_to.teams"]} />
+      </Stack>
+      <Typography variant="subtitle2" component="h3">
+        Conditions (all must hold)
+      </Typography>
+      <ConditionBuilder drafts={conditions} onChange={setConditions} errors={errors.conditions} supported={config.data?.condition_types} />
+      <FormControlLabel control={<Switch checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />} label="Active" />
+    </FormDialog>
   );
 }

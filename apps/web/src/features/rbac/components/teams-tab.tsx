@@ -10,10 +10,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   List,
   ListItemButton,
@@ -28,6 +24,7 @@ import type { Team, TeamGrant } from "@prospector/contracts";
 import { useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { FormDialog } from "../../../ui/form-dialog.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
@@ -92,56 +89,39 @@ function TeamDialog({
   };
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="team-dialog-title">
-      <DialogTitle id="team-dialog-title">{team ? `Edit team "${team.name}"` : "New team"}</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id="team-form"
-          noValidate
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          {errors.general && <Alert severity="error">{errors.general}</Alert>}
-          <TextField
-            label="Name"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={Boolean(errors.fields.name)}
-            helperText={errors.fields.name}
-          />
-          <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} multiline />
-          <TextField
-            select
-            label="Parent team"
-            value={parent}
-            onChange={(e) => setParent(e.target.value)}
-            error={Boolean(errors.fields.parent_id)}
-            helperText={errors.fields.parent_id ?? "Members of a sub-team are part of its parent too."}
-          >
-            <MenuItem value="">None (top level)</MenuItem>
-            {parents.map((t) => (
-              <MenuItem key={t.id} value={t.id}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" form="team-form" variant="contained" disabled={pending}>
-          {team ? "Save" : "Create team"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={team ? `Edit team "${team.name}"` : "New team"}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={pending}
+      submitLabel={team ? "Save" : "Create team"}
+      error={errors.general}
+    >
+      <TextField
+        label="Name"
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={Boolean(errors.fields.name)}
+        helperText={errors.fields.name}
+      />
+      <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} multiline />
+      <TextField
+        select
+        label="Parent team"
+        value={parent}
+        onChange={(e) => setParent(e.target.value)}
+        error={Boolean(errors.fields.parent_id)}
+        helperText={errors.fields.parent_id ?? "Members of a sub-team are part of its parent too."}
+      >
+        <MenuItem value="">None (top level)</MenuItem>
+        {parents.map((t) => (
+          <MenuItem key={t.id} value={t.id}>
+            {t.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }
 

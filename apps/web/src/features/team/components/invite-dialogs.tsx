@@ -21,6 +21,7 @@ import { BULK_INVITE_MAX, type BulkInviteResult, INVITE_EXPIRY_DAYS } from "@pro
 import { useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { FormDialog } from "../../../ui/form-dialog.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useBulkInvite, useInvite } from "../api/use-members.ts";
 import { parseInviteList } from "../lib/bulk-invite.ts";
@@ -53,41 +54,31 @@ export function InviteDialog({ workspaceId, open, onClose }: { workspaceId: stri
   };
   const serverError = invite.error && !(invite.error instanceof ApiError && invite.error.field === "email") ? invite.error : null;
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="invite-title">
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogTitle id="invite-title">Invite a member</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
-          <Typography variant="body2" color="textSecondary">
-            {`They get an email with a link that is good for ${INVITE_EXPIRY_DAYS} days, and join with the role you choose.`}
-          </Typography>
-          <TextField
-            label="Email address"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={Boolean(fieldError)}
-            helperText={fieldError ?? " "}
-            autoFocus
-            required
-          />
-          <RoleSelect value={role} onChange={setRole} />
-          {serverError ? <Alert severity="error">{errorMessage(serverError)}</Alert> : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={invite.isPending}>
-            {invite.isPending ? "Sending…" : "Send invitation"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Invite a member"
+      submitLabel="Send invitation"
+      pendingLabel="Sending…"
+      pending={invite.isPending}
+      error={serverError ? errorMessage(serverError) : null}
+      onSubmit={() => void submit()}
+      onClose={close}
+    >
+      <Typography variant="body2" color="textSecondary">
+        {`They get an email with a link that is good for ${INVITE_EXPIRY_DAYS} days, and join with the role you choose.`}
+      </Typography>
+      <TextField
+        label="Email address"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={Boolean(fieldError)}
+        helperText={fieldError ?? " "}
+        autoFocus
+        required
+      />
+      <RoleSelect value={role} onChange={setRole} />
+    </FormDialog>
   );
 }
 

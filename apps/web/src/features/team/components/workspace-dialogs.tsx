@@ -3,25 +3,12 @@
  * clone (a new name, leads or not) and transfer ownership (to an active member). Field errors
  * from the server's 422 show under their field; other refusals above the buttons.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Switch,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Checkbox, FormControlLabel, MenuItem, Switch, TextField, Typography } from "@mui/material";
 import { WORKSPACE_MAX_MEMBERS_LIMIT, type Workspace } from "@prospector/contracts";
 import { useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { FormDialog } from "../../../ui/form-dialog.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useMembers } from "../api/use-members.ts";
 import { useCloneWorkspace, useCreateWorkspace, useTransferWorkspace, useUpdateWorkspace } from "../api/use-workspaces.ts";
@@ -42,50 +29,9 @@ function fieldErrors(error: unknown): Record<string, string> {
   return Object.fromEntries(error.errors.map((e) => [e.field, e.message]));
 }
 
-function FormDialog({
-  open,
-  title,
-  submitLabel,
-  pending,
-  error,
-  onSubmit,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  submitLabel: string;
-  pending: boolean;
-  error: unknown;
-  onSubmit: () => void;
-  onClose: () => void;
-  children: React.ReactNode;
-}) {
-  const generic = error && !(error instanceof ApiError && error.errors?.length) ? error : null;
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ws-dialog-title">
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id="ws-dialog-title">{title}</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
-          {children}
-          {generic ? <Alert severity="error">{errorMessage(generic)}</Alert> : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? "Saving…" : submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
+/** A refusal that belongs to no field (anything but a 422 with field errors), for the dialog's alert. */
+function generalError(error: unknown): string | null {
+  return error && !(error instanceof ApiError && error.errors?.length) ? errorMessage(error) : null;
 }
 
 interface SettingsValues {
@@ -156,7 +102,8 @@ export function WorkspaceSettingsDialog({ workspace, open, onClose }: { workspac
       title={workspace ? `Settings of ${workspace.name}` : "Create a workspace"}
       submitLabel={workspace ? "Save" : "Create workspace"}
       pending={mutation.isPending}
-      error={mutation.error}
+      error={generalError(mutation.error)}
+      pendingLabel="Saving…"
       onSubmit={() => void submit()}
       onClose={close}
     >
@@ -256,7 +203,8 @@ export function CloneWorkspaceDialog({ workspace, open, onClose }: { workspace: 
       title={`Clone ${workspace.name}`}
       submitLabel="Clone"
       pending={clone.isPending}
-      error={clone.error}
+      error={generalError(clone.error)}
+      pendingLabel="Saving…"
       onSubmit={() => void submit()}
       onClose={close}
     >
@@ -309,7 +257,8 @@ export function TransferOwnershipDialog({ workspace, open, onClose }: { workspac
       title={`Transfer ownership of ${workspace.name}`}
       submitLabel="Transfer"
       pending={transfer.isPending}
-      error={transfer.error}
+      error={generalError(transfer.error)}
+      pendingLabel="Saving…"
       onSubmit={() => void submit()}
       onClose={close}
     >
