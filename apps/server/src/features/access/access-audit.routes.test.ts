@@ -1,12 +1,11 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
-import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import type { TestApp } from "../../../test/create-test-app.ts";
+import type { TestUser } from "../../../test/factories.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { auditCsvRows } from "./access.service.ts";
 import { accessAudit } from "./access.table.ts";
-
-const RBAC = "/api/v1/rbac";
+import { accessWorkspace, RBAC } from "./access.test-helpers.ts";
 
 describe("Access audit: filters and CSV export", () => {
   let t: TestApp;
@@ -14,10 +13,7 @@ describe("Access audit: filters and CSV export", () => {
   let viewer: TestUser;
   let outsider: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t.database.db);
-    viewer = await addMember(t.database.db, admin, "viewer");
-    outsider = await createUser(t.database.db);
+    ({ t, admin, viewer, outsider } = await accessWorkspace(["viewer", "outsider"]));
     const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
     await t.database.db.insert(accessAudit).values([
       {

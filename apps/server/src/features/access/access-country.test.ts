@@ -6,8 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser } from "../../../test/factories.ts";
-
-const RBAC = "/api/v1/rbac";
+import { RBAC } from "./access.test-helpers.ts";
 
 /** An app where viewers may read leads only from Germany; returns the viewer's two ways to ask. */
 async function germanyOnly(env: Record<string, string | undefined>) {

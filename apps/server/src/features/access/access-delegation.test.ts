@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
 import { userPermissions } from "./access.table.ts";
-
-const RBAC = "/api/v1/rbac";
+import { RBAC } from "./access.test-helpers.ts";
 
 describe("delegated administration stays within the delegate's own rank and permissions", () => {
   let t: TestApp;

@@ -1,12 +1,11 @@
 import { limitsFor } from "@prospector/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
-import { addMember, createSession, createUser, type TestUser } from "../../../test/factories.ts";
+import type { TestApp } from "../../../test/create-test-app.ts";
+import { createSession, type TestUser } from "../../../test/factories.ts";
 import { users } from "../identity/index.ts";
 import { organizations } from "../organizations/index.ts";
-
-const RBAC = "/api/v1/rbac";
+import { accessWorkspace, RBAC } from "./access.test-helpers.ts";
 
 describe("Extended user and organization", () => {
   let t: TestApp;
@@ -14,13 +13,7 @@ describe("Extended user and organization", () => {
   let viewer: TestUser;
   let support: TestUser;
   let outsider: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t.database.db);
-    viewer = await addMember(t.database.db, admin, "viewer");
-    support = await addMember(t.database.db, admin, "support");
-    outsider = await createUser(t.database.db);
-  });
+  beforeAll(async () => ({ t, admin, viewer, support, outsider } = await accessWorkspace(["viewer", "support", "outsider"])));
   afterAll(() => t.close());
 
   const get = (u: TestUser, url: string) => t.app.inject({ method: "GET", url, headers: u.headers });

@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
-import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import type { TestApp } from "../../../test/create-test-app.ts";
+import { createUser, type TestUser } from "../../../test/factories.ts";
 import { expectTenantIsolation } from "../../../test/tenant-isolation.ts";
+import { accessWorkspace, RBAC } from "./access.test-helpers.ts";
 import { decideFlag, rolloutBucket } from "./access-rules.service.ts";
-
-const RBAC = "/api/v1/rbac";
 
 describe("policies, feature flags and access requests", () => {
   let t: TestApp;
   let admin: TestUser;
   let viewer: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t.database.db);
-    viewer = await addMember(t.database.db, admin, "viewer");
-  });
+  beforeAll(async () => ({ t, admin, viewer } = await accessWorkspace(["viewer"])));
   afterAll(() => t.close());
 
   const req = (u: TestUser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>

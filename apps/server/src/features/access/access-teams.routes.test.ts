@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
-import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import type { TestApp } from "../../../test/create-test-app.ts";
+import { addMember, type TestUser } from "../../../test/factories.ts";
 import { expectTenantIsolation } from "../../../test/tenant-isolation.ts";
 import { userChannel } from "../../platform/realtime.ts";
 import { userPermissions } from "./access.table.ts";
-
-const RBAC = "/api/v1/rbac";
+import { accessWorkspace, RBAC } from "./access.test-helpers.ts";
 
 describe("Teams API", () => {
   let t: TestApp;
   let admin: TestUser;
   let viewer: TestUser;
   let outsider: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t.database.db);
-    viewer = await addMember(t.database.db, admin, "viewer");
-    outsider = await createUser(t.database.db);
-  });
+  beforeAll(async () => ({ t, admin, viewer, outsider } = await accessWorkspace(["viewer", "outsider"])));
   afterAll(() => t.close());
 
   const call = (u: TestUser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>

@@ -1,23 +1,17 @@
 import { MAX_ACCESS_TOKENS } from "@prospector/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import type { TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
 import { accessAudit, accessTokens } from "./access.table.ts";
-
-const RBAC = "/api/v1/rbac";
+import { accessWorkspace, RBAC } from "./access.test-helpers.ts";
 
 describe("Access tokens API", () => {
   let t: TestApp;
   let admin: TestUser;
   let manager: TestUser;
   let viewer: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t.database.db);
-    manager = await addMember(t.database.db, admin, "manager");
-    viewer = await addMember(t.database.db, admin, "viewer");
-  });
+  beforeAll(async () => ({ t, admin, manager, viewer } = await accessWorkspace(["manager", "viewer"])));
   afterAll(() => t.close());
 
   const call = (headers: Record<string, string>, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import type { TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
 import { waitFor } from "../../../test/wait.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
@@ -8,18 +8,13 @@ import { userChannel, workspaceChannel } from "../../platform/realtime.ts";
 import { workspaceMembers } from "../organizations/organizations.table.ts";
 import { changeMemberRole } from "./access.service.ts";
 import { accessAudit } from "./access.table.ts";
-
-const RBAC = "/api/v1/rbac";
+import { accessWorkspace, RBAC } from "./access.test-helpers.ts";
 
 describe("Role rules, decision tests and permissions.updated", () => {
   let t: TestApp;
   let admin: TestUser;
   let viewer: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t.database.db);
-    viewer = await addMember(t.database.db, admin, "viewer");
-  });
+  beforeAll(async () => ({ t, admin, viewer } = await accessWorkspace(["viewer"])));
   afterAll(() => t.close());
 
   const post = (u: TestUser, url: string, payload: object) => t.app.inject({ method: "POST", url, headers: u.headers, payload });

@@ -1,22 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import type { TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, setActive, type TestUser } from "../../../test/factories.ts";
 import { expectTenantIsolation } from "../../../test/tenant-isolation.ts";
 import { workspaceMembers } from "../organizations/organizations.table.ts";
 import { teamMembers, teamPermissions, teams, userPermissions } from "./access.table.ts";
-
-const RBAC = "/api/v1/rbac";
+import { accessWorkspace, RBAC } from "./access.test-helpers.ts";
 
 describe("RBAC API", () => {
   let t: TestApp;
   let admin: TestUser;
   let viewer: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t.database.db);
-    viewer = await addMember(t.database.db, admin, "viewer");
-  });
+  beforeAll(async () => ({ t, admin, viewer } = await accessWorkspace(["viewer"])));
   afterAll(() => t.close());
 
   const get = (u: TestUser, url: string) => t.app.inject({ method: "GET", url, headers: u.headers });
