@@ -23,11 +23,11 @@ import type { Policy, PolicyInput } from "@prospector/contracts";
 import { useMemo, useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useDeletePolicy, usePolicies, useSavePolicy } from "../api/use-rules.ts";
 import { describeCondition } from "../lib/conditions.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { PolicyEditor } from "./policy-editor.tsx";
 import { type SubjectNames, subjectsText, useSubjectNames } from "./subject-pickers.tsx";
 import { TabError, TabLoading } from "./tab-states.tsx";
@@ -173,7 +173,7 @@ export default function PoliciesTab() {
         open={deleting !== null}
         title="Delete this policy?"
         confirmLabel="Delete policy"
-        destructive
+        danger
         pending={remove.isPending}
         error={remove.error}
         onClose={() => {

@@ -24,6 +24,7 @@ import type { Team, TeamGrant } from "@prospector/contracts";
 import { useState } from "react";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
 import { FormDialog } from "../../../ui/form-dialog.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
@@ -42,7 +43,6 @@ import {
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from "../lib/field-errors.ts";
 import { grantText, isPermission, parsePermissionList } from "../lib/grants.ts";
 import { allowedParents, treeRows } from "../lib/team-tree.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { TabError, TabLoading } from "./tab-states.tsx";
 
 function TeamDialog({
@@ -351,7 +351,7 @@ function TeamDetail({ id, teams, onEdit, onDeleted }: { id: string; teams: Team[
         open={deleting}
         title={`Delete "${t.name}"?`}
         confirmLabel="Delete team"
-        destructive
+        danger
         pending={del.isPending}
         error={del.error}
         onClose={() => {

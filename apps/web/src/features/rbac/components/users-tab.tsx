@@ -23,6 +23,7 @@ import { DEFAULT_ROLE, ROLES, type RoleId, type WorkspaceMember } from "@prospec
 import { Fragment, useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { usePermissions } from "../../../app/permissions/index.ts";
+import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
@@ -30,7 +31,6 @@ import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers, useRoleChange, useUserPermissions } from "../api/use-roles.ts";
 import { grantText } from "../lib/grants.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { RoleChip } from "./role-chip.tsx";
 import { TabError, TabLoading } from "./tab-states.tsx";
 
@@ -230,7 +230,7 @@ export default function UsersTab() {
         open={pending !== null}
         title={pending?.kind === "remove" ? "Remove this role?" : "Change this role?"}
         confirmLabel={pending?.kind === "remove" ? "Remove role" : "Change role"}
-        destructive={pending?.kind === "remove"}
+        danger={pending?.kind === "remove"}
         onConfirm={confirm}
         onClose={close}
         pending={change.isPending}

@@ -10,9 +10,9 @@ import { useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
+import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useCheckDomain, useDomains, useRemoveDomain, useStartDomainVerification } from "../api/use-domains.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 const METHODS: Array<{ value: DomainVerificationMethod; label: string }> = [
   { value: "dns", label: "DNS TXT record" },

@@ -26,12 +26,12 @@ import type { WorkspaceMember } from "@prospector/contracts";
 import { useMemo, useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
+import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useChangeMemberRole, useChangeMemberStatus, useRemoveMember } from "../api/use-members.ts";
 import { PRESENCE_COLORS, PRESENCE_LABELS, ROLE_OPTIONS, roleLabel } from "../lib/team-labels.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { MemberAvatar } from "./member-avatar.tsx";
 
 export interface MemberFilters {

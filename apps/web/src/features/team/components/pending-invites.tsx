@@ -4,10 +4,10 @@ import type { Invite } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
+import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useCancelInvite, useResendInvite } from "../api/use-members.ts";
 import { INVITE_STATUS_LABELS, roleLabel } from "../lib/team-labels.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 function expiry(invite: Invite, now = Date.now()): string {
   if (invite.status === "accepted") return invite.accepted_at ? `accepted ${timeAgo(invite.accepted_at)}` : "accepted";

@@ -1,10 +1,11 @@
 /**
  * A confirmation for an action that cannot be undone in one click. `typeToConfirm` asks the user to
  * type a word (a workspace's name) before the button turns on; a refusal from the server shows inside.
+ * While the action is pending the dialog cannot be closed and both buttons are disabled.
  */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
-import { type ReactNode, useState } from "react";
-import { errorMessage } from "../../../lib/errors.ts";
+import { type ReactNode, useId, useState } from "react";
+import { errorMessage } from "../lib/errors.ts";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const titleId = useId();
   const [typed, setTyped] = useState("");
   const ready = !typeToConfirm || typed.trim() === typeToConfirm;
   const close = () => {
@@ -38,8 +40,8 @@ export function ConfirmDialog({
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="confirm-title">
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
+    <Dialog open={open} onClose={pending ? undefined : close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent sx={{ display: "grid", gap: 2 }}>
         <DialogContentText component="div">{children}</DialogContentText>
         {typeToConfirm && (
@@ -51,10 +53,16 @@ export function ConfirmDialog({
             size="small"
           />
         )}
-        {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
+        {error ? (
+          <Alert severity="error" role="alert">
+            {errorMessage(error)}
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={close} disabled={pending}>
+          Cancel
+        </Button>
         <Button variant="contained" color={danger ? "error" : "primary"} disabled={!ready || pending} onClick={onConfirm}>
           {pending ? "Working…" : confirmLabel}
         </Button>
