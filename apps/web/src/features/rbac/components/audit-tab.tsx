@@ -10,7 +10,6 @@ import {
   Box,
   Button,
   Chip,
-  MenuItem,
   Paper,
   Table,
   TableBody,
@@ -25,6 +24,7 @@ import { useMemo, useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
+import { FilterSelect } from "../../../ui/filter-select.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
@@ -69,21 +69,14 @@ export default function AuditTab() {
         </Alert>
       )}
       <Box role="search" aria-label="Audit filters" sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", mb: 2 }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label="User"
           value={state.userId}
-          onChange={(e) => set({ userId: e.target.value })}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">Anyone</MenuItem>
-          {(members.data?.items ?? []).map((m) => (
-            <MenuItem key={m.user.id} value={m.user.id}>
-              {m.user.full_name}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(userId) => set({ userId })}
+          anyLabel="Anyone"
+          options={(members.data?.items ?? []).map((m) => ({ value: m.user.id, label: m.user.full_name }))}
+          minWidth={200}
+        />
         <Autocomplete
           freeSolo
           size="small"
@@ -93,21 +86,14 @@ export default function AuditTab() {
           renderInput={(params) => <TextField {...params} label="Event" />}
           sx={{ minWidth: 230 }}
         />
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label="Result"
           value={state.result}
-          onChange={(e) => set({ result: e.target.value })}
-          sx={{ minWidth: 130 }}
-        >
-          <MenuItem value="">Any</MenuItem>
-          {AUDIT_RESULTS.map((r) => (
-            <MenuItem key={r} value={r}>
-              {r}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(result) => set({ result })}
+          anyLabel="Any"
+          options={AUDIT_RESULTS.map((r) => ({ value: r, label: r }))}
+          minWidth={130}
+        />
         <TextField
           size="small"
           label="Resource"

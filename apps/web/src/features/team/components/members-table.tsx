@@ -27,6 +27,7 @@ import { useMemo, useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
 import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
+import { FilterSelect } from "../../../ui/filter-select.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
@@ -42,6 +43,15 @@ export interface MemberFilters {
 }
 
 const EMPTY_FILTERS: MemberFilters = { search: "", role: "", status: "", presence: "" };
+const STATUS_FILTERS = [
+  { value: "active", label: "Active" },
+  { value: "suspended", label: "Suspended" },
+];
+const PRESENCE_FILTERS = [
+  { value: "online", label: "Online" },
+  { value: "away", label: "Away" },
+  { value: "offline", label: "Offline" },
+];
 
 function matches(m: WorkspaceMember, f: MemberFilters): boolean {
   const q = f.search.trim().toLowerCase();
@@ -70,7 +80,8 @@ export function MembersTable({ workspaceId, members, may }: { workspaceId: strin
   const changeStatus = useChangeMemberStatus(workspaceId);
   const remove = useRemoveMember(workspaceId);
   const toast = useToast();
-  const set = (key: keyof MemberFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: e.target.value }));
+  const pick = (key: keyof MemberFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof MemberFilters) => (e: { target: { value: string } }) => pick(key)(e.target.value);
   const actions = may.update || may.remove;
 
   const onRole = async (m: WorkspaceMember, role: string) => {
@@ -112,49 +123,16 @@ export function MembersTable({ workspaceId, members, may }: { workspaceId: strin
             },
           }}
         />
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label="Role"
           value={filters.role}
-          onChange={set("role")}
-          sx={{ minWidth: 160 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">All roles</MenuItem>
-          {ROLE_OPTIONS.map((r) => (
-            <MenuItem key={r.id} value={r.id}>
-              {r.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={filters.status}
-          onChange={set("status")}
-          sx={{ minWidth: 140 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">Any status</MenuItem>
-          <MenuItem value="active">Active</MenuItem>
-          <MenuItem value="suspended">Suspended</MenuItem>
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Presence"
-          value={filters.presence}
-          onChange={set("presence")}
-          sx={{ minWidth: 140 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">Anyone</MenuItem>
-          <MenuItem value="online">Online</MenuItem>
-          <MenuItem value="away">Away</MenuItem>
-          <MenuItem value="offline">Offline</MenuItem>
-        </TextField>
+          onChange={pick("role")}
+          anyLabel="All roles"
+          options={ROLE_OPTIONS.map((r) => ({ value: r.id, label: r.label }))}
+          minWidth={160}
+        />
+        <FilterSelect label="Status" value={filters.status} onChange={pick("status")} anyLabel="Any status" options={STATUS_FILTERS} />
+        <FilterSelect label="Presence" value={filters.presence} onChange={pick("presence")} anyLabel="Anyone" options={PRESENCE_FILTERS} />
       </Box>
       {shown.length === 0 ? (
         <Box sx={{ py: 3, textAlign: "center" }}>

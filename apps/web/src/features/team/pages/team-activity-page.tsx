@@ -3,8 +3,9 @@
  * date range (kept in the address, so a filtered view can be shared); "Load more" follows the
  * server's keyset cursor. Each item links to its subject when it has a page.
  */
-import { Box, Button, Card, CardContent, LinearProgress, MenuItem, TextField, Typography } from "@mui/material";
+import { Box, Button, Card, CardContent, LinearProgress, TextField, Typography } from "@mui/material";
 import { useSearchParams } from "react-router";
+import { FilterSelect } from "../../../ui/filter-select.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { type ActivityFilters, useActivity } from "../api/use-activity.ts";
@@ -43,51 +44,30 @@ function Feed({ workspaceId }: { workspaceId: string }) {
   const activity = useActivity(rangeError ? undefined : workspaceId, filters);
   const items = activity.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(kind || actor || from || to);
-  const set = (key: string) => (e: { target: { value: string } }) =>
+  const pick = (key: string) => (value: string) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (e.target.value) next.set(key, e.target.value);
+        if (value) next.set(key, value);
         else next.delete(key);
         return next;
       },
       { replace: true },
     );
+  const set = (key: string) => (e: { target: { value: string } }) => pick(key)(e.target.value);
 
   return (
     <>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }} role="search" aria-label="Filter activity">
-        <TextField
-          select
-          size="small"
-          label="What"
-          value={kind}
-          onChange={set("kind")}
-          sx={{ minWidth: 220 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          {ACTIVITY_KIND_FILTERS.map((k) => (
-            <MenuItem key={k.value} value={k.value}>
-              {k.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        <FilterSelect label="What" value={kind} onChange={pick("kind")} options={ACTIVITY_KIND_FILTERS} minWidth={220} />
+        <FilterSelect
           label="Who"
           value={members.data?.some((m) => m.user.id === actor) ? actor : ""}
-          onChange={set("actor")}
-          sx={{ minWidth: 220 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">Anyone</MenuItem>
-          {(members.data ?? []).map((m) => (
-            <MenuItem key={m.user.id} value={m.user.id}>
-              {m.user.full_name || m.user.email}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={pick("actor")}
+          anyLabel="Anyone"
+          options={(members.data ?? []).map((m) => ({ value: m.user.id, label: m.user.full_name || m.user.email }))}
+          minWidth={220}
+        />
         <TextField size="small" type="date" label="From" value={from} onChange={set("from")} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField
           size="small"
