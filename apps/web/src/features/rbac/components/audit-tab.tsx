@@ -32,7 +32,7 @@ import { useSession } from "../../auth/api/use-session.ts";
 import { useAuditCsv, useAuditLog } from "../api/use-audit.ts";
 import { useMembers } from "../api/use-roles.ts";
 import { AUDIT_EVENTS, AUDIT_RESULTS, type AuditFilterState, auditFilters, EMPTY_AUDIT_FILTERS } from "../lib/audit-query.ts";
-import { TabError, TabLoading } from "./tab-states.tsx";
+import { TabQuery } from "./tab-states.tsx";
 
 const RESULT_COLOR: Record<string, "success" | "error" | "default"> = { allowed: "success", ok: "success", denied: "error" };
 
@@ -120,64 +120,64 @@ export default function AuditTab() {
         />
         {filtered && <Button onClick={() => setState(EMPTY_AUDIT_FILTERS)}>Clear filters</Button>}
       </Box>
-      {log.isPending ? (
-        <TabLoading label="Loading the audit log" />
-      ) : log.isError ? (
-        <TabError error={log.error} onRetry={() => log.refetch()} />
-      ) : log.data.total === 0 ? (
-        filtered ? (
-          <EmptyState title="Nothing matches these filters" hint="Widen the dates or clear a filter." />
-        ) : (
-          <EmptyState
-            title="Nothing recorded yet"
-            hint="Entries appear as soon as someone is refused an action, a role changes, or a policy, flag or request is saved or decided."
-          />
-        )
-      ) : (
-        <>
-          <TableContainer component={Paper} variant="outlined" sx={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
-            <Table size="small" aria-label="Audit log entries">
-              <TableHead>
-                <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>User</TableCell>
-                  <TableCell>Event</TableCell>
-                  <TableCell>Resource</TableCell>
-                  <TableCell>Result</TableCell>
-                  <TableCell>Reason</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {log.data.items.map((e) => (
-                  <TableRow key={e.id}>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(e.created_at)}</TableCell>
-                    <TableCell>{e.user_id ? (names.get(e.user_id) ?? (members.isPending ? "…" : "A former member")) : "—"}</TableCell>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontFamily: "monospace" }}>
-                        {e.event}
-                      </Typography>
-                      {e.source === "client" && <Chip size="small" label="client" variant="outlined" />}
-                    </TableCell>
-                    <TableCell sx={{ fontFamily: "monospace" }}>
-                      {e.resource ? `${e.resource}${e.action ? `:${e.action}` : ""}` : "—"}
-                      {e.resource_id && (
-                        <Typography variant="caption" color="textSecondary" component="div">
-                          {e.resource_id}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {e.result ? <Chip size="small" label={e.result} color={RESULT_COLOR[e.result] ?? "default"} /> : "—"}
-                    </TableCell>
-                    <TableCell>{e.reason ?? "—"}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePager pager={pager} count={log.data.total} />
-        </>
-      )}
+      <TabQuery query={log} label="Loading the audit log">
+        {(data) =>
+          data.total === 0 ? (
+            filtered ? (
+              <EmptyState title="Nothing matches these filters" hint="Widen the dates or clear a filter." />
+            ) : (
+              <EmptyState
+                title="Nothing recorded yet"
+                hint="Entries appear as soon as someone is refused an action, a role changes, or a policy, flag or request is saved or decided."
+              />
+            )
+          ) : (
+            <>
+              <TableContainer component={Paper} variant="outlined" sx={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
+                <Table size="small" aria-label="Audit log entries">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>When</TableCell>
+                      <TableCell>User</TableCell>
+                      <TableCell>Event</TableCell>
+                      <TableCell>Resource</TableCell>
+                      <TableCell>Result</TableCell>
+                      <TableCell>Reason</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.items.map((e) => (
+                      <TableRow key={e.id}>
+                        <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(e.created_at)}</TableCell>
+                        <TableCell>{e.user_id ? (names.get(e.user_id) ?? (members.isPending ? "…" : "A former member")) : "—"}</TableCell>
+                        <TableCell>
+                          <Typography variant="body2" sx={{ fontFamily: "monospace" }}>
+                            {e.event}
+                          </Typography>
+                          {e.source === "client" && <Chip size="small" label="client" variant="outlined" />}
+                        </TableCell>
+                        <TableCell sx={{ fontFamily: "monospace" }}>
+                          {e.resource ? `${e.resource}${e.action ? `:${e.action}` : ""}` : "—"}
+                          {e.resource_id && (
+                            <Typography variant="caption" color="textSecondary" component="div">
+                              {e.resource_id}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell>
+                          {e.result ? <Chip size="small" label={e.result} color={RESULT_COLOR[e.result] ?? "default"} /> : "—"}
+                        </TableCell>
+                        <TableCell>{e.reason ?? "—"}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <TablePager pager={pager} count={data.total} />
+            </>
+          )
+        }
+      </TabQuery>
     </>
   );
 }

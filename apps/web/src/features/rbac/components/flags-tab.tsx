@@ -14,7 +14,7 @@ import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useFlags, useSaveFlag } from "../api/use-rules.ts";
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from "../lib/field-errors.ts";
 import { MemberPicker, RolePicker, type SubjectNames, subjectsText, TeamPicker, useSubjectNames } from "./subject-pickers.tsx";
-import { TabError, TabLoading } from "./tab-states.tsx";
+import { TabQuery } from "./tab-states.tsx";
 
 const inputOf = (f: FeatureFlag): FeatureFlagInput => ({
   name: f.name,
@@ -225,24 +225,24 @@ export default function FlagsTab() {
         summary="A flag is on for targeted roles, users and teams, and for a stable share of everyone else set by the rollout."
         actions={newButton}
       />
-      {flags.isPending ? (
-        <TabLoading label="Loading feature flags" />
-      ) : flags.isError ? (
-        <TabError error={flags.error} onRetry={() => flags.refetch()} />
-      ) : flags.data.length === 0 ? (
-        <EmptyState
-          title="No feature flags yet"
-          hint="Create a flag to switch a feature on for some roles, people or teams, or for a share of users."
-        >
-          {newButton}
-        </EmptyState>
-      ) : (
-        <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
-          {flags.data.map((f) => (
-            <FlagCard key={f.key} flag={f} names={names} mayEdit={mayEdit} onEdit={() => setEditing(f)} />
-          ))}
-        </Box>
-      )}
+      <TabQuery query={flags} label="Loading feature flags">
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState
+              title="No feature flags yet"
+              hint="Create a flag to switch a feature on for some roles, people or teams, or for a share of users."
+            >
+              {newButton}
+            </EmptyState>
+          ) : (
+            <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
+              {data.map((f) => (
+                <FlagCard key={f.key} flag={f} names={names} mayEdit={mayEdit} onEdit={() => setEditing(f)} />
+              ))}
+            </Box>
+          )
+        }
+      </TabQuery>
       {editing && <FlagDialog flag={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );

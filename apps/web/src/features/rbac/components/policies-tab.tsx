@@ -30,7 +30,7 @@ import { useDeletePolicy, usePolicies, useSavePolicy } from "../api/use-rules.ts
 import { describeCondition } from "../lib/conditions.ts";
 import { PolicyEditor } from "./policy-editor.tsx";
 import { type SubjectNames, subjectsText, useSubjectNames } from "./subject-pickers.tsx";
-import { TabError, TabLoading } from "./tab-states.tsx";
+import { TabQuery } from "./tab-states.tsx";
 
 const inputOf = (p: Policy): PolicyInput => ({
   name: p.name,
@@ -86,88 +86,88 @@ export default function PoliciesTab() {
         summary="Active policies that apply to the user are tried first, highest priority first; the first that matches decides, before any role or team grant."
         actions={newButton}
       />
-      {policies.isPending ? (
-        <TabLoading label="Loading policies" />
-      ) : policies.isError ? (
-        <TabError error={policies.error} onRetry={() => policies.refetch()} />
-      ) : sorted.length === 0 ? (
-        <EmptyState
-          title="No policies yet"
-          hint="Roles and team grants decide everything for now. Write a policy to allow or deny under conditions: office hours, a country, an IP range."
-        >
-          {newButton}
-        </EmptyState>
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Policies by priority">
-            <TableHead>
-              <TableRow>
-                <TableCell>Priority</TableCell>
-                <TableCell>Policy</TableCell>
-                <TableCell>Applies to</TableCell>
-                <TableCell>Conditions</TableCell>
-                <TableCell>Active</TableCell>
-                {mayEdit && <TableCell align="right">Actions</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {sorted.map((p) => (
-                <TableRow key={p.id} sx={{ opacity: p.is_active ? 1 : 0.65 }}>
-                  <TableCell>{p.priority}</TableCell>
-                  <TableCell>
-                    <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
-                      <Chip size="small" label={p.effect} color={p.effect === "deny" ? "error" : "success"} />
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {p.name}
-                      </Typography>
-                    </Box>
-                    <Typography variant="caption" color="textSecondary" component="div">
-                      {p.permissions.join(", ")}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{appliesText(p, names)}</TableCell>
-                  <TableCell>
-                    {p.conditions.length === 0 ? (
-                      <Typography variant="body2" color="textSecondary">
-                        Always
-                      </Typography>
-                    ) : (
-                      <Stack spacing={0.25}>
-                        {p.conditions.map((c, i) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: conditions are an ordered list without ids
-                          <Typography key={i} variant="body2">
-                            {describeCondition(c)}
+      <TabQuery query={policies} label="Loading policies">
+        {() =>
+          sorted.length === 0 ? (
+            <EmptyState
+              title="No policies yet"
+              hint="Roles and team grants decide everything for now. Write a policy to allow or deny under conditions: office hours, a country, an IP range."
+            >
+              {newButton}
+            </EmptyState>
+          ) : (
+            <TableContainer component={Paper} variant="outlined">
+              <Table size="small" aria-label="Policies by priority">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Priority</TableCell>
+                    <TableCell>Policy</TableCell>
+                    <TableCell>Applies to</TableCell>
+                    <TableCell>Conditions</TableCell>
+                    <TableCell>Active</TableCell>
+                    {mayEdit && <TableCell align="right">Actions</TableCell>}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {sorted.map((p) => (
+                    <TableRow key={p.id} sx={{ opacity: p.is_active ? 1 : 0.65 }}>
+                      <TableCell>{p.priority}</TableCell>
+                      <TableCell>
+                        <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+                          <Chip size="small" label={p.effect} color={p.effect === "deny" ? "error" : "success"} />
+                          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                            {p.name}
                           </Typography>
-                        ))}
-                      </Stack>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Switch
-                      checked={p.is_active}
-                      disabled={!mayEdit || save.isPending}
-                      onChange={() => toggle(p)}
-                      slotProps={{ input: { "aria-label": `${p.name} active` } }}
-                    />
-                  </TableCell>
-                  {mayEdit && (
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-                        <Button size="small" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                          Edit
-                        </Button>
-                        <Button size="small" color="error" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                          Delete
-                        </Button>
-                      </Stack>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+                        </Box>
+                        <Typography variant="caption" color="textSecondary" component="div">
+                          {p.permissions.join(", ")}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{appliesText(p, names)}</TableCell>
+                      <TableCell>
+                        {p.conditions.length === 0 ? (
+                          <Typography variant="body2" color="textSecondary">
+                            Always
+                          </Typography>
+                        ) : (
+                          <Stack spacing={0.25}>
+                            {p.conditions.map((c, i) => (
+                              // biome-ignore lint/suspicious/noArrayIndexKey: conditions are an ordered list without ids
+                              <Typography key={i} variant="body2">
+                                {describeCondition(c)}
+                              </Typography>
+                            ))}
+                          </Stack>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <Switch
+                          checked={p.is_active}
+                          disabled={!mayEdit || save.isPending}
+                          onChange={() => toggle(p)}
+                          slotProps={{ input: { "aria-label": `${p.name} active` } }}
+                        />
+                      </TableCell>
+                      {mayEdit && (
+                        <TableCell align="right">
+                          <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+                            <Button size="small" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                              Edit
+                            </Button>
+                            <Button size="small" color="error" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
+                              Delete
+                            </Button>
+                          </Stack>
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )
+        }
+      </TabQuery>
       {editing && <PolicyEditor policy={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}

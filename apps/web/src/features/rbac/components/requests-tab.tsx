@@ -35,7 +35,7 @@ import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers } from "../api/use-roles.ts";
 import { useAccessRequests, useDecideRequest } from "../api/use-rules.ts";
-import { TabError, TabLoading } from "./tab-states.tsx";
+import { TabQuery } from "./tab-states.tsx";
 
 const STATUS_COLOR = { pending: "warning", approved: "success", rejected: "default" } as const;
 
@@ -94,92 +94,92 @@ export default function RequestsTab() {
             : "Your own requests and what was decided. People ask for access from the “Request access” button on a page they may not open."
         }
       />
-      {requests.isPending ? (
-        <TabLoading label="Loading access requests" />
-      ) : requests.isError ? (
-        <TabError error={requests.error} onRetry={() => requests.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title="No access requests"
-          hint="When someone is refused a page or an action, the “Request access” button sends a request here for an approver to decide."
-        />
-      ) : (
-        <>
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Access requests">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Requested by</TableCell>
-                  <TableCell>Permission</TableCell>
-                  <TableCell>Reason</TableCell>
-                  <TableCell>Status</TableCell>
-                  {approver && <TableCell align="right">Decision</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {shown.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell>
-                      <Typography variant="body2">{names.get(r.user_id) ?? (members.isPending ? "…" : "A former member")}</Typography>
-                      <Typography variant="caption" color="textSecondary">
-                        {timeAgo(r.created_at)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ fontFamily: "monospace" }}>
-                      {r.resource}:{r.action}
-                      {r.resource_id && ` (${r.resource_id})`}
-                    </TableCell>
-                    <TableCell>{r.reason ?? "—"}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={r.status}
-                        color={STATUS_COLOR[r.status]}
-                        variant={r.status === "pending" ? "filled" : "outlined"}
-                      />
-                      {r.decision_note && (
-                        <Typography variant="caption" color="textSecondary" component="div">
-                          “{r.decision_note}”
-                        </Typography>
-                      )}
-                    </TableCell>
-                    {approver && (
-                      <TableCell align="right">
-                        {r.status === "pending" && r.user_id !== user?.id ? (
-                          <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-                            <Button
-                              size="small"
-                              variant="outlined"
-                              color="success"
-                              onClick={() => setDeciding({ request: r, approve: true })}
-                              aria-label={`Approve ${r.resource}:${r.action} for ${names.get(r.user_id) ?? "the requester"}`}
-                            >
-                              Approve
-                            </Button>
-                            <Button
-                              size="small"
-                              color="error"
-                              onClick={() => setDeciding({ request: r, approve: false })}
-                              aria-label={`Reject ${r.resource}:${r.action} for ${names.get(r.user_id) ?? "the requester"}`}
-                            >
-                              Reject
-                            </Button>
-                          </Stack>
-                        ) : r.status === "pending" ? (
+      <TabQuery query={requests} label="Loading access requests">
+        {() =>
+          rows.length === 0 ? (
+            <EmptyState
+              title="No access requests"
+              hint="When someone is refused a page or an action, the “Request access” button sends a request here for an approver to decide."
+            />
+          ) : (
+            <>
+              <TableContainer component={Paper} variant="outlined">
+                <Table size="small" aria-label="Access requests">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Requested by</TableCell>
+                      <TableCell>Permission</TableCell>
+                      <TableCell>Reason</TableCell>
+                      <TableCell>Status</TableCell>
+                      {approver && <TableCell align="right">Decision</TableCell>}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {shown.map((r) => (
+                      <TableRow key={r.id}>
+                        <TableCell>
+                          <Typography variant="body2">{names.get(r.user_id) ?? (members.isPending ? "…" : "A former member")}</Typography>
                           <Typography variant="caption" color="textSecondary">
-                            Another approver decides your own request
+                            {timeAgo(r.created_at)}
                           </Typography>
-                        ) : null}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePager pager={pager} count={rows.length} />
-        </>
-      )}
+                        </TableCell>
+                        <TableCell sx={{ fontFamily: "monospace" }}>
+                          {r.resource}:{r.action}
+                          {r.resource_id && ` (${r.resource_id})`}
+                        </TableCell>
+                        <TableCell>{r.reason ?? "—"}</TableCell>
+                        <TableCell>
+                          <Chip
+                            size="small"
+                            label={r.status}
+                            color={STATUS_COLOR[r.status]}
+                            variant={r.status === "pending" ? "filled" : "outlined"}
+                          />
+                          {r.decision_note && (
+                            <Typography variant="caption" color="textSecondary" component="div">
+                              “{r.decision_note}”
+                            </Typography>
+                          )}
+                        </TableCell>
+                        {approver && (
+                          <TableCell align="right">
+                            {r.status === "pending" && r.user_id !== user?.id ? (
+                              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+                                <Button
+                                  size="small"
+                                  variant="outlined"
+                                  color="success"
+                                  onClick={() => setDeciding({ request: r, approve: true })}
+                                  aria-label={`Approve ${r.resource}:${r.action} for ${names.get(r.user_id) ?? "the requester"}`}
+                                >
+                                  Approve
+                                </Button>
+                                <Button
+                                  size="small"
+                                  color="error"
+                                  onClick={() => setDeciding({ request: r, approve: false })}
+                                  aria-label={`Reject ${r.resource}:${r.action} for ${names.get(r.user_id) ?? "the requester"}`}
+                                >
+                                  Reject
+                                </Button>
+                              </Stack>
+                            ) : r.status === "pending" ? (
+                              <Typography variant="caption" color="textSecondary">
+                                Another approver decides your own request
+                              </Typography>
+                            ) : null}
+                          </TableCell>
+                        )}
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <TablePager pager={pager} count={rows.length} />
+            </>
+          )
+        }
+      </TabQuery>
       <Dialog
         open={deciding !== null}
         onClose={decide.isPending ? undefined : close}

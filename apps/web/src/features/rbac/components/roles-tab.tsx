@@ -11,7 +11,7 @@ import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers, useRoles } from "../api/use-roles.ts";
 import { actionLabel, groupByResource, resourceLabel } from "../lib/grants.ts";
 import { RoleIcon, useRoleColor } from "./role-chip.tsx";
-import { TabError, TabLoading } from "./tab-states.tsx";
+import { TabQuery } from "./tab-states.tsx";
 
 function RoleCard({ role, holders }: { role: RoleSummary; holders: number | null }) {
   const groups = groupByResource(role.permissions);
@@ -75,19 +75,19 @@ export default function RolesTab() {
         question="What does each role allow?"
         summary="Higher priority roles outrank lower ones: nobody assigns a role above their own. Role grants are seeded for the organization; to give someone more or less, use a team grant, a policy or an access request."
       />
-      {roles.isPending ? (
-        <TabLoading label="Loading roles" />
-      ) : roles.isError ? (
-        <TabError error={roles.error} onRetry={() => roles.refetch()} />
-      ) : roles.data.length === 0 ? (
-        <EmptyState title="No roles" hint="The server answered no roles; restart it so it seeds the role catalogue." />
-      ) : (
-        <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
-          {roles.data.map((r) => (
-            <RoleCard key={r.id} role={r} holders={count(r.id)} />
-          ))}
-        </Box>
-      )}
+      <TabQuery query={roles} label="Loading roles">
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="No roles" hint="The server answered no roles; restart it so it seeds the role catalogue." />
+          ) : (
+            <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
+              {data.map((r) => (
+                <RoleCard key={r.id} role={r} holders={count(r.id)} />
+              ))}
+            </Box>
+          )
+        }
+      </TabQuery>
     </>
   );
 }

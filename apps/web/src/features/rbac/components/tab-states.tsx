@@ -1,5 +1,7 @@
 /** What every tab of the access console shows while loading and on an error (intro and empty state: ui/page-intro.tsx). */
 import { Alert, Button, Skeleton, Stack } from "@mui/material";
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { AccessDenied } from "../../../app/permissions/index.ts";
 import { ApiError, errorMessage } from "../../../lib/errors.ts";
 
@@ -32,4 +34,11 @@ export function TabError({ error, onRetry }: { error: unknown; onRetry?: () => v
       {errorMessage(error)}
     </Alert>
   );
+}
+
+/** A tab's read: skeletons while it loads, the error (with retry) if it failed, else `children` with the data. */
+export function TabQuery<T>({ query, label, children }: { query: UseQueryResult<T>; label: string; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <TabLoading label={label} />;
+  if (query.isError) return <TabError error={query.error} onRetry={() => query.refetch()} />;
+  return children(query.data);
 }

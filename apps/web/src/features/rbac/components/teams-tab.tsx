@@ -43,7 +43,7 @@ import {
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from "../lib/field-errors.ts";
 import { grantText, isPermission, parsePermissionList } from "../lib/grants.ts";
 import { allowedParents, treeRows } from "../lib/team-tree.ts";
-import { TabError, TabLoading } from "./tab-states.tsx";
+import { TabError, TabLoading, TabQuery } from "./tab-states.tsx";
 
 function TeamDialog({
   team,
@@ -395,50 +395,50 @@ export default function TeamsTab() {
         summary="A team's grants apply to its members after policies, direct grants and roles. Sub-teams sit under a parent team."
         actions={newButton}
       />
-      {teams.isPending ? (
-        <TabLoading label="Loading teams" />
-      ) : teams.isError ? (
-        <TabError error={teams.error} onRetry={() => teams.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title="No teams yet"
-          hint="Create a team to give a group of members the same extra permissions, and nest teams to mirror your organization."
-        >
-          {newButton}
-        </EmptyState>
-      ) : (
-        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(220px, 1fr) 2fr" } }}>
-          <Paper variant="outlined">
-            <List dense aria-label="Team tree">
-              {rows.map(({ team, depth }) => (
-                <ListItemButton
-                  key={team.id}
-                  selected={team.id === current}
-                  onClick={() => setSelected(team.id)}
-                  sx={{ pl: 2 + depth * 2.5 }}
-                  aria-current={team.id === current ? "true" : undefined}
-                >
-                  <ListItemText
-                    primary={team.name}
-                    secondary={`${team.member_count} member${team.member_count === 1 ? "" : "s"}${depth ? ` · level ${depth + 1}` : ""}`}
+      <TabQuery query={teams} label="Loading teams">
+        {(data) =>
+          rows.length === 0 ? (
+            <EmptyState
+              title="No teams yet"
+              hint="Create a team to give a group of members the same extra permissions, and nest teams to mirror your organization."
+            >
+              {newButton}
+            </EmptyState>
+          ) : (
+            <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(220px, 1fr) 2fr" } }}>
+              <Paper variant="outlined">
+                <List dense aria-label="Team tree">
+                  {rows.map(({ team, depth }) => (
+                    <ListItemButton
+                      key={team.id}
+                      selected={team.id === current}
+                      onClick={() => setSelected(team.id)}
+                      sx={{ pl: 2 + depth * 2.5 }}
+                      aria-current={team.id === current ? "true" : undefined}
+                    >
+                      <ListItemText
+                        primary={team.name}
+                        secondary={`${team.member_count} member${team.member_count === 1 ? "" : "s"}${depth ? ` · level ${depth + 1}` : ""}`}
+                      />
+                    </ListItemButton>
+                  ))}
+                </List>
+              </Paper>
+              <Paper variant="outlined" sx={{ p: 2 }}>
+                {current && (
+                  <TeamDetail
+                    key={current}
+                    id={current}
+                    teams={data ?? []}
+                    onEdit={(t) => setDialog(t)}
+                    onDeleted={() => setSelected(null)}
                   />
-                </ListItemButton>
-              ))}
-            </List>
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            {current && (
-              <TeamDetail
-                key={current}
-                id={current}
-                teams={teams.data ?? []}
-                onEdit={(t) => setDialog(t)}
-                onDeleted={() => setSelected(null)}
-              />
-            )}
-          </Paper>
-        </Box>
-      )}
+                )}
+              </Paper>
+            </Box>
+          )
+        }
+      </TabQuery>
       {dialog && (
         <TeamDialog
           team={dialog === "new" ? null : dialog}

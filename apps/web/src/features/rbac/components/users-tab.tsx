@@ -32,7 +32,7 @@ import { useSession } from "../../auth/api/use-session.ts";
 import { useMembers, useRoleChange, useUserPermissions } from "../api/use-roles.ts";
 import { grantText } from "../lib/grants.ts";
 import { RoleChip } from "./role-chip.tsx";
-import { TabError, TabLoading } from "./tab-states.tsx";
+import { TabError, TabLoading, TabQuery } from "./tab-states.tsx";
 
 const ROLE_ORDER = (Object.values(ROLES) as (typeof ROLES)[RoleId][]).sort((a, b) => b.priority - a.priority);
 
@@ -121,111 +121,116 @@ export default function UsersTab() {
           />
         }
       />
-      {members.isPending ? (
-        <TabLoading label="Loading members" />
-      ) : members.isError ? (
-        <TabError error={members.error} onRetry={() => members.refetch()} />
-      ) : members.data.items.length === 0 ? (
-        <EmptyState title="No members yet" hint="Invite colleagues from Team › Members; they appear here once they accept.">
-          <Button component={RouterLink} to="/team/members" variant="outlined">
-            Invite members
-          </Button>
-        </EmptyState>
-      ) : rows.length === 0 ? (
-        <EmptyState title="No member matches" hint="Search by name, email or role." />
-      ) : (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label="Members and their roles">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Member</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {shown.map((m) => {
-                  const roleHigher = ROLES[m.role].priority > myPriority && myRole !== "admin";
-                  return (
-                    <Fragment key={m.id}>
-                      <TableRow>
-                        <TableCell>
-                          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                            {m.user.full_name}
-                            {m.user.id === user?.id && " (you)"}
-                          </Typography>
-                          <Typography variant="caption" color="textSecondary">
-                            {m.user.email}
-                          </Typography>
-                        </TableCell>
-                        <TableCell>
-                          {mayChange ? (
-                            <TextField
-                              select
-                              size="small"
-                              value={m.role}
-                              label={`Role of ${m.user.full_name}`}
-                              onChange={(e) => setPending({ member: m, kind: "assign", role: e.target.value as RoleId })}
-                              disabled={roleHigher}
-                              sx={{ minWidth: 200 }}
-                            >
-                              {ROLE_ORDER.map((r) => (
-                                <MenuItem key={r.id} value={r.id} disabled={myRole !== "admin" && r.priority > myPriority}>
-                                  {r.label}
-                                </MenuItem>
-                              ))}
-                            </TextField>
-                          ) : (
-                            <RoleChip role={m.role} />
-                          )}
-                        </TableCell>
-                        <TableCell>
-                          <Chip size="small" label={m.status} color={m.status === "active" ? "success" : "default"} variant="outlined" />
-                        </TableCell>
-                        <TableCell align="right">
-                          <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-                            <Button
-                              size="small"
-                              onClick={() => setOpen(open === m.user.id ? null : m.user.id)}
-                              aria-expanded={open === m.user.id}
-                              aria-label={`${open === m.user.id ? "Hide permissions of" : "Permissions of"} ${m.user.full_name}`}
-                            >
-                              {open === m.user.id ? "Hide permissions" : "Permissions"}
-                            </Button>
-                            {mayChange && m.role !== DEFAULT_ROLE && (
-                              <Button
+      <TabQuery query={members} label="Loading members">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState title="No members yet" hint="Invite colleagues from Team › Members; they appear here once they accept.">
+              <Button component={RouterLink} to="/team/members" variant="outlined">
+                Invite members
+              </Button>
+            </EmptyState>
+          ) : rows.length === 0 ? (
+            <EmptyState title="No member matches" hint="Search by name, email or role." />
+          ) : (
+            <>
+              <TableContainer>
+                <Table size="small" aria-label="Members and their roles">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Member</TableCell>
+                      <TableCell>Role</TableCell>
+                      <TableCell>Status</TableCell>
+                      <TableCell align="right">Actions</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {shown.map((m) => {
+                      const roleHigher = ROLES[m.role].priority > myPriority && myRole !== "admin";
+                      return (
+                        <Fragment key={m.id}>
+                          <TableRow>
+                            <TableCell>
+                              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                                {m.user.full_name}
+                                {m.user.id === user?.id && " (you)"}
+                              </Typography>
+                              <Typography variant="caption" color="textSecondary">
+                                {m.user.email}
+                              </Typography>
+                            </TableCell>
+                            <TableCell>
+                              {mayChange ? (
+                                <TextField
+                                  select
+                                  size="small"
+                                  value={m.role}
+                                  label={`Role of ${m.user.full_name}`}
+                                  onChange={(e) => setPending({ member: m, kind: "assign", role: e.target.value as RoleId })}
+                                  disabled={roleHigher}
+                                  sx={{ minWidth: 200 }}
+                                >
+                                  {ROLE_ORDER.map((r) => (
+                                    <MenuItem key={r.id} value={r.id} disabled={myRole !== "admin" && r.priority > myPriority}>
+                                      {r.label}
+                                    </MenuItem>
+                                  ))}
+                                </TextField>
+                              ) : (
+                                <RoleChip role={m.role} />
+                              )}
+                            </TableCell>
+                            <TableCell>
+                              <Chip
                                 size="small"
-                                color="error"
-                                disabled={roleHigher}
-                                onClick={() => setPending({ member: m, kind: "remove", role: m.role })}
-                                aria-label={`Remove the role of ${m.user.full_name}`}
-                              >
-                                Remove role
-                              </Button>
-                            )}
-                          </Stack>
-                        </TableCell>
-                      </TableRow>
-                      <TableRow>
-                        <TableCell colSpan={4} sx={{ py: 0, borderBottom: open === m.user.id ? undefined : 0 }}>
-                          <Collapse in={open === m.user.id} unmountOnExit>
-                            <Box sx={{ py: 1.5 }}>
-                              <EffectivePermissions userId={m.user.id} />
-                            </Box>
-                          </Collapse>
-                        </TableCell>
-                      </TableRow>
-                    </Fragment>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePager pager={pager} count={rows.length} />
-        </>
-      )}
+                                label={m.status}
+                                color={m.status === "active" ? "success" : "default"}
+                                variant="outlined"
+                              />
+                            </TableCell>
+                            <TableCell align="right">
+                              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+                                <Button
+                                  size="small"
+                                  onClick={() => setOpen(open === m.user.id ? null : m.user.id)}
+                                  aria-expanded={open === m.user.id}
+                                  aria-label={`${open === m.user.id ? "Hide permissions of" : "Permissions of"} ${m.user.full_name}`}
+                                >
+                                  {open === m.user.id ? "Hide permissions" : "Permissions"}
+                                </Button>
+                                {mayChange && m.role !== DEFAULT_ROLE && (
+                                  <Button
+                                    size="small"
+                                    color="error"
+                                    disabled={roleHigher}
+                                    onClick={() => setPending({ member: m, kind: "remove", role: m.role })}
+                                    aria-label={`Remove the role of ${m.user.full_name}`}
+                                  >
+                                    Remove role
+                                  </Button>
+                                )}
+                              </Stack>
+                            </TableCell>
+                          </TableRow>
+                          <TableRow>
+                            <TableCell colSpan={4} sx={{ py: 0, borderBottom: open === m.user.id ? undefined : 0 }}>
+                              <Collapse in={open === m.user.id} unmountOnExit>
+                                <Box sx={{ py: 1.5 }}>
+                                  <EffectivePermissions userId={m.user.id} />
+                                </Box>
+                              </Collapse>
+                            </TableCell>
+                          </TableRow>
+                        </Fragment>
+                      );
+                    })}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <TablePager pager={pager} count={rows.length} />
+            </>
+          )
+        }
+      </TabQuery>
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === "remove" ? "Remove this role?" : "Change this role?"}
