@@ -1,23 +1,8 @@
 /** Create or edit an API key: name, description, expiry and permissions picked from the catalogue by category. */
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  Grid,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Grid, TextField, Typography } from "@mui/material";
 import { type ApiKey, ApiKeyCreate, type ApiKeyCreated, type ApiPermission } from "@prospector/contracts";
 import { useState } from "react";
+import { FormDialog } from "../../../ui/form-dialog.tsx";
 import { useCreateApiKey, useUpdateApiKey } from "../api/use-api-keys.ts";
 import { fieldError, formError } from "../lib/server-errors.ts";
 import { zodFieldErrors } from "../lib/zod-fields.ts";
@@ -74,100 +59,85 @@ export function ApiKeyDialog({
       : undefined;
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
-      <Box
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle>{editing ? `Edit ${editing.name}` : "Create an API key"}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ mt: 0 }}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextField
-                label="Name"
-                fullWidth
-                autoFocus
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                error={Boolean(errorFor("name"))}
-                helperText={errorFor("name")}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextField
-                label="Expires on"
-                type="date"
-                fullWidth
-                value={expires}
-                onChange={(e) => setExpires(e.target.value)}
-                error={Boolean(errorFor("expiresAt"))}
-                helperText={errorFor("expiresAt") ?? "Leave empty for a key that does not expire"}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                label="Description"
-                fullWidth
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-                error={Boolean(errorFor("description"))}
-                helperText={errorFor("description")}
-              />
-            </Grid>
+    <FormDialog
+      open={open}
+      title={editing ? `Edit ${editing.name}` : "Create an API key"}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={create.isPending || update.isPending}
+      submitLabel={editing ? "Save" : "Create key"}
+      error={general}
+      maxWidth="md"
+    >
+      <Grid container spacing={2} sx={{ mt: 0 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            label="Name"
+            fullWidth
+            autoFocus
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(errorFor("name"))}
+            helperText={errorFor("name")}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            label="Expires on"
+            type="date"
+            fullWidth
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+            error={Boolean(errorFor("expiresAt"))}
+            helperText={errorFor("expiresAt") ?? "Leave empty for a key that does not expire"}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            label="Description"
+            fullWidth
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            error={Boolean(errorFor("description"))}
+            helperText={errorFor("description")}
+          />
+        </Grid>
+      </Grid>
+      <FormLabel component="legend" sx={{ mt: 3, mb: 1, display: "block" }}>
+        Permissions
+      </FormLabel>
+      <Typography variant="caption" color="textSecondary" component="p" sx={{ mb: 1 }}>
+        A key can never do more than you can.
+      </Typography>
+      <Grid container spacing={2}>
+        {byCategory(catalogue).map(([category, perms]) => (
+          <Grid key={category} size={{ xs: 12, sm: 6, md: 4 }}>
+            <Typography variant="subtitle2">{category}</Typography>
+            <FormGroup>
+              {perms.map((p) => (
+                <FormControlLabel
+                  key={p.id}
+                  control={<Checkbox size="small" checked={permissions.includes(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} />}
+                  label={
+                    <span title={p.description}>
+                      {p.name}{" "}
+                      <Typography component="span" variant="caption" color="textSecondary">
+                        ({p.id})
+                      </Typography>
+                    </span>
+                  }
+                />
+              ))}
+            </FormGroup>
           </Grid>
-          <FormLabel component="legend" sx={{ mt: 3, mb: 1, display: "block" }}>
-            Permissions
-          </FormLabel>
-          <Typography variant="caption" color="textSecondary" component="p" sx={{ mb: 1 }}>
-            A key can never do more than you can.
-          </Typography>
-          <Grid container spacing={2}>
-            {byCategory(catalogue).map(([category, perms]) => (
-              <Grid key={category} size={{ xs: 12, sm: 6, md: 4 }}>
-                <Typography variant="subtitle2">{category}</Typography>
-                <FormGroup>
-                  {perms.map((p) => (
-                    <FormControlLabel
-                      key={p.id}
-                      control={
-                        <Checkbox size="small" checked={permissions.includes(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} />
-                      }
-                      label={
-                        <span title={p.description}>
-                          {p.name}{" "}
-                          <Typography component="span" variant="caption" color="textSecondary">
-                            ({p.id})
-                          </Typography>
-                        </span>
-                      }
-                    />
-                  ))}
-                </FormGroup>
-              </Grid>
-            ))}
-          </Grid>
-          {errorFor("permissions") && (
-            <FormHelperText error role="alert">
-              {errorFor("permissions")}
-            </FormHelperText>
-          )}
-          {general && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {general}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
-            {editing ? "Save" : "Create key"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        ))}
+      </Grid>
+      {errorFor("permissions") && (
+        <FormHelperText error role="alert">
+          {errorFor("permissions")}
+        </FormHelperText>
+      )}
+    </FormDialog>
   );
 }
