@@ -6,8 +6,10 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import type { HealthAction, Me, StageSummary, SuggestedAction } from "@prospector/contracts";
 import { type FormEvent, useState } from "react";
+import { useWorkspace } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
+import { useMembers } from "../../team/api/use-members.ts";
 import { useHealthAction } from "../api/use-pipeline.ts";
 
 const SNOOZE_DAYS = [1, 3, 7, 14, 30];
@@ -18,7 +20,7 @@ interface Props {
   dealIds: string[];
   alertKey: string;
   stages: StageSummary[];
-  user: Pick<Me, "id" | "full_name"> | null;
+  user: (Pick<Me, "id" | "full_name"> & Partial<Pick<Me, "workspace">>) | null;
   onClose: () => void;
 }
 
@@ -37,6 +39,11 @@ export function AlertActionDialog({ action, dealIds, alertKey, stages, user, onC
   const ids = strings(p.deal_ids).length ? strings(p.deal_ids) : dealIds;
   const [reason, setReason] = useState("");
   const [owner, setOwner] = useState(string(p.owner_id) || user?.id || "");
+  // The workspace's active members are who a deal can go to (loaded only for a reassign).
+  const { current } = useWorkspace();
+  const workspaceId = current?.id ?? user?.workspace?.id;
+  const members = useMembers(action.action_type === "reassign" ? workspaceId : undefined);
+  const others = (members.data ?? []).filter((m) => m.status === "active" && m.user.id !== user?.id);
   const [stage, setStage] = useState(string(p.stage_id));
   const [title, setTitle] = useState(string(p.title) || action.label);
   const [due, setDue] = useState(inDays(2));
@@ -100,7 +107,14 @@ export function AlertActionDialog({ action, dealIds, alertKey, stages, user, onC
             {action.action_type === "reassign" && (
               <TextField select label="New owner" value={owner} onChange={(e) => setOwner(e.target.value)} required>
                 {user && <MenuItem value={user.id}>{`Me (${user.full_name})`}</MenuItem>}
-                {owner && owner !== user?.id && <MenuItem value={owner}>The suggested owner</MenuItem>}
+                {others.map((m) => (
+                  <MenuItem key={m.user.id} value={m.user.id}>
+                    {m.user.full_name || m.user.email}
+                  </MenuItem>
+                ))}
+                {owner && owner !== user?.id && !others.some((m) => m.user.id === owner) && (
+                  <MenuItem value={owner}>The suggested owner</MenuItem>
+                )}
               </TextField>
             )}
             {action.action_type === "move_stage" && (

@@ -15,6 +15,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ME, me, mockServer, type Route, renderSignedIn, uuid } from "../../../test/kit.ts";
 import { deal } from "../../crm/test/crm-builders.ts";
+import { member, memberPage, SELF, WS_ID } from "../../team/test/team-builders.ts";
 import PipelinePage from "./pipeline-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -303,6 +304,49 @@ describe("/pipeline", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(await screen.findByText("Nothing needs attention.")).toBeTruthy();
     expect(api.to("GET", "/api/pipeline/health/overview").length).toBeGreaterThan(overviewReads);
+  });
+
+  it("reassigns an alert's deals to an active member of the workspace", async () => {
+    const sam = member({ user: { full_name: "Sam Seller" } });
+    const away = member({ status: "suspended", user: { full_name: "Sid Suspended", email: "sid@example.com" } });
+    const reassignAlert: Alert = {
+      ...ownerAlert,
+      key: "no_owner:1",
+      deal_ids: [globex.id],
+      actions: [{ action_type: "reassign", label: "Assign an owner", parameters: { deal_ids: [globex.id] } }],
+    };
+    const result: HealthActionResult = {
+      action_type: "reassign",
+      affected: 1,
+      deal_ids: [globex.id],
+      task_id: null,
+      alert_key: null,
+      snoozed_until: null,
+      message: "Reassigned 1 deal to Sam Seller",
+    };
+    const api = mockServer(
+      routes({
+        "GET /api/pipeline/health/alerts": { body: [reassignAlert] },
+        [`GET /api/v1/workspaces/${WS_ID}/members`]: memberPage([SELF, sam, away]),
+        "POST /api/pipeline/health/actions": { body: result },
+      }),
+    );
+    renderSignedIn(<PipelinePage />, { path: "/pipeline" });
+    const alerts = within(await screen.findByRole("list", { name: "Alerts" }));
+    await userEvent.click(alerts.getByRole("button", { name: "Assign an owner" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Assign an owner" }));
+    await userEvent.type(dialog.getByRole("textbox", { name: "Reason" }), "Sam covers Globex");
+    await userEvent.click(dialog.getByRole("combobox", { name: "New owner" }));
+    // Me first, then the other active members; a suspended member cannot take deals.
+    await waitFor(() => expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([`Me (${ME.full_name})`, "Sam Seller"]));
+    await userEvent.click(screen.getByRole("option", { name: "Sam Seller" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Reassigned 1 deal to Sam Seller")).toBeTruthy();
+    expect(api.to("POST", "/api/pipeline/health/actions")[0]!.body).toEqual({
+      action_type: "reassign",
+      parameters: { deal_ids: [globex.id], owner_id: sam.user.id },
+      reason: "Sam covers Globex",
+    });
   });
 
   it("snoozes an alert for the days chosen and shows the server's refusal in the dialog", async () => {
