@@ -75,19 +75,21 @@ describe("leads deleted or merged away while a pass sends to them", () => {
       );
       // Deleted in two bulk calls at different moments of the passes (never the merge's leads).
       const doomed = [members.slice(20, 35), members.slice(40, 55)];
-      const answers: { at: number; ids: string[]; status: number; body: string }[] = [];
+      // Kept by which delete answered (`which`), not by arrival: under load the second delete can
+      // answer first, and its time and snapshot must not be checked against the first one's leads.
+      const answers: { at: number; ids: string[]; which?: number; status: number; body: string }[] = [];
       const snapshots: Set<string>[] = [];
       const del = async (which: number, delayMs: number) => {
         await sleep(delayMs);
         const ids = (doomed[which] ?? []).map((m) => m.id);
         const res = await h.call(owner, "POST", "/api/leads/bulk-delete", { lead_ids: ids });
-        answers.push({ at: Date.now(), ids, status: res.statusCode, body: res.body });
+        answers.push({ at: Date.now(), ids, which, status: res.statusCode, body: res.body });
         // What was claimed for them before the delete committed: their rows now have no lead.
         const rows = await db()
           .select({ messageId: campaignMessages.messageId })
           .from(campaignMessages)
           .where(and(eq(campaignMessages.campaignId, id), isNull(campaignMessages.leadId)));
-        snapshots.push(new Set(rows.map((r) => r.messageId ?? "")));
+        snapshots[which] = new Set(rows.map((r) => r.messageId ?? ""));
       };
       const merge = async (delayMs: number) => {
         await sleep(delayMs);
@@ -112,7 +114,8 @@ describe("leads deleted or merged away while a pass sends to them", () => {
       checkNoneTwice(first);
       const received = sink.received.slice(first);
       // A deleted lead's mail after its delete answered must have been claimed (its row "sending") before.
-      for (const [i, a] of answers.filter((x) => x.ids.length).entries()) {
+      for (const a of answers.filter((x) => x.ids.length)) {
+        const i = a.which ?? -1;
         const addresses = new Set((doomed[i] ?? []).map((m) => m.email));
         const late = received.filter((m) => m.to.some((to) => addresses.has(to)) && (receivedAt.get(m.mail.messageId ?? "") ?? 0) > a.at);
         expect(
