@@ -16,6 +16,19 @@ export interface SecretBox {
   verify(message: string, signature: string): boolean;
 }
 
+/**
+ * A bearer secret handed out once (API keys, access tokens, invitation links): 32 random bytes,
+ * URL-safe, after an optional prefix that says what it is.
+ */
+export function newSecretToken(prefix = ""): string {
+  return prefix + crypto.randomBytes(32).toString("base64url");
+}
+
+/** How such a secret is stored and looked up: its sha256 (hex), never the secret itself. */
+export function hashSecretToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
 const VERSION = "v1";
 
 function masterKey(config: Config): Buffer {

@@ -8,10 +8,11 @@
 import { ACCESS_TOKEN_PREFIX, RoleId } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
+import { hashSecretToken } from "../../platform/crypto.ts";
 import { AUTH_INVALIDATE } from "../identity/index.ts";
 import { ACCESS_INVALIDATE } from "./access.engine.ts";
 import * as repo from "./access-tokens.repository.ts";
-import { ACCESS_TOKENS_INVALIDATE, hashToken } from "./access-tokens.service.ts";
+import { ACCESS_TOKENS_INVALIDATE } from "./access-tokens.service.ts";
 
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 10_000;
@@ -72,7 +73,7 @@ export async function registerAccessTokenAuthentication(
 
   ctx.authenticator.addResolver(
     async (token) => {
-      const entry = await lookup(hashToken(token));
+      const entry = await lookup(hashSecretToken(token));
       if (!entry.auth || !entry.tokenId) return null;
       const now = Date.now();
       if (entry.expiresAt <= now) return null;

@@ -3,7 +3,6 @@
  * can do at most its scopes and at most what the member can do, in one workspace, until it
  * expires or is revoked. The raw token is shown once; only its sha256 is stored.
  */
-import { createHash, randomBytes } from "node:crypto";
 import {
   ACCESS_TOKEN_PREFIX,
   type AccessToken,
@@ -16,6 +15,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
+import { hashSecretToken, newSecretToken } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { requireHeld } from "./access.escalation.ts";
@@ -28,8 +28,6 @@ type Ctx = Pick<AppContext, "db" | "access" | "bus" | "accessTokenCache">;
 export const ACCESS_TOKENS_INVALIDATE = "access.tokens.invalidate";
 /** Characters of the raw token kept to tell tokens apart in a list ("pat_" and 8 more). */
 const PREFIX_LENGTH = ACCESS_TOKEN_PREFIX.length + 8;
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 const tokenOut = (r: repo.AccessTokenRow): AccessToken => ({
   id: r.id,
@@ -46,7 +44,7 @@ export async function createToken(ctx: Ctx, auth: AuthContext, input: AccessToke
   const scopes = [...new Set(input.scopes)];
   // A token carries only what its maker holds (policies included, as of now).
   await requireHeld(ctx, auth, scopes, "scopes");
-  const token = ACCESS_TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const token = newSecretToken(ACCESS_TOKEN_PREFIX);
   const now = new Date();
   const row = await transaction(ctx.db, async (tx) => {
     if ((await repo.countActive(tx, auth.workspaceId, auth.userId, now)) >= MAX_ACCESS_TOKENS) throw new AppError("ACCESS_TOKEN_LIMIT");
@@ -54,7 +52,7 @@ export async function createToken(ctx: Ctx, auth: AuthContext, input: AccessToke
       workspaceId: auth.workspaceId,
       userId: auth.userId,
       name: input.name,
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       prefix: token.slice(0, PREFIX_LENGTH),
       scopes,
       expiresAt: new Date(now.getTime() + input.expires_in_days * 86_400_000),
@@ -98,7 +96,7 @@ export async function listTokens(
  * for which workspace, its scopes and expiry. A revoked or expired token tells nothing more.
  */
 export async function validateToken(ctx: Ctx, raw: string): Promise<TokenValidateResult> {
-  const row = raw.startsWith(ACCESS_TOKEN_PREFIX) ? await repo.findByHash(ctx.db, hashToken(raw)) : null;
+  const row = raw.startsWith(ACCESS_TOKEN_PREFIX) ? await repo.findByHash(ctx.db, hashSecretToken(raw)) : null;
   if (!row) return { valid: false, reason: "unknown" };
   if (row.revokedAt) return { valid: false, reason: "revoked" };
   if (row.expiresAt.getTime() <= Date.now()) return { valid: false, reason: "expired" };

@@ -8,11 +8,12 @@ import { API_KEY_PREFIX, RoleId } from "@prospector/contracts";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
+import { hashSecretToken } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { AUTH_INVALIDATE } from "../identity/index.ts";
 import type { KeyRateLimiter } from "./api-keys.rate-limit.ts";
 import { createApiKeysRepository } from "./api-keys.repository.ts";
-import { API_KEYS_INVALIDATE, hashKey } from "./api-keys.service.ts";
+import { API_KEYS_INVALIDATE } from "./api-keys.service.ts";
 import type { UsageRecorder } from "./api-keys.usage.ts";
 
 const CACHE_TTL_MS = 30_000;
@@ -77,7 +78,7 @@ export async function registerApiKeyAuthentication(
 
   ctx.authenticator.addResolver(
     async (token: string, request: FastifyRequest) => {
-      const entry = await lookup(hashKey(token));
+      const entry = await lookup(hashSecretToken(token));
       if (!entry.auth || !entry.keyId) return null;
       // Checked on every request, cached or not: an expired key stops at its expiry, not up to a TTL later.
       if (entry.expiresAt && entry.expiresAt.getTime() <= Date.now()) return null;

@@ -3,7 +3,6 @@
  * creator's own, the secret shown once and stored as a SHA-256 hash (the key has 256 random bits,
  * so a fast hash is enough), expiry and deactivation, and usage figures. Keys cannot manage keys.
  */
-import crypto from "node:crypto";
 import {
   API_KEY_PREFIX,
   API_KEY_RATE_LIMITS,
@@ -19,6 +18,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
+import { hashSecretToken, newSecretToken } from "../../platform/crypto.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { type ApiKeyRow, createApiKeysRepository } from "./api-keys.repository.ts";
@@ -26,12 +26,6 @@ import { type ApiKeyRow, createApiKeysRepository } from "./api-keys.repository.t
 type Ctx = Pick<AppContext, "db" | "access" | "apiKeys">;
 
 export const API_KEYS_INVALIDATE = "apikeys.invalidate";
-
-export const hashKey = (key: string) => crypto.createHash("sha256").update(key).digest("hex");
-
-export function generateKey(): string {
-  return API_KEY_PREFIX + crypto.randomBytes(32).toString("base64url");
-}
 
 export function toApiKey(row: ApiKeyRow, pending = 0): ApiKey {
   return {
@@ -112,14 +106,14 @@ export async function createApiKey(ctx: Ctx, auth: AuthContext, input: ApiKeyCre
   sessionOnly(auth);
   if ((await repo.count(auth.userId)) >= MAX_API_KEYS) throw new AppError("API_KEY_LIMIT_EXCEEDED");
   const permissions = await checkPermissions(ctx, auth, input.permissions);
-  const key = generateKey();
+  const key = newSecretToken(API_KEY_PREFIX);
   const row = await repo.insertWithin(MAX_API_KEYS, {
     workspaceId: auth.workspaceId,
     userId: auth.userId,
     name: input.name,
     description: input.description ?? null,
     prefix: key.slice(0, API_KEY_PREFIX.length + 8),
-    keyHash: hashKey(key),
+    keyHash: hashSecretToken(key),
     permissions,
     expiresAt: parseExpiry(input.expiresAt) ?? null,
   });

@@ -4,7 +4,6 @@
  * random, mailed once and stored only as its sha256; an invite expires INVITE_EXPIRY_DAYS after its
  * last send.
  */
-import { createHash, randomBytes } from "node:crypto";
 import {
   type BulkInviteRequest,
   type BulkInviteResult,
@@ -21,6 +20,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/client.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
+import { hashSecretToken, newSecretToken } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { createNotification } from "../notifications/index.ts";
@@ -35,8 +35,6 @@ const DAY_MS = 86_400_000;
 /** Time is read through here so tests can move the clock. */
 export const clock = { now: () => new Date() };
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const newToken = () => randomBytes(32).toString("base64url");
 const expiryFrom = (at: Date) => new Date(at.getTime() + INVITE_EXPIRY_DAYS * DAY_MS);
 
 function statusOf(row: Pick<repo.InviteRow, "status" | "expiresAt">, now = clock.now()): Invite["status"] {
@@ -114,7 +112,7 @@ async function inviteOne(ctx: Ctx, caller: WorkspaceCaller, input: { email: stri
   const role = await requireGrantableRole(ctx, caller, input.roleId);
   const email = input.email;
   const workspaceId = caller.workspace.id;
-  const token = newToken();
+  const token = newSecretToken();
   const now = clock.now();
   const row = await transaction(ctx.db, async (tx) => {
     const ws = await repo.lockWorkspace(tx, workspaceId);
@@ -138,7 +136,7 @@ async function inviteOne(ctx: Ctx, caller: WorkspaceCaller, input: { email: stri
     }
     const values = {
       role,
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       invitedBy: caller.auth.userId,
       expiresAt: expiryFrom(now),
       sendCount: 1,
@@ -244,12 +242,12 @@ export async function resendInvite(ctx: Ctx, auth: AuthContext, workspaceId: str
   if (wait > 0) {
     throw new AppError("INVITE_RESEND_TOO_SOON", `This invitation was sent moments ago. Try again in ${wait} s.`, { retryAfter: wait });
   }
-  const token = newToken();
+  const token = newSecretToken();
   const updated = await transaction(ctx.db, async (tx) => {
     const locked = await repo.lockInvite(tx, row.id);
     if (locked?.status !== "pending") throw new AppError("INVITE_NOT_PENDING");
     return repo.updateInvite(tx, row.id, {
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       expiresAt: expiryFrom(now),
       sendCount: locked.sendCount + 1,
       lastSentAt: now,
@@ -270,7 +268,7 @@ export async function resendInvite(ctx: Ctx, auth: AuthContext, workspaceId: str
 
 /** The invite behind a link, refused when it can no longer be used. */
 async function usableInvite(ctx: Pick<AppContext, "db">, token: string, acceptingUserId?: string) {
-  const found = token.length >= 20 && token.length <= 200 ? await repo.findInviteByTokenHash(ctx.db, hashToken(token)) : null;
+  const found = token.length >= 20 && token.length <= 200 ? await repo.findInviteByTokenHash(ctx.db, hashSecretToken(token)) : null;
   if (!found) throw new AppError("INVITE_NOT_FOUND", "This invitation link is not valid. Check that you copied the whole link.");
   const { invite: row } = found;
   if (row.status === "cancelled") throw new AppError("INVITE_CANCELLED");
@@ -397,5 +395,3 @@ export async function afterJoin(
     ctx.log.warn({ err, workspaceId: e.workspaceId }, "member joined: notification or realtime event failed");
   }
 }
-
-export { hashToken as inviteTokenHash };
