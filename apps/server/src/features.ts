@@ -5,11 +5,15 @@
 import { accessFeature } from "./features/access/access.feature.ts";
 import { accountSecurityFeature } from "./features/account-security/account-security.feature.ts";
 import { apiKeysFeature } from "./features/api-keys/api-keys.feature.ts";
+import { automationFeature } from "./features/automation/automation.feature.ts";
 import { billingFeature } from "./features/billing/billing.feature.ts";
+import { bulkOperationsFeature } from "./features/bulk-operations/bulk-operations.feature.ts";
 import { campaignsFeature } from "./features/campaigns/campaigns.feature.ts";
+import { coachingFeature } from "./features/coaching/coaching.feature.ts";
 import { composeFeature } from "./features/compose/compose.feature.ts";
 import { crmFeature } from "./features/crm/crm.feature.ts";
 import { dataExportsFeature } from "./features/data-exports/data-exports.feature.ts";
+import { deliverabilityFeature } from "./features/deliverability/deliverability.feature.ts";
 import { emailGenerationFeature } from "./features/email-generation/email-generation.feature.ts";
 import { enrichmentFeature } from "./features/enrichment/enrichment.feature.ts";
 import { errorReportsFeature } from "./features/error-reports/error-reports.feature.ts";
@@ -24,7 +28,9 @@ import { organizationsFeature } from "./features/organizations/organizations.fea
 import { pipelineFeature } from "./features/pipeline/pipeline.feature.ts";
 import { plansFeature } from "./features/plans/plans.feature.ts";
 import { repliesFeature } from "./features/replies/replies.feature.ts";
+import { reputationFeature } from "./features/reputation/reputation.feature.ts";
 import { scrapingFeature } from "./features/scraping/scraping.feature.ts";
+import { sendInsightsFeature } from "./features/send-insights/send-insights.feature.ts";
 import { sendingFeature } from "./features/sending/sending.feature.ts";
 import { suppressionFeature } from "./features/suppression/suppression.feature.ts";
 import { teamSocketFeature } from "./features/team-socket/team-socket.feature.ts";
@@ -61,8 +67,14 @@ export const FEATURES: readonly Feature[] = [
   repliesFeature,
   crmFeature,
   pipelineFeature,
+  deliverabilityFeature,
+  sendInsightsFeature,
+  coachingFeature,
+  bulkOperationsFeature,
   dataExportsFeature,
   teamSocketFeature,
   healthFeature,
+  reputationFeature,
+  automationFeature,
   workspacesFeature,
 ];

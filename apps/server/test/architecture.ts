@@ -37,7 +37,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["replies"],
   ["crm"],
   ["pipeline"],
-  ["data-exports", "team-socket", "health"],
+  ["deliverability", "send-insights", "coaching", "bulk-operations"],
+  ["data-exports", "team-socket", "health", "reputation", "automation"],
   ["workspaces"],
 ];
 

@@ -52,6 +52,19 @@ const TeamChatPage = lazy(() => import("./features/team/pages/team-chat-page.tsx
 const TeamActivityPage = lazy(() => import("./features/team/pages/team-activity-page.tsx"));
 const InviteAcceptPage = lazy(() => import("./features/team/pages/invite-accept-page.tsx"));
 const RbacPage = lazy(() => import("./features/rbac/pages/rbac-page.tsx"));
+const DeliverabilityPage = lazy(() => import("./features/deliverability/pages/deliverability-page.tsx"));
+const DeliverabilityEnhancedPage = lazy(() => import("./features/deliverability/pages/deliverability-enhanced-page.tsx"));
+const DeliverabilityGamePage = lazy(() => import("./features/reputation/pages/deliverability-game-page.tsx"));
+const ReputationCenterPage = lazy(() => import("./features/reputation/pages/reputation-center-page.tsx"));
+const SendTimeOptimizerPage = lazy(() => import("./features/send-insights/pages/send-time-optimizer-page.tsx"));
+const ProviderIntelligencePage = lazy(() => import("./features/send-insights/pages/provider-intelligence-page.tsx"));
+const KillSwitchPage = lazy(() => import("./features/sending-ops/pages/kill-switch-page.tsx"));
+const CapacityPlanningPage = lazy(() => import("./features/sending-ops/pages/capacity-planning-page.tsx"));
+const BulkOperationsPage = lazy(() => import("./features/bulk-operations/pages/bulk-operations-page.tsx"));
+const AutomationPage = lazy(() => import("./features/automation/pages/automation-page.tsx"));
+const NurtureOrchestrationPage = lazy(() => import("./features/automation/pages/nurture-orchestration-page.tsx"));
+const EmailCoachingPage = lazy(() => import("./features/coaching/pages/email-coaching-page.tsx"));
+const ExperimentsPage = lazy(() => import("./features/ab-tests/pages/experiments-page.tsx"));
 const NotFoundPage = lazy(() => import("./features/errors/pages/not-found-page.tsx"));
 
 /** App pages whose modules are worth starting before the session is known (app/early-start.ts). */
@@ -156,6 +169,19 @@ export const routes: RouteObject[] = [
           { path: "/team/chat", element: page(TeamChatPage, false) },
           { path: "/team/activity", element: page(TeamActivityPage, false) },
           { path: "/security/rbac", element: page(RbacPage, false) },
+          { path: "/deliverability", element: page(DeliverabilityPage, false) },
+          { path: "/deliverability/enhanced", element: page(DeliverabilityEnhancedPage, false) },
+          { path: "/deliverability-game", element: page(DeliverabilityGamePage, false) },
+          { path: "/reputation-center", element: page(ReputationCenterPage, false) },
+          { path: "/send-time-optimizer", element: page(SendTimeOptimizerPage, false) },
+          { path: "/provider-intelligence", element: page(ProviderIntelligencePage, false) },
+          { path: "/kill-switch", element: page(KillSwitchPage, false) },
+          { path: "/capacity-planning", element: page(CapacityPlanningPage, false) },
+          { path: "/bulk-operations", element: page(BulkOperationsPage, false) },
+          { path: "/automation", element: page(AutomationPage, false) },
+          { path: "/nurture-orchestration", element: page(NurtureOrchestrationPage, false) },
+          { path: "/email-coaching", element: page(EmailCoachingPage, false) },
+          { path: "/experiments/ab-testing", element: page(ExperimentsPage, false) },
           { path: "/settings", element: <Navigate replace to="/settings/profile" /> },
           { path: "/settings/:tab", element: page(SettingsPage, false) },
         ],

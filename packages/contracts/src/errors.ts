@@ -5,18 +5,26 @@
 import { z } from "zod";
 import { accessErrors } from "./access.errors.ts";
 import { accountSecurityErrors } from "./account-security.errors.ts";
+import { automationErrors } from "./automation.errors.ts";
+import { bulkOperationsErrors } from "./bulk-operations.errors.ts";
 import { campaignsErrors } from "./campaigns.errors.ts";
+import { coachingErrors } from "./coaching.errors.ts";
 import { commonErrors } from "./common.errors.ts";
 import { composeErrors } from "./compose.errors.ts";
 import { crmErrors } from "./crm.errors.ts";
 import { crmActivityErrors } from "./crm-activity.errors.ts";
 import type { ErrorSpec } from "./define-errors.ts";
+import { deliverabilityErrors } from "./deliverability.errors.ts";
+import { experimentsErrors } from "./experiments.errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { inboxesErrors } from "./inboxes.errors.ts";
 import { leadsErrors } from "./leads.errors.ts";
 import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
+import { reputationErrors } from "./reputation.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
+import { sendInsightsErrors } from "./send-insights.errors.ts";
+import { sendingOpsErrors } from "./sending-ops.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
 import { teamChatErrors } from "./team-chat.errors.ts";
 import { workspaceInvitesErrors } from "./workspace-invites.errors.ts";
@@ -38,6 +46,14 @@ export const errorCatalog = {
   ...pipelineErrors,
   ...crmErrors,
   ...workspacesErrors,
+  ...automationErrors,
+  ...bulkOperationsErrors,
+  ...coachingErrors,
+  ...deliverabilityErrors,
+  ...experimentsErrors,
+  ...reputationErrors,
+  ...sendInsightsErrors,
+  ...sendingOpsErrors,
   ...workspaceInvitesErrors,
   ...teamChatErrors,
 } satisfies Record<string, ErrorSpec>;

@@ -8,7 +8,6 @@
  * pause has committed the pass claims nothing more, and a claimed batch not yet handed to SMTP is
  * released; only a batch already on the wire finishes (docs/campaigns.md).
  */
-import { createHash } from "node:crypto";
 import { limitsFor, type WaitReason } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/client.ts";
@@ -18,6 +17,7 @@ import { emailsSentSince, senderContext, templateLead } from "../campaigns/index
 import { effectiveDailyLimit, type InboxRow, inboxSendStats } from "../inboxes/index.ts";
 import { monthStart } from "../plans/index.ts";
 import { suppressedAmong } from "../suppression/index.ts";
+import { variantChooser } from "./ab.bandit.ts";
 import { applyOutcome } from "./lead-outcome.ts";
 import { inWindow } from "./send-window.ts";
 import { composeMessage } from "./sending.compose.ts";
@@ -31,11 +31,7 @@ export const PASS_BATCH = 500;
 /** A pass hands the loop back after this many batches; the next tick carries on. */
 const MAX_BATCHES_PER_PASS = 40;
 
-/** Deterministic per lead and step, evenly spread over the step itself (0) and its variants. */
-export function variantFor(leadId: string, step: number, options: number): number {
-  if (options <= 1) return 0;
-  return createHash("sha256").update(`${leadId}:${step}`).digest().readUInt32BE(0) % options;
-}
+export { variantFor } from "./ab.bandit.ts";
 
 interface Slot {
   inbox: InboxRow;
@@ -230,6 +226,7 @@ function claimIn(
       return null;
     };
 
+    const variants = await variantChooser(tx, campaign);
     const retries = await repo.claimRetries(tx, campaign.id, now, capacity);
     const due = await repo.claimDueLeads(tx, campaign.id, now, capacity - retries.length);
     const emails = [...retries.map((r) => r.lead.email), ...due.map((d) => d.lead.email)].filter((e): e is string => Boolean(e));
@@ -250,7 +247,7 @@ function claimIn(
           retry: false,
           lead,
           step,
-          variant: variantFor(lead.id, step, 1 + (campaign.steps[step]?.variants.length ?? 0)),
+          variant: variants.choose(lead.id, step, 1 + (campaign.steps[step]?.variants.length ?? 0)),
         });
     }
     await repo.finishLeads(tx, campaign.id, gone.stopped, "stopped", "no_email");

@@ -5,29 +5,41 @@
 
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccessibilityNewOutlined from "@mui/icons-material/AccessibilityNewOutlined";
+import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import AllInboxOutlined from "@mui/icons-material/AllInboxOutlined";
+import AutoModeOutlined from "@mui/icons-material/AutoModeOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import ChatOutlined from "@mui/icons-material/ChatOutlined";
 import CompareArrowsOutlined from "@mui/icons-material/CompareArrowsOutlined";
 import CreditCardOutlined from "@mui/icons-material/CreditCardOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import DnsOutlined from "@mui/icons-material/DnsOutlined";
 import EditNoteOutlined from "@mui/icons-material/EditNoteOutlined";
 import EmailOutlined from "@mui/icons-material/EmailOutlined";
+import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import HubOutlined from "@mui/icons-material/HubOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
+import LibraryAddCheckOutlined from "@mui/icons-material/LibraryAddCheckOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
+import MarkEmailReadOutlined from "@mui/icons-material/MarkEmailReadOutlined";
 import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
 import NotificationsActiveOutlined from "@mui/icons-material/NotificationsActiveOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
 import PersonOutline from "@mui/icons-material/PersonOutlineOutlined";
 import PolicyOutlined from "@mui/icons-material/PolicyOutlined";
+import PowerSettingsNewOutlined from "@mui/icons-material/PowerSettingsNewOutlined";
+import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
+import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
+import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
+import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
 import SpaceDashboardOutlined from "@mui/icons-material/SpaceDashboardOutlined";
+import SpeedOutlined from "@mui/icons-material/SpeedOutlined";
 import SsidChartOutlined from "@mui/icons-material/SsidChartOutlined";
 import StorageOutlined from "@mui/icons-material/StorageOutlined";
 import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
@@ -61,12 +73,50 @@ export const NAV_SECTIONS: NavSection[] = [
       { path: "/leads", label: "Leads", icon: PeopleAltOutlined, permission: "leads:read" },
       { path: "/discovery", label: "Discovery", title: "Lead Discovery", icon: TravelExploreOutlined, permission: "leads:read" },
       { path: "/campaigns", label: "Campaigns", icon: CampaignOutlined, permission: "campaigns:read" },
-      { path: "/compose", label: "Compose", title: "Compose an Email", icon: EditNoteOutlined, permission: "campaigns:read" },
       { path: "/inboxes", label: "Inboxes", title: "Sending Inboxes", icon: AllInboxOutlined, permission: "campaigns:read" },
       { path: "/crm", label: "CRM", icon: HandshakeOutlined, permission: "crm:read" },
+      {
+        path: "/nurture-orchestration",
+        label: "Nurture",
+        title: "Nurture Orchestration",
+        icon: AccountTreeOutlined,
+        permission: "campaigns:read",
+      },
       { path: "/analytics", label: "Analytics", title: "Campaign Analytics", icon: InsightsOutlined, permission: "analytics:read" },
-      { path: "/ab-tests", label: "A/B Tests", icon: CompareArrowsOutlined, permission: "campaigns:read" },
       { path: "/notifications", label: "Notifications", icon: NotificationsOutlined },
+    ],
+  },
+  {
+    id: "create-optimize",
+    label: "Create & Optimize",
+    items: [
+      { path: "/compose", label: "Compose", title: "Compose an Email", icon: EditNoteOutlined, permission: "campaigns:read" },
+      { path: "/ab-tests", label: "A/B Tests", icon: CompareArrowsOutlined, permission: "campaigns:read" },
+      {
+        path: "/experiments/ab-testing",
+        label: "Experiments",
+        title: "A/B Experiments",
+        icon: ScienceOutlined,
+        permission: "campaigns:read",
+      },
+      { path: "/deliverability", label: "Deliverability", icon: MarkEmailReadOutlined, permission: "campaigns:read" },
+      { path: "/send-time-optimizer", label: "Send Time Optimizer", icon: ScheduleOutlined, permission: "analytics:read" },
+      {
+        path: "/deliverability-game",
+        label: "Deliverability Score",
+        title: "Deliverability Score",
+        icon: EmojiEventsOutlined,
+        permission: "campaigns:read",
+      },
+    ],
+  },
+  {
+    // Shell spec §2 "Security & Compliance": the other pages of the group come with later issues.
+    id: "security-compliance",
+    label: "Security & Compliance",
+    items: [
+      { path: "/security/rbac", label: "Access Control", title: "Access Control", icon: PolicyOutlined, permission: "team:read" },
+      { path: "/reputation-center", label: "Reputation Center", icon: ShieldOutlined, permission: "campaigns:read" },
     ],
   },
   {
@@ -76,7 +126,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [{ path: "/pipeline", label: "Pipeline", title: "Pipeline Health", icon: SsidChartOutlined, permission: "crm:read" }],
   },
   {
-    // Shell spec §2 "Team": team-performance, email-coaching and collaboration/decisions come with later issues.
+    // Shell spec §2 "Team": team-performance and collaboration/decisions come with later issues.
     id: "team",
     label: "Team",
     items: [
@@ -86,13 +136,20 @@ export const NAV_SECTIONS: NavSection[] = [
       { path: "/team/permissions", label: "Permissions", title: "Team Permissions", icon: KeyOutlined, permission: "team:read" },
       { path: "/team/chat", label: "Chat", title: "Team Chat", icon: ChatOutlined },
       { path: "/team/activity", label: "Activity", title: "Team Activity", icon: HistoryOutlined },
+      { path: "/email-coaching", label: "Email Coaching", icon: SchoolOutlined, permission: "campaigns:read" },
     ],
   },
   {
-    // Shell spec §2 "Security & Compliance": the other pages of the group come with later issues.
-    id: "security-compliance",
-    label: "Security & Compliance",
-    items: [{ path: "/security/rbac", label: "Access Control", title: "Access Control", icon: PolicyOutlined, permission: "team:read" }],
+    // Shell spec §2 "Operations": system-monitor, incident-management, task-planning and system/edge-cases come with later issues.
+    id: "operations",
+    label: "Operations",
+    items: [
+      { path: "/automation", label: "Automation", title: "Automation Rules", icon: AutoModeOutlined, permission: "campaigns:read" },
+      { path: "/bulk-operations", label: "Bulk Operations", icon: LibraryAddCheckOutlined, permission: "leads:read" },
+      { path: "/capacity-planning", label: "Capacity Planning", icon: SpeedOutlined, permission: "campaigns:read" },
+      { path: "/kill-switch", label: "Kill Switch", icon: PowerSettingsNewOutlined, permission: "campaigns:read" },
+      { path: "/provider-intelligence", label: "Provider Intelligence", icon: DnsOutlined, permission: "analytics:read" },
+    ],
   },
   {
     id: "settings",
@@ -120,6 +177,7 @@ export const NAV_SECTIONS: NavSection[] = [
 const EXTRA_TITLES: Record<string, string> = {
   "/settings": "Settings",
   "/settings/profile": "Profile",
+  "/deliverability/enhanced": "Deliverability: blocklists, trends and headers",
 };
 
 /** Does a granted permission like `leads:*` or `*:*` cover `leads:read`? */

@@ -1,0 +1,2 @@
+/** Tables of the automation feature. */
+export {};

@@ -1,0 +1,2 @@
+/** The automation feature's surface for the features above it. */
+export * from "./automation.table.ts";

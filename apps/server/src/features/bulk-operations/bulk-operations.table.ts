@@ -1,0 +1,2 @@
+/** Tables of the bulk-operations feature. */
+export {};

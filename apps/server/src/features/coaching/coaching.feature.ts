@@ -1,0 +1,6 @@
+import type { Feature } from "../../platform/feature.ts";
+
+/** Email coaching: scores a draft before sending, with concrete advice (docs/email-coaching.md). */
+export const coachingFeature: Feature = {
+  name: "coaching",
+};

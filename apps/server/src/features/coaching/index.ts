@@ -1,0 +1,2 @@
+/** The coaching feature's surface for the features above it. */
+export * from "./coaching.table.ts";

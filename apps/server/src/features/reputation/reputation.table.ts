@@ -1,0 +1,2 @@
+/** Tables of the reputation feature. */
+export {};

@@ -1,0 +1,2 @@
+/** The send-insights feature's surface for the features above it. */
+export * from "./send-insights.table.ts";

@@ -1,0 +1,2 @@
+/** Tables of the send-insights feature. */
+export {};

@@ -1,0 +1,4 @@
+/** Error codes of the automation feature. */
+import { defineErrors } from "./define-errors.ts";
+
+export const automationErrors = defineErrors({});

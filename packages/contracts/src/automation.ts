@@ -1,0 +1,2 @@
+/** Contracts of the automation feature (issue 15, docs). */
+export {};

@@ -1,0 +1,2 @@
+/** Contracts of the bulk-operations feature (issue 15, docs). */
+export {};

@@ -1,0 +1,4 @@
+/** Error codes of the coaching feature. */
+import { defineErrors } from "./define-errors.ts";
+
+export const coachingErrors = defineErrors({});

@@ -1,0 +1,2 @@
+/** Contracts of the coaching feature (issue 15, docs). */
+export {};

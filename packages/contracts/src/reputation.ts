@@ -1,0 +1,2 @@
+/** Contracts of the reputation feature (issue 15, docs). */
+export {};

@@ -1,0 +1,2 @@
+/** Contracts of the send-insights feature (issue 15, docs). */
+export {};
