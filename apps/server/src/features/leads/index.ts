@@ -7,8 +7,11 @@ export { FREE_MAIL, FREE_MAIL_DOMAINS } from "./leads.free-mail.ts";
 export type { LeadField, LeadRow, LeadValues } from "./leads.mapper.ts";
 export { toLead } from "./leads.mapper.ts";
 export {
+  bulkDelete,
   findLeadRow,
   getLead,
+  leadsPageAfter,
+  listLeads,
   recordProvenance,
   updateLeadFields,
 } from "./leads.service.ts";

@@ -3,7 +3,17 @@
  * monthly count. Many leads at once go through createLeadsBatch (leads.batch.ts). Another
  * workspace's lead is "not found", never "forbidden".
  */
-import type { BulkResult, BulkTag, FieldProvenance, Lead, LeadCount, LeadCreate, LeadListQuery, LeadUpdate } from "@prospector/contracts";
+import type {
+  BulkResult,
+  BulkTag,
+  FieldProvenance,
+  Lead,
+  LeadCount,
+  LeadCreate,
+  LeadFilters,
+  LeadListQuery,
+  LeadUpdate,
+} from "@prospector/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { type Db, transaction } from "../../db/client.ts";
@@ -245,6 +255,17 @@ export async function bulkTag(ctx: Ctx, workspaceId: string, body: BulkTag): Pro
 export async function listLeads(ctx: Ctx, workspaceId: string, q: LeadListQuery): Promise<{ leads: Lead[]; total: number }> {
   const { rows, total } = await repo.listLeads(ctx.db, workspaceId, q);
   return { leads: rows.map(toLead), total };
+}
+
+/** A page of the leads a filter matches, in id order after `after` (bulk operations resolve their targets with it). */
+export function leadsPageAfter(
+  ctx: Ctx,
+  workspaceId: string,
+  filters: LeadFilters,
+  after: string | null,
+  limit: number,
+): Promise<LeadRow[]> {
+  return repo.pageAfter(ctx.db, workspaceId, filters, after, limit);
 }
 
 export async function countLeads(ctx: Ctx, opts: { workspaceId: string; organizationId: string; since: string }): Promise<LeadCount> {
