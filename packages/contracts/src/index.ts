@@ -28,6 +28,7 @@ export * from "./error-reports.ts";
 export * from "./error-severity.ts";
 export * from "./errors.ts";
 export * from "./experiments.errors.ts";
+export * from "./experiments.ts";
 export * from "./inboxes.errors.ts";
 export * from "./inboxes.ts";
 export * from "./leads.errors.ts";
