@@ -10,7 +10,8 @@ import * as repo from "./ab.repository.ts";
 import { twoProportionZTest } from "./ab.stats.ts";
 
 type Ctx = Pick<AppContext, "db">;
-const LABELS = "ABCDEFGHIJ";
+type CountsOf = { sent: number; opened: number; clicked: number; replied: number };
+export const LABELS = "ABCDEFGHIJ";
 const rate = (x: number, n: number) => (n ? Math.round((x / n) * 1000) / 10 : 0);
 
 async function counts(ctx: Ctx, campaignId: string) {
@@ -35,7 +36,7 @@ async function counts(ctx: Ctx, campaignId: string) {
   return map;
 }
 
-export function abResultsFor(c: CampaignRow, map: Awaited<ReturnType<typeof counts>>): AbResults {
+export function abResultsFor(c: Pick<CampaignRow, "id" | "name" | "status" | "steps">, map: Map<string, CountsOf>): AbResults {
   const steps: StepAbResult[] = [];
   c.steps.forEach((step, i) => {
     if (step.variants.length === 0) return;

@@ -5,6 +5,7 @@
  * sending API (queue, message log, A/B results). close stops the loop and the engine.
  */
 import type { Feature } from "../../platform/feature.ts";
+import { abRoutes } from "./ab.routes.ts";
 import { createSendingEngine, startSendingLoop } from "./sending.engine.ts";
 import { sendingRoutes } from "./sending.routes.ts";
 
@@ -28,7 +29,10 @@ export const sendingFeature: Feature = {
   start(ctx) {
     if (ctx.config.JOBS === "inline") ctx.sendingLoop = startSendingLoop(ctx, ctx.sending);
   },
-  routes: sendingRoutes,
+  routes(app, ctx) {
+    sendingRoutes(app, ctx);
+    abRoutes(app, ctx);
+  },
   async close(ctx) {
     await ctx.sendingLoop?.stop();
     ctx.sendingLoop = null;
