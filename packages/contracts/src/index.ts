@@ -52,6 +52,7 @@ export * from "./send-insights.errors.ts";
 export * from "./send-insights.ts";
 export * from "./sending.ts";
 export * from "./sending-ops.errors.ts";
+export * from "./sending-ops.ts";
 export * from "./settings.errors.ts";
 export * from "./team-chat.errors.ts";
 export * from "./team-chat.ts";

@@ -68,6 +68,7 @@ export const WaitReason = z.enum([
   "plan_limit",
   "retrying",
   "sending",
+  "held",
 ]);
 export type WaitReason = z.infer<typeof WaitReason>;
 
@@ -85,6 +86,7 @@ export const WAIT_REASON_TEXT: Record<WaitReason, string> = {
   plan_limit: "The plan's monthly email allowance is used up",
   retrying: "The last attempt failed; it will be retried",
   sending: "Being sent now",
+  held: "Held by the kill switch",
 };
 
 export const QueueQuery = z.object({

@@ -25,6 +25,7 @@ export * from "../features/reputation/reputation.table.ts";
 export * from "../features/scraping/scraping.table.ts";
 export * from "../features/send-insights/send-insights.table.ts";
 export * from "../features/sending/ab.table.ts";
+export * from "../features/sending/sending-holds.table.ts";
 export * from "../features/suppression/suppression.table.ts";
 export * from "../features/team-socket/team-chat.table.ts";
 export * from "../features/user-settings/user-settings.table.ts";
