@@ -73,9 +73,7 @@ export const reputationAlerts = pgTable(
     notifiedAt: ts("notified_at"),
   },
   (t) => [
-    uniqueIndex("reputation_alerts_open_uq")
-      .on(t.workspaceId, t.subjectKind, t.subjectId, t.alertKey)
-      .where(sql`${t.resolvedAt} is null`),
+    uniqueIndex("reputation_alerts_open_uq").on(t.workspaceId, t.subjectKind, t.subjectId, t.alertKey).where(sql`${t.resolvedAt} is null`),
     index("reputation_alerts_ws_opened_idx").on(t.workspaceId, t.openedAt),
   ],
 );

@@ -1,0 +1,49 @@
+/**
+ * The refresh and backfill jobs, and the ticker that queues refreshes: every TICK_MS in each process
+ * that runs jobs inline, workspaces whose snapshots are older than REFRESH_EVERY_MS are claimed
+ * (a conditional upsert, so two processes never queue the same one) and refreshed in a job.
+ */
+import type { AppContext } from "../../context.ts";
+import { BACKFILL_JOB, performBackfill, REFRESH_JOB, refreshWorkspace, tick } from "./reputation.service.ts";
+
+const TICK_MS = 5 * 60_000;
+export const REFRESH_EVERY_MS = 60 * 60_000;
+
+export function defineReputationJobs(ctx: AppContext): void {
+  ctx.jobs.define<{ workspaceId: string }>(
+    REFRESH_JOB,
+    async (data) => {
+      await refreshWorkspace(ctx, data.workspaceId);
+    },
+    { expireInSeconds: 10 * 60, retryLimit: 2 },
+  );
+  ctx.jobs.define<{ workspaceId: string; days: number }>(BACKFILL_JOB, (data) => performBackfill(ctx, data), {
+    expireInSeconds: 30 * 60,
+    retryLimit: 1,
+  });
+}
+
+export interface ReputationSchedule {
+  stop(): void;
+}
+
+export function startReputationSchedule(ctx: AppContext): ReputationSchedule | null {
+  if (ctx.config.JOBS !== "inline") return null;
+  const run = async () => {
+    try {
+      await tick(ctx, REFRESH_EVERY_MS);
+    } catch (err) {
+      ctx.log.error({ err }, "reputation tick failed");
+    }
+  };
+  const timer = setInterval(() => void run(), TICK_MS);
+  timer.unref();
+  const first = setTimeout(() => void run(), 10_000);
+  first.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      clearTimeout(first);
+    },
+  };
+}
