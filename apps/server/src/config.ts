@@ -216,6 +216,31 @@ export const ConfigSchema = z.object({
     .default(180)
     .describe("How long a campaign email may stay 'sending' before it is treated as interrupted by a crash and sent again"),
   LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30).describe("How long one email generation may wait for the model"),
+  DNSBL_ZONES: z
+    .string()
+    .default("zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org")
+    .describe(
+      'Comma-separated IP blocklist zones (DNSBL) the deliverability checks look the sending hosts\' addresses up in (reversed IP); "none" for no lookups',
+    ),
+  DNSBL_DOMAIN_ZONES: z
+    .string()
+    .default("dbl.spamhaus.org")
+    .describe('Comma-separated domain blocklist zones (e.g. dbl.spamhaus.org) the sending domains are looked up in; "none" for no lookups'),
+  DELIVERABILITY_CHECK_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(21600)
+    .describe(
+      "How long cached deliverability checks (SPF, DKIM, DMARC, MX, blocklists) answer before a page view refreshes them in the background",
+    ),
+  DNS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(30000)
+    .default(3000)
+    .describe("How long the deliverability checks wait for one DNS answer (tried twice) before calling it unknown"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

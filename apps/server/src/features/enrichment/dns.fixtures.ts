@@ -1,12 +1,25 @@
 /**
  * Test fixture: a tiny authoritative DNS server over UDP on 127.0.0.1 (A, AAAA, MX, TXT; NXDOMAIN for
  * unknown names), so MX checks and host lookups run offline against records the test defines.
+ * The zone object is read on every query, so a test may change it between lookups. A name may also
+ * misbehave on purpose (deliverability checks): never answer, answer SERVFAIL, or answer garbage.
  */
 import dgram from "node:dgram";
 import type { AddressInfo } from "node:net";
 
 export interface Zone {
-  [name: string]: { a?: string[]; aaaa?: string[]; mx?: { preference: number; exchange: string }[]; txt?: string[] };
+  [name: string]: {
+    a?: string[];
+    aaaa?: string[];
+    mx?: { preference: number; exchange: string }[];
+    txt?: string[];
+    /** Never answer (the resolver times out). */
+    timeout?: boolean;
+    /** Answer with RCODE 2 (SERVFAIL). */
+    servfail?: boolean;
+    /** Answer with bytes that are not a DNS message for the question (malformed). */
+    garbage?: boolean;
+  };
 }
 
 const TYPE = { A: 1, MX: 15, TXT: 16, AAAA: 28 } as const;
@@ -47,6 +60,15 @@ function answer(type: number, rdata: Buffer): Buffer {
   return Buffer.concat([head, rdata]);
 }
 
+function wildcard(zone: Zone, name: string): Zone[string] | undefined {
+  const labels = name.split(".");
+  for (let i = 1; i < labels.length; i++) {
+    const hit = zone[`*.${labels.slice(i).join(".")}`];
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 export async function startDnsServer(zone: Zone) {
   const queries: { name: string; type: number }[] = [];
   const socket = dgram.createSocket("udp4");
@@ -54,7 +76,15 @@ export async function startDnsServer(zone: Zone) {
     const { name, end } = readName(msg, 12);
     const type = msg.readUInt16BE(end);
     queries.push({ name, type });
-    const record = zone[name];
+    // "*.zone.test" answers for every name under zone.test that has no record of its own.
+    const record = zone[name] ?? wildcard(zone, name);
+    if (record?.timeout) return;
+    if (record?.garbage) {
+      // The right id (so the resolver reads it), then a header claiming answers that are not there.
+      const junk = Buffer.from([msg[0]!, msg[1]!, 0x84, 0x00, 0x00, 0x01, 0x00, 0x05, 0xff, 0xff, 0xff, 0xff, 0x07, 0x67, 0x61]);
+      socket.send(junk, rinfo.port, rinfo.address);
+      return;
+    }
     const answers: Buffer[] = [];
     if (record && type === TYPE.A) for (const ip of record.a ?? []) answers.push(answer(TYPE.A, Buffer.from(ip.split(".").map(Number))));
     if (record && type === TYPE.AAAA) for (const ip of record.aaaa ?? []) answers.push(answer(TYPE.AAAA, ipv6Bytes(ip)));
@@ -72,10 +102,11 @@ export async function startDnsServer(zone: Zone) {
         answers.push(answer(TYPE.TXT, Buffer.concat(chunks.map((c) => Buffer.concat([Buffer.from([c.length]), Buffer.from(c, "ascii")])))));
       }
     }
+    if (record?.servfail) answers.length = 0;
     const header = Buffer.alloc(12);
     msg.copy(header, 0, 0, 2); // id
     // QR, AA, RD copied; RCODE 3 (NXDOMAIN) for names outside the zone.
-    header.writeUInt16BE(0x8400 | (msg.readUInt16BE(2) & 0x0100) | (record ? 0 : 3), 2);
+    header.writeUInt16BE(0x8400 | (msg.readUInt16BE(2) & 0x0100) | (record?.servfail ? 2 : record ? 0 : 3), 2);
     header.writeUInt16BE(1, 4);
     header.writeUInt16BE(answers.length, 6);
     socket.send(Buffer.concat([header, msg.subarray(12, end + 4), ...answers]), rinfo.port, rinfo.address);
