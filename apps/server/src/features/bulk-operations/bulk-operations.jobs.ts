@@ -119,7 +119,7 @@ export async function runOperation(ctx: AppContext, operationId: string, opts: {
   for (;;) {
     if (opts.maxChunks !== undefined && chunks >= opts.maxChunks) return;
     const current = await repo.getOperationById(ctx.db, op.id);
-    if (current?.status !== "running") return finishCancelled(ctx, current);
+    if (current?.status !== "running") return;
     const items = await repo.itemsFrom(ctx.db, op.id, current.cursor, size);
     if (items.length === 0) break;
     const pending = items.filter((i) => i.status === "pending");
@@ -132,20 +132,13 @@ export async function runOperation(ctx: AppContext, operationId: string, opts: {
     chunks++;
   }
   const row = await repo.getOperationById(ctx.db, op.id);
-  if (row?.status !== "running") return finishCancelled(ctx, row);
+  if (row?.status !== "running") return;
   const now = new Date();
   await repo.updateOperation(ctx.db, op.id, {
     status: "done",
     finishedAt: now,
     undoUntil: row.undoable && row.succeeded > 0 ? new Date(now.getTime() + BULK_UNDO_WINDOW_MS) : null,
   });
-}
-
-/** A cancelled operation keeps what it did; what succeeded can still be undone within the window. */
-async function finishCancelled(ctx: AppContext, op: repo.OperationRow | undefined): Promise<void> {
-  if (op?.status !== "cancelled" || op.undoUntil) return;
-  if (op.undoable && op.succeeded > 0)
-    await repo.updateOperation(ctx.db, op.id, { undoUntil: new Date((op.finishedAt ?? new Date()).getTime() + BULK_UNDO_WINDOW_MS) });
 }
 
 /** One chunk's results, the counters and the cursor, under the operation's row lock. */
@@ -183,10 +176,19 @@ export async function runUndo(ctx: AppContext, operationId: string): Promise<voi
   const key = `${op.targetType}:${op.action}`;
   const undoer = UNDOERS[key]!;
   const size = Math.min(chunkSize(key), 200);
+  // A chunk the runner was recording when the operation was cancelled may land behind the undo's
+  // cursor: once at the end, the undo looks again from the start.
+  let rescans = 0;
   for (;;) {
     const current = (await repo.getOperationById(ctx.db, op.id))!;
     const items = await repo.itemsFrom(ctx.db, op.id, current.undoCursor, size, "succeeded");
-    if (items.length === 0) break;
+    if (items.length === 0) {
+      if (rescans++ < 2 && (await repo.itemsFrom(ctx.db, op.id, 0, 1, "succeeded")).length) {
+        await repo.updateOperation(ctx.db, op.id, { undoCursor: 0 });
+        continue;
+      }
+      break;
+    }
     const results = await undoer(ctx, current, items);
     await transaction(ctx.db, async (tx) => {
       const locked = (await repo.getOperation(tx, current.workspaceId, current.id, { lock: true }))!;

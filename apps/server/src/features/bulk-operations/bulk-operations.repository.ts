@@ -70,10 +70,21 @@ export async function updateOperation(db: Tx, id: string, values: OperationValue
 }
 
 /** Cancels a queued or running operation; undefined when it had already finished. */
-export async function cancelOperation(db: Tx, workspaceId: string, id: string): Promise<OperationRow | undefined> {
+export async function cancelOperation(
+  db: Tx,
+  workspaceId: string,
+  id: string,
+  now: Date,
+  undoWindowMs: number,
+): Promise<OperationRow | undefined> {
   const [row] = await db
     .update(bulkOperations)
-    .set({ status: "cancelled", finishedAt: new Date() })
+    // What it did before the cancel can be undone for the same window as a finished operation.
+    .set({
+      status: "cancelled",
+      finishedAt: now,
+      undoUntil: sql`case when ${bulkOperations.undoable} then ${new Date(now.getTime() + undoWindowMs)}::timestamptz end`,
+    })
     .where(
       and(eq(bulkOperations.workspaceId, workspaceId), eq(bulkOperations.id, id), inArray(bulkOperations.status, ["queued", "running"])),
     )

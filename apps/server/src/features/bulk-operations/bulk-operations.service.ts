@@ -5,6 +5,7 @@
 import {
   BULK_MAX_TARGETS,
   BULK_NOT_UNDOABLE,
+  BULK_UNDO_WINDOW_MS,
   type BulkItemList,
   type BulkItemListQuery,
   type BulkOperation,
@@ -222,7 +223,7 @@ const changePermission = (op: repo.OperationRow) => `${op.targetType}:update`;
 export async function cancelOperation(ctx: Ctx, auth: AuthContext, id: string): Promise<BulkOperation> {
   const op = await load(ctx, auth.workspaceId, id);
   await require(ctx, auth, changePermission(op));
-  const row = await repo.cancelOperation(ctx.db, auth.workspaceId, op.id);
+  const row = await repo.cancelOperation(ctx.db, auth.workspaceId, op.id, new Date(), BULK_UNDO_WINDOW_MS);
   if (!row) throw new AppError("BULK_NOT_CANCELLABLE", `This operation is already ${op.status} and cannot be cancelled`);
   return toOperation(row);
 }
