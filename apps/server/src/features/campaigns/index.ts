@@ -17,3 +17,4 @@ export { pauseCampaign, resumeCampaign, stopCampaign } from "./campaigns.states.
 export { campaignActivity, campaignEvents, campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
 export { hasHtml, renderMessage, stepContent, TemplateError, type TemplateLead } from "./campaigns.template.ts";
 export { estimateFinish, localParts, zonedTime } from "./schedule-calendar.ts";
+export { allSpintaxOptions, resolveSpintax } from "./spintax.ts";
