@@ -12,6 +12,7 @@ export {
   emailsSentSince,
   findCampaign,
   loadCampaign,
+  updateCampaign,
 } from "./campaigns.service.ts";
 export { pauseCampaign, resumeCampaign, stopCampaign } from "./campaigns.states.ts";
 export { campaignActivity, campaignEvents, campaignLeads, campaignMessages, campaigns } from "./campaigns.table.ts";
