@@ -351,7 +351,7 @@ export async function checkBlocklists(
   const ips = [...new Set(hosts.flatMap((h) => h.ips))];
   const unresolved = hosts.filter((h) => h.error);
   const out: CheckAnswer[] = [];
-  const ask = async (zone: string, subject: string, name: string) => ({ subject, got: await lookup(() => dns.resolve4(name)) });
+  const ask = async (subject: string, name: string) => ({ subject, got: await lookup(() => dns.resolve4(name)) });
   for (const zone of ipZones) {
     const kind = `blocklist:${zone}`;
     if (!ips.length) {
@@ -366,9 +366,9 @@ export async function checkBlocklists(
       });
       continue;
     }
-    out.push(verdictOf(kind, zone, await Promise.all(ips.map((ip) => ask(zone, ip, `${reverseIp(ip)}.${zone}`)))));
+    out.push(verdictOf(kind, zone, await Promise.all(ips.map((ip) => ask(ip, `${reverseIp(ip)}.${zone}`)))));
   }
-  for (const zone of domainZones) out.push(verdictOf(`blocklist:${zone}`, zone, [await ask(zone, domain, `${domain}.${zone}`)]));
+  for (const zone of domainZones) out.push(verdictOf(`blocklist:${zone}`, zone, [await ask(domain, `${domain}.${zone}`)]));
   return out;
 }
 
