@@ -30,6 +30,7 @@ import {
   BulkResult,
   Campaign,
   CampaignActivityEntry,
+  CampaignCoaching,
   CampaignLeadList,
   CampaignLeadsResult,
   CampaignList,
@@ -44,6 +45,7 @@ import {
   ChatReadState,
   ChatUnread,
   CheckResult,
+  CoachingReport,
   ComposeMessage,
   ComposeSentList,
   ConvertLeadResult,
@@ -376,6 +378,9 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "POST /api/v1/rbac/teams/:id/members": ok(Team),
   "DELETE /api/v1/rbac/teams/:id/members/:user": { 204: null },
   "PUT /api/v1/rbac/teams/:id/permissions": ok(z.object({ team_id: z.string(), grants: z.array(Grant) })),
+  // email coaching (coaching.routes.ts)
+  "POST /api/coaching/score": ok(CoachingReport),
+  "GET /api/coaching/campaigns/:id": ok(CampaignCoaching),
   // team chat (team-chat.routes.ts)
   "GET /api/v1/team/chat/messages": ok(ChatPage),
   "POST /api/v1/team/chat/messages": { 200: ChatMessage, 201: ChatMessage },

@@ -23,6 +23,7 @@ import {
 } from "@mui/material";
 import { MAX_VARIANTS } from "@prospector/contracts";
 import { useRef, useState } from "react";
+import { CoachingChip } from "../../../coaching/components/coaching-chip.tsx";
 import { type CampaignDraft, canAddStep, emptyStep, type StepErrors, withStep } from "../../lib/campaign-wizard.ts";
 import { GenerateEmailDialog, sourceLabel } from "./generate-email-dialog.tsx";
 
@@ -128,7 +129,13 @@ export function SequenceStep({ draft, errors, campaignId, onChange }: Props) {
             subheader={i === 0 ? "Sent when the campaign starts" : undefined}
             slotProps={{ title: { variant: "subtitle1" } }}
             action={
-              <Stack direction="row" spacing={1}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                <CoachingChip
+                  subject={step.subject}
+                  body={step.body}
+                  label={`Step ${i + 1}`}
+                  to={`/email-coaching?campaign=${encodeURIComponent(campaignId)}&step=${i}:0`}
+                />
                 <Button size="small" startIcon={<AutoAwesome />} onClick={() => setGenerateFor(i)}>
                   Write for me
                 </Button>
@@ -174,6 +181,12 @@ export function SequenceStep({ draft, errors, campaignId, onChange }: Props) {
                       variant="subtitle2"
                       sx={{ flex: 1 }}
                     >{`Variant ${String.fromCharCode(66 + vi)} (empty fields use step ${i + 1}'s)`}</Typography>
+                    <CoachingChip
+                      subject={v.subject || step.subject}
+                      body={v.body.trim() ? v.body : step.body}
+                      label={`Step ${i + 1} variant ${String.fromCharCode(66 + vi)}`}
+                      to={`/email-coaching?campaign=${encodeURIComponent(campaignId)}&step=${i}:${vi + 1}`}
+                    />
                     <IconButton
                       size="small"
                       aria-label={`Remove variant ${String.fromCharCode(66 + vi)} of step ${i + 1}`}
