@@ -7,6 +7,7 @@
  */
 import {
   AbResults,
+  AbTestList,
   AccessConfig,
   AccessibilitySettings,
   AccessRequest,
@@ -68,6 +69,8 @@ import {
   DomainVerificationList,
   EmailSettings,
   EnrichmentJob,
+  Experiment,
+  ExperimentList,
   ExportRecord,
   ExtendedUser,
   FeatureFlag,
@@ -116,6 +119,7 @@ import {
   SuppressionList,
   Team,
   TeamPage,
+  TrafficHistory,
   TwoFactorDisabled,
   TwoFactorEnabled,
   TwoFactorToggleResponse,
@@ -258,6 +262,14 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "GET /api/campaigns/:id/queue": ok(CampaignQueue),
   "GET /api/campaigns/:id/messages": ok(MessageLog),
   "GET /api/campaigns/:id/ab-results": ok(AbResults),
+  "GET /api/ab-tests": ok(AbTestList),
+  // A/B experiments (sending/ab.routes.ts)
+  "GET /api/experiments": ok(ExperimentList),
+  "GET /api/experiments/:campaign_id/:step": ok(Experiment),
+  "GET /api/experiments/:campaign_id/:step/history": ok(TrafficHistory),
+  "PUT /api/experiments/:campaign_id/:step": ok(Experiment),
+  "POST /api/experiments/:campaign_id/:step/winner": ok(Experiment),
+  "DELETE /api/experiments/:campaign_id/:step/winner": ok(Experiment),
   // inboxes (inboxes.routes.ts)
   "GET /api/inboxes": ok(InboxList),
   "POST /api/inboxes": { 201: Inbox },

@@ -2,39 +2,17 @@
  * /ab-tests: campaigns whose steps have A/B variants (GET /api/ab-tests), and for the one opened,
  * per-variant sends, opens, clicks and replies with the two-proportion test against A and the winner.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardHeader,
-  Chip,
-  List,
-  ListItemButton,
-  ListItemText,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
-import type { CampaignStatus, ProportionTest } from "@prospector/contracts";
+import { Alert, Box, Button, Card, CardHeader, Chip, List, ListItemButton, ListItemText, Stack, Typography } from "@mui/material";
+import type { CampaignStatus } from "@prospector/contracts";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
+import { PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { CampaignStatusChip } from "../../campaigns/components/campaign-status-chip.tsx";
-import { pct } from "../../campaigns/lib/campaign-labels.ts";
 import { useAbResults, useAbTests } from "../api/use-ab-tests.ts";
-
-function significance(t: ProportionTest, isA: boolean) {
-  if (isA) return "baseline";
-  if (t.p_value === null) return "not enough data";
-  return `${t.significant ? "significant" : "not significant"} (p = ${t.p_value.toFixed(3)})`;
-}
+import { VariantResultsTable } from "../components/variant-results-table.tsx";
 
 export default function AbTestsPage() {
   const [params, setParams] = useSearchParams();
@@ -43,14 +21,16 @@ export default function AbTestsPage() {
   const selected = params.get("campaign") ?? tests.data?.tests[0]?.campaign_id ?? null;
   return (
     <Stack spacing={2}>
-      <Box>
-        <Typography variant="h5" component="h2">
-          A/B tests
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
-          Variants of a step are split evenly across leads; a variant wins when its reply rate beats A at 95% confidence.
-        </Typography>
-      </Box>
+      <PageIntro
+        title="A/B tests"
+        question="Which variant wins in this campaign?"
+        summary="Variants of a step are split evenly across leads unless the step runs the bandit; a variant wins when its reply rate beats A at 95% confidence."
+        actions={
+          <Button component={RouterLink} to="/experiments/ab-testing" size="small">
+            All experiments
+          </Button>
+        }
+      />
       {tests.isPending && <LoadingScreen />}
       {tests.isError && <Alert severity="error">{errorMessage(tests.error)}</Alert>}
       {tests.isSuccess && tests.data.total === 0 && (
@@ -120,42 +100,7 @@ function Results({ campaignId }: { campaignId: string }) {
             }
             slotProps={{ title: { variant: "subtitle1" } }}
           />
-          <Box sx={{ overflowX: "auto" }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Variant</TableCell>
-                  <TableCell align="right">Sent</TableCell>
-                  <TableCell align="right">Opened</TableCell>
-                  <TableCell align="right">Clicked</TableCell>
-                  <TableCell align="right">Replied</TableCell>
-                  <TableCell>Reply rate vs A</TableCell>
-                  <TableCell>Open rate vs A</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {s.variants.map((v) => (
-                  <TableRow key={v.variant} selected={s.winner === v.variant}>
-                    <TableCell>
-                      <Typography
-                        variant="body2"
-                        sx={{ fontWeight: 500 }}
-                      >{`${v.label}${s.winner === v.variant ? " (winner)" : ""}`}</Typography>
-                      <Typography variant="caption" color="textSecondary">
-                        {v.subject}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right">{v.sent.toLocaleString()}</TableCell>
-                    <TableCell align="right">{`${v.opened.toLocaleString()} (${pct(v.open_rate)})`}</TableCell>
-                    <TableCell align="right">{v.clicked.toLocaleString()}</TableCell>
-                    <TableCell align="right">{`${v.replied.toLocaleString()} (${pct(v.reply_rate)})`}</TableCell>
-                    <TableCell>{significance(v.reply_test, v.variant === 0)}</TableCell>
-                    <TableCell>{significance(v.open_test, v.variant === 0)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <VariantResultsTable variants={s.variants} winner={s.winner} label={`Step ${s.step} variants`} />
         </Card>
       ))}
     </Stack>
