@@ -29,7 +29,10 @@ export const AutomationTrigger = z
   .object({
     type: AutomationTriggerType,
     /** Only events of this campaign (null: any campaign of the workspace). */
-    campaign_id: z.uuid("Not a valid campaign id").nullish().transform((v) => v ?? null),
+    campaign_id: z
+      .uuid("Not a valid campaign id")
+      .nullish()
+      .transform((v) => v ?? null),
     /** email_opened: human opens of one campaign's mail needed (bots never count). */
     min_opens: z.coerce.number().int().min(1, "At least 1 open").max(50, "At most 50 opens").default(1),
     /** email_opened: the opens must fall within this many days. */
@@ -69,12 +72,17 @@ export const AutomationCondition = z
   })
   .superRefine((c, ctx) => {
     if (!CONDITION_OPS[c.field].includes(c.op))
-      ctx.addIssue({ code: "custom", path: ["op"], message: `"${c.op}" does not apply to ${c.field}; use ${CONDITION_OPS[c.field].join(", ")}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["op"],
+        message: `"${c.op}" does not apply to ${c.field}; use ${CONDITION_OPS[c.field].join(", ")}`,
+      });
     if ((c.field === "score" || c.field === "step") && !/^\d+$/.test(c.value))
       ctx.addIssue({ code: "custom", path: ["value"], message: `${c.field} needs a whole number` });
     if (c.field === "status" && !LeadStatus.safeParse(c.value).success)
       ctx.addIssue({ code: "custom", path: ["value"], message: `Not a lead status: ${LeadStatus.options.join(", ")}` });
-    if (c.field === "campaign" && !z.uuid().safeParse(c.value).success) ctx.addIssue({ code: "custom", path: ["value"], message: "Pick a campaign" });
+    if (c.field === "campaign" && !z.uuid().safeParse(c.value).success)
+      ctx.addIssue({ code: "custom", path: ["value"], message: "Pick a campaign" });
   });
 export type AutomationCondition = z.infer<typeof AutomationCondition>;
 
@@ -86,13 +94,19 @@ export const AutomationAction = z.discriminatedUnion("type", [
     title: z.string().trim().min(1, "Give the task a title").max(200, "At most 200 characters"),
     due_in_days: z.coerce.number().int().min(0).max(365).default(1),
     /** Null: the rule's author. */
-    assignee_id: z.uuid("Not a valid member id").nullish().transform((v) => v ?? null),
+    assignee_id: z
+      .uuid("Not a valid member id")
+      .nullish()
+      .transform((v) => v ?? null),
   }),
   z.object({
     type: z.literal("notify"),
     target: z.enum(["user", "workspace"]),
     /** target "user": who (null: the rule's author). */
-    user_id: z.uuid("Not a valid member id").nullish().transform((v) => v ?? null),
+    user_id: z
+      .uuid("Not a valid member id")
+      .nullish()
+      .transform((v) => v ?? null),
     message: z.string().trim().min(1, "Write the message").max(500, "At most 500 characters"),
   }),
   z.object({ type: z.literal("add_to_campaign"), campaign_id: campaignRef }),
@@ -208,7 +222,13 @@ export const NurtureExit = z
   .object({
     type: NurtureExitType,
     /** after_days: days after entering. */
-    days: z.coerce.number().int().min(1).max(365).nullish().transform((v) => v ?? null),
+    days: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .nullish()
+      .transform((v) => v ?? null),
     /** lead_status: the status that ends the sequence (e.g. interested). */
     status: LeadStatus.nullish().transform((v) => v ?? null),
   })
@@ -249,7 +269,12 @@ export const NurtureSequence = z.object({
 });
 export type NurtureSequence = z.output<typeof NurtureSequence>;
 
-export const NurtureSequenceList = z.object({ sequences: z.array(NurtureSequence), total: z.number(), page: z.number(), per_page: z.number() });
+export const NurtureSequenceList = z.object({
+  sequences: z.array(NurtureSequence),
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+});
 export type NurtureSequenceList = z.output<typeof NurtureSequenceList>;
 export const NurtureSequenceListQuery = z.object({ ...paging });
 

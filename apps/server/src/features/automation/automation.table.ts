@@ -58,7 +58,10 @@ export const nurtureSequences = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("nurture_sequences_ws_created_idx").on(t.workspaceId, t.createdAt), uniqueIndex("nurture_sequences_campaign_uq").on(t.campaignId)],
+  (t) => [
+    index("nurture_sequences_ws_created_idx").on(t.workspaceId, t.createdAt),
+    uniqueIndex("nurture_sequences_campaign_uq").on(t.campaignId),
+  ],
 );
 
 export const nurtureEnrollments = pgTable(
@@ -148,7 +151,7 @@ export const automationRuns = pgTable(
  * How far the campaign events and memberships have been read into the trigger inbox: one row per
  * source, claimed by a conditional UPDATE (a lease), so one scan runs at a time across processes.
  */
-export const automationCursors = pgTable("automation_scan_cursors", {
+export const automationScanCursors = pgTable("automation_scan_cursors", {
   source: text("source").primaryKey(),
   /** campaign_events: the last id read (UUIDv7, time-ordered). */
   eventId: uuid("event_id"),
