@@ -195,7 +195,8 @@ const COUNTRY_BY_NAME: Map<string, string> = (() => {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
       const name = names.of(code);
-      if (name && name !== code) map.set(name.toLowerCase(), code);
+      // Only codes we place, first spelling wins (Intl also names retired codes: FX "France", UK).
+      if (name && name !== code && code in COUNTRY_ZONES && !map.has(name.toLowerCase())) map.set(name.toLowerCase(), code);
     }
   }
   return map;
