@@ -6,6 +6,7 @@ import { addMember, createUser, type TestUser } from "../../../test/factories.ts
 import { waitFor } from "../../../test/wait.ts";
 import { helpers } from "../campaigns/campaigns.test-helpers.ts";
 import { campaignLeads, campaignMessages, campaigns } from "../campaigns/index.ts";
+import { enrichmentJobs } from "../enrichment/index.ts";
 import { leads } from "../leads/index.ts";
 import { organizations } from "../organizations/organizations.table.ts";
 import { bulkOperations } from "./bulk-operations.table.ts";
@@ -168,6 +169,16 @@ describe("bulk operations", () => {
     expect(await leadRow(lead.id)).toEqual(row);
     expect((await t.app.ctx.db.select().from(campaignLeads).where(eq(campaignLeads.leadId, lead.id)))[0]).toEqual(member);
     expect((await t.app.ctx.db.select().from(campaignMessages).where(eq(campaignMessages.id, msg!.id)))[0]!.leadId).toBe(lead.id);
+  });
+
+  it("enrich queues the enrichment feature's job for the leads, and is not undoable", async () => {
+    const a = await h.lead(owner);
+    const b = await h.lead(owner);
+    const op = await settled(owner, (await start(owner, "leads", { action: "enrich", target: { ids: [a.id, b.id] } })).id);
+    expect(op).toMatchObject({ status: "done", succeeded: 2, undoable: false, can_undo: false });
+    expect(op.not_undoable_reason).toMatch(/Enrichment/);
+    const [job] = await t.app.ctx.db.select().from(enrichmentJobs).where(eq(enrichmentJobs.workspaceId, owner.workspaceId));
+    expect([...job!.leadIds].sort()).toEqual([a.id, b.id].sort());
   });
 
   it("refuses undo after the window with a clear error, and never for stop", async () => {
