@@ -24,6 +24,7 @@ import {
   isRecipientRefused,
   lockInboxes,
   planAllowance,
+  sendingHoldFor,
   setInboxLastSent,
   type Transports,
 } from "../sending/index.ts";
@@ -169,6 +170,14 @@ export async function sendOne(ctx: Ctx, caller: Caller, input: SendInput, now = 
     const [locked] = await lockInboxes(tx, workspaceId, [inbox.id]);
     if (!locked) throw new AppError("INBOX_NOT_FOUND");
     if (locked.status === "paused") throw pausedError(locked);
+    // The kill switch (docs/sending.md): a workspace or inbox hold stops one-off sends too.
+    const hold = await sendingHoldFor({ db: tx }, workspaceId, locked.id);
+    if (hold) {
+      throw new AppError(
+        "SENDING_HELD",
+        `${hold.scope === "workspace" ? "All sending of this workspace" : `Sending from ${inboxName(locked)}`} is stopped by the kill switch (${hold.reason}): resume it on the Kill switch page first`,
+      );
+    }
     const sentToday = (await inboxSendStats({ db: tx, hooks: ctx.hooks }, [locked.id], now)).get(locked.id)?.sentToday ?? 0;
     const limit = effectiveDailyLimit(locked, now);
     if (sentToday >= limit) {

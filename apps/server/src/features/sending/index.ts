@@ -3,6 +3,8 @@
  * sequence), message building and delivery for one-off sends, the sender's locks, events of sent
  * messages and the signed tracking links. Never the repositories.
  */
+
+export { sendingHoldFor } from "./holds.service.ts";
 export { applyOutcome, type Outcome } from "./lead-outcome.ts";
 export { insertEvent, type NewEvent, pushEvent, recordEvent } from "./message-events.service.ts";
 export type { EventMessage } from "./message-events.types.ts";

@@ -12,10 +12,12 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Verdicts of the sender that stay true until its next pass; others are recomputed here. */
 const STORED = ["outside_window", "daily_cap", "min_gap", "warming_up", "inbox_paused", "no_inbox", "plan_limit"];
 
-function reasonSql(status: string, windowOpen: boolean, now: Date): SQL {
+/** `held`: the kill switch stops the campaign (workspace, campaign or every usable inbox held): due and retrying messages wait as "held". */
+function reasonSql(status: string, windowOpen: boolean, now: Date, held: boolean): SQL {
   const stored = sql.raw(STORED.map((r) => `'${r}'`).join(", "));
   return sql`case
     when m.status = 'sending' then 'sending'
+    when ${held} and (m.status = 'queued' or (${status} = 'active' and cl.next_send_at <= ${now.toISOString()})) then 'held'
     when m.status = 'queued' then 'retrying'
     when ${status} = 'paused' then 'campaign_paused'
     when ${status} in ('draft', 'scheduled') then 'campaign_not_started'
@@ -46,9 +48,9 @@ export interface QueueRow {
 }
 
 /** One page of the leads still in the sequence, the next due first. */
-export async function queuePage(db: Tx, c: Campaign, windowOpen: boolean, now: Date, q: QueueQuery): Promise<QueueRow[]> {
+export async function queuePage(db: Tx, c: Campaign, windowOpen: boolean, now: Date, q: QueueQuery, held = false): Promise<QueueRow[]> {
   const res = await db.execute(sql`
-      select cl.lead_id, l.email, l.first_name, l.last_name, cl.current_step, m.step as sending_step, cl.next_send_at, ${reasonSql(c.status, windowOpen, now)} as reason
+      select cl.lead_id, l.email, l.first_name, l.last_name, cl.current_step, m.step as sending_step, cl.next_send_at, ${reasonSql(c.status, windowOpen, now, held)} as reason
       ${fromSql(c)}
       order by cl.next_send_at asc nulls first, cl.lead_id
       limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`);
@@ -56,8 +58,14 @@ export async function queuePage(db: Tx, c: Campaign, windowOpen: boolean, now: D
 }
 
 /** How many leads wait for each reason. */
-export async function queueReasonCounts(db: Tx, c: Campaign, windowOpen: boolean, now: Date): Promise<{ reason: string; n: number }[]> {
-  const res = await db.execute(sql`select ${reasonSql(c.status, windowOpen, now)} as reason, count(*) as n ${fromSql(c)} group by 1`);
+export async function queueReasonCounts(
+  db: Tx,
+  c: Campaign,
+  windowOpen: boolean,
+  now: Date,
+  held = false,
+): Promise<{ reason: string; n: number }[]> {
+  const res = await db.execute(sql`select ${reasonSql(c.status, windowOpen, now, held)} as reason, count(*) as n ${fromSql(c)} group by 1`);
   return rowsOf<{ reason: string; n: unknown }>(res).map((r) => ({ reason: r.reason, n: Number(r.n) }));
 }
 

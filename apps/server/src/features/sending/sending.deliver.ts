@@ -1,6 +1,8 @@
 /**
  * Delivery of a claimed batch: the local mailbox in one insert, SMTP inboxes concurrently over
- * their pooled transports; then one batched "sent" update. A recipient refused with a 5xx is a
+ * their pooled transports (as many at once per inbox as the pool has connections, each message
+ * handed over only after a fresh look at the kill switch, so a hold committed mid-batch stops the
+ * rest before their SMTP call: they are released back to the queue); then batched "sent" updates. A recipient refused with a 5xx is a
  * hard bounce (suppressed, lead stopped, inbox health re-checked); a transient failure is retried
  * with backoff up to MAX_ATTEMPTS. Every write that touches the campaign's leads first takes the
  * campaign row FOR SHARE, the lock order a stop uses too (docs/campaigns.md), and re-runs after a
@@ -8,6 +10,7 @@
  */
 import { transaction } from "../../db/client.ts";
 import { checkInboxHealth } from "../inboxes/index.ts";
+import { messageHold } from "./holds.gate.ts";
 import { applyOutcome } from "./lead-outcome.ts";
 import { insertEvent, pushEvent } from "./message-events.service.ts";
 import * as repo from "./sending.repository.ts";
@@ -18,6 +21,12 @@ import type { CampaignRow, Planned, Sender } from "./sending.types.ts";
 export const MAX_ATTEMPTS = 5;
 /** "Sent" marks are written in groups of this many (the most a crash can repeat, plus the pool's connections). */
 export const DELIVERY_CHUNK = 50;
+/**
+ * Messages handed to one inbox's pool at a time: its connection count (inboxes.connection.ts), so
+ * each handoff waits for a free connection and checks the kill switch just before it; at most this
+ * many per inbox are already on the wire when a hold commits.
+ */
+export const HANDOFF_LANES = 5;
 /** Minutes before attempt 2, 3, 4, 5. */
 const BACKOFF_MINUTES = [1, 5, 30, 120];
 
@@ -38,9 +47,12 @@ export async function deliverAll(
   campaign: CampaignRow,
   planned: Planned[],
   clock: () => Date = () => new Date(),
-): Promise<{ sent: number; failed: number }> {
+): Promise<{ sent: number; failed: number; held: number }> {
   let sent = 0;
   const failures: Failure[] = [];
+  const held: { p: Planned; reason: string }[] = [];
+  /** The hold that stops this message now, read after this call (holds.gate.ts). */
+  const holdOn = async (p: Planned) => messageHold(await s.holds.fresh(campaign.workspaceId), campaign.id, p.inbox.id);
   const nextAt = (p: Planned, sentAt: Date) => {
     const next = campaign.steps[p.step + 1];
     return next ? new Date(sentAt.getTime() + next.delay_days * 86_400_000) : null;
@@ -58,7 +70,12 @@ export async function deliverAll(
           }),
         );
 
-  const local = planned.filter((p) => p.inbox.kind === "local");
+  let local = planned.filter((p) => p.inbox.kind === "local");
+  const localHold = local.length ? await holdOn(local[0] as Planned) : null;
+  if (localHold) {
+    for (const p of local) held.push({ p, reason: localHold.reason });
+    local = [];
+  }
   if (local.length) {
     const inbox = local[0]?.inbox;
     await s.transports.deliverLocal(
@@ -80,24 +97,49 @@ export async function deliverAll(
     flushing = flushing.then(() => markSent(group));
     return flushing;
   };
+  const handoff = async (p: Planned) => {
+    const hold = await holdOn(p);
+    if (hold) {
+      held.push({ p, reason: hold.reason });
+      return;
+    }
+    try {
+      await s.transports.deliver(p.inbox, p.message);
+      const at = clock();
+      pending.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
+      sent++;
+      if (pending.length >= DELIVERY_CHUNK) await flush();
+    } catch (err) {
+      failures.push({ p, err: err as DeliveryError });
+    }
+  };
+  const byInbox = new Map<string, Planned[]>();
+  for (const p of planned) if (p.inbox.kind !== "local") byInbox.set(p.inbox.id, [...(byInbox.get(p.inbox.id) ?? []), p]);
   await Promise.all(
-    planned
-      .filter((p) => p.inbox.kind !== "local")
-      .map(async (p) => {
-        try {
-          await s.transports.deliver(p.inbox, p.message);
-          const at = clock();
-          pending.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
-          sent++;
-          if (pending.length >= DELIVERY_CHUNK) await flush();
-        } catch (err) {
-          failures.push({ p, err: err as DeliveryError });
-        }
-      }),
+    [...byInbox.values()].flatMap((queue) => {
+      let next = 0;
+      return Array.from({ length: Math.min(HANDOFF_LANES, queue.length) }, async () => {
+        while (next < queue.length) await handoff(queue[next++] as Planned);
+      });
+    }),
   );
   await flush();
+  if (held.length) await releaseHeld(s, campaign, held);
   for (const f of failures) await handleFailure(s, campaign, f, clock());
-  return { sent, failed: failures.length };
+  return { sent, failed: failures.length, held: held.length };
+}
+
+/** Messages the kill switch stopped before their SMTP call go back to the queue (or away, if the campaign was stopped meanwhile). */
+async function releaseHeld(s: Sender, campaign: CampaignRow, held: { p: Planned; reason: string }[]): Promise<void> {
+  const byReason = new Map<string, string[]>();
+  for (const { p, reason } of held) byReason.set(reason, [...(byReason.get(reason) ?? []), p.rowId]);
+  await senderTransaction(s, "held release", () =>
+    transaction(s.ctx.db, async (tx) => {
+      const status = await repo.lockCampaign(tx, campaign.id);
+      if (!status) return;
+      for (const [reason, ids] of byReason) await repo.releaseClaimed(tx, campaign.id, ids, status, reason);
+    }),
+  );
 }
 
 async function handleFailure(s: Sender, campaign: CampaignRow, { p, err }: Failure, now: Date): Promise<void> {

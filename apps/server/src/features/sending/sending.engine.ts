@@ -10,6 +10,7 @@
 import type { AppContext } from "../../context.ts";
 import { secretBoxFor } from "../../platform/crypto.ts";
 import { addCampaignActivity, CAMPAIGNS_CHANGED } from "../campaigns/index.ts";
+import { createHoldProbe } from "./holds.gate.ts";
 import * as repo from "./sending.repository.ts";
 import { runSendingPass } from "./sending.service.ts";
 import { createTransports } from "./sending.transports.ts";
@@ -50,11 +51,13 @@ export function createSendingEngine(ctx: EngineCtx): SendingEngine {
   const box = secretBoxFor(ctx.config);
   const transports = createTransports({ db: ctx.db, box, guard: ctx.mailGuard });
   const running = new Map<string, Promise<PassResult>>();
+  const holds = createHoldProbe(ctx.db);
 
   const engine: SendingEngine = {
     ctx,
     box,
     transports,
+    holds,
     async pass(campaignId) {
       const current = running.get(campaignId);
       if (current) return current;

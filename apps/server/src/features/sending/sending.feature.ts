@@ -1,13 +1,14 @@
 /**
  * The campaign sender: register builds the engine (ctx.sending), answers "campaigns.sendNow" with
  * an immediate pass; start (once the job queue runs) starts the tick loop where this process runs
- * jobs; routes adds the
- * sending API (queue, message log, A/B results). close stops the loop and the engine.
+ * jobs; routes adds the sending API (queue, message log, A/B results) and sending operations (kill
+ * switch, capacity planning). close stops the loop and the engine.
  */
 import type { Feature } from "../../platform/feature.ts";
 import { abRoutes } from "./ab.routes.ts";
 import { createSendingEngine, startSendingLoop } from "./sending.engine.ts";
 import { sendingRoutes } from "./sending.routes.ts";
+import { sendingOpsRoutes } from "./sending-ops.routes.ts";
 
 declare module "../../context.ts" {
   interface AppContext {
@@ -32,6 +33,7 @@ export const sendingFeature: Feature = {
   routes(app, ctx) {
     sendingRoutes(app, ctx);
     abRoutes(app, ctx);
+    sendingOpsRoutes(app, ctx);
   },
   async close(ctx) {
     await ctx.sendingLoop?.stop();

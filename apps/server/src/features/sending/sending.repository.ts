@@ -55,7 +55,14 @@ export async function lockCampaign(tx: Tx, campaignId: string): Promise<Campaign
  * go back to the outbox as retries (the attempt did not happen) and leave with the next pass after
  * a resume. Call after lockCampaign, with the status it returned.
  */
-export async function releaseClaimed(tx: Tx, campaignId: string, ids: string[], status: CampaignStatus): Promise<void> {
+export async function releaseClaimed(
+  tx: Tx,
+  campaignId: string,
+  ids: string[],
+  status: CampaignStatus,
+  /** Set when the kill switch holds them: the rows say so and the leads wait as "held". */
+  heldReason?: string,
+): Promise<void> {
   if (ids.length === 0) return;
   if (status === "stopped" || status === "completed") {
     await tx
@@ -69,7 +76,9 @@ export async function releaseClaimed(tx: Tx, campaignId: string, ids: string[], 
       status: "queued",
       attempts: sql`greatest(${campaignMessages.attempts} - 1, 0)`,
       scheduledAt: new Date(),
-      error: `Held back: the campaign was ${status === "paused" ? "paused" : "changed"} before this message went out`,
+      error: heldReason
+        ? `Held back by the kill switch before this message went out: ${heldReason}`.slice(0, 500)
+        : `Held back: the campaign was ${status === "paused" ? "paused" : "changed"} before this message went out`,
     })
     .where(and(eq(campaignMessages.campaignId, campaignId), inArray(campaignMessages.id, ids), eq(campaignMessages.status, "sending")))
     .returning({ leadId: campaignMessages.leadId });
@@ -77,7 +86,7 @@ export async function releaseClaimed(tx: Tx, campaignId: string, ids: string[], 
   if (leadIds.length) {
     await tx
       .update(campaignLeads)
-      .set({ waitReason: "retrying" })
+      .set({ waitReason: heldReason ? "held" : "retrying" })
       .where(and(eq(campaignLeads.campaignId, campaignId), inArray(campaignLeads.leadId, leadIds), inArray(campaignLeads.state, RUNNING)));
   }
 }

@@ -18,6 +18,7 @@ import { effectiveDailyLimit, type InboxRow, inboxSendStats } from "../inboxes/i
 import { monthStart } from "../plans/index.ts";
 import { suppressedAmong } from "../suppression/index.ts";
 import { variantChooser } from "./ab.bandit.ts";
+import { campaignHold, loadHeldSet } from "./holds.gate.ts";
 import { applyOutcome } from "./lead-outcome.ts";
 import { inWindow } from "./send-window.ts";
 import { composeMessage } from "./sending.compose.ts";
@@ -93,6 +94,8 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
     await noteWait(reason);
     return { sent: 0, failed: 0, waiting: reason };
   };
+  // The kill switch first: a held campaign waits as "held" whatever else would hold it back.
+  if (campaignHold(await loadHeldSet(db, campaign.workspaceId), campaign.id)) return wait("held");
   if (!inWindow(campaign.schedule, now)) return wait("outside_window");
   const allowance = await planAllowance(s.ctx, campaign.workspaceId, now);
   if (allowance === 0) return wait("plan_limit");
@@ -105,6 +108,7 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   // Claim the next batch while the previous one is on the wire: the database and SMTP overlap.
   let inFlight: Promise<void> | null = null;
   let halted = false;
+  let heldMidBatch = false;
   for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
     const claim = await claimBatch(s, campaign, sender, remaining, now);
     last = claim;
@@ -114,7 +118,7 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
     await inFlight;
     // Stopped or paused, or leads deleted, while this batch waited for the previous one: what is
     // no longer wanted never reaches SMTP.
-    const ready = await readyToSend(s, campaign.id, claim.planned);
+    const ready = await readyToSend(s, campaign, claim.planned);
     if (ready.halted) {
       halted = true;
       break;
@@ -123,11 +127,14 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
       inFlight = deliverAll(s, campaign, ready.planned, clock).then((r) => {
         sent += r.sent;
         failed += r.failed;
+        // The kill switch stopped part of the batch; the next batch check (readyToSend) applies the hold too.
+        if (r.held > 0) heldMidBatch = true;
       });
     }
     if (claim.planned.length < PASS_BATCH || remaining === 0) break;
   }
   await inFlight;
+  if (heldMidBatch) return { sent, failed, waiting: "held" };
   if (halted) return { sent, failed, waiting: null };
   if (last?.blocked && sent === 0 && failed === 0) return wait(last.blocked);
   // Leads still due after this pass wait for the caps (or simply for the next pass).
@@ -140,8 +147,12 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
  * so a stop, a pause or a lead deletion either committed before it (and is seen) or waits for it
  * (and the batch is then already on the wire). Not active any more: the batch is released
  * (releaseClaimed) and the pass ends. Rows whose lead was deleted since the claim are dropped.
+ * The kill switch: a workspace or campaign hold releases the whole batch (it stays queued and goes
+ * after the resume) and ends the pass; an inbox hold releases that inbox's rows, which the next
+ * pass gives to the campaign's other inboxes.
  */
-async function readyToSend(s: Sender, campaignId: string, planned: Planned[]): Promise<{ halted: boolean; planned: Planned[] }> {
+async function readyToSend(s: Sender, campaign: CampaignRow, planned: Planned[]): Promise<{ halted: boolean; planned: Planned[] }> {
+  const campaignId = campaign.id;
   const ids = planned.map((p) => p.rowId);
   return senderTransaction(s, "batch check", () =>
     transaction(s.ctx.db, async (tx) => {
@@ -150,8 +161,27 @@ async function readyToSend(s: Sender, campaignId: string, planned: Planned[]): P
         if (status) await repo.releaseClaimed(tx, campaignId, ids, status);
         return { halted: true, planned: [] };
       }
+      const held = await loadHeldSet(tx, campaign.workspaceId);
+      const whole = campaignHold(held, campaignId);
+      if (whole) {
+        await repo.releaseClaimed(tx, campaignId, ids, status, whole.reason);
+        return { halted: true, planned: [] };
+      }
       const gone = await repo.dropLeadless(tx, campaignId, ids);
-      return { halted: false, planned: gone.size ? planned.filter((p) => !gone.has(p.rowId)) : planned };
+      let ready = gone.size ? planned.filter((p) => !gone.has(p.rowId)) : planned;
+      for (const [inboxId, hold] of held.inboxes) {
+        const stopped = ready.filter((p) => p.inbox.id === inboxId);
+        if (stopped.length === 0) continue;
+        await repo.releaseClaimed(
+          tx,
+          campaignId,
+          stopped.map((p) => p.rowId),
+          status,
+          hold.reason,
+        );
+        ready = ready.filter((p) => p.inbox.id !== inboxId);
+      }
+      return { halted: false, planned: ready };
     }),
   );
 }
@@ -189,9 +219,15 @@ function claimIn(
     if ((await repo.lockCampaign(tx, campaign.id)) !== "active") {
       return { halted: true, blocked: null, planned: [] as Planned[], limitedBy: "due" as WaitReason };
     }
+    // A hold committed before this claim is seen here: nothing is claimed for what it stops.
+    const held = await loadHeldSet(tx, campaign.workspaceId);
+    if (campaignHold(held, campaign.id)) return { blocked: "held" as WaitReason, planned: [] as Planned[], limitedBy: "due" as WaitReason };
     if (inboxRows.length === 0) return { blocked: "no_inbox" as WaitReason, planned: [] as Planned[], limitedBy: "due" as WaitReason };
-    const usable = inboxRows.filter((r) => r.status !== "paused");
-    if (usable.length === 0) return { blocked: "inbox_paused" as WaitReason, planned: [], limitedBy: "due" as WaitReason };
+    const usable = inboxRows.filter((r) => r.status !== "paused" && !held.inboxes.has(r.id));
+    if (usable.length === 0) {
+      const reason: WaitReason = inboxRows.some((r) => held.inboxes.has(r.id)) ? "held" : "inbox_paused";
+      return { blocked: reason, planned: [], limitedBy: "due" as WaitReason };
+    }
     const { slots, blocked } = inboxSlots(
       usable,
       await inboxSendStats(

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import type { SecretBox } from "../../platform/crypto.ts";
 import type { CampaignRow } from "../campaigns/index.ts";
 import type { InboxRow } from "../inboxes/index.ts";
+import type { HoldProbe } from "./holds.gate.ts";
 import type { ComposedMessage } from "./sending.compose.ts";
 import type { Transports } from "./sending.transports.ts";
 
@@ -13,6 +14,8 @@ export interface Sender {
   ctx: Pick<AppContext, "db" | "config" | "realtime" | "log" | "hooks">;
   box: SecretBox;
   transports: Transports;
+  /** The kill switch, read fresh before each handoff to SMTP (holds.gate.ts). */
+  holds: HoldProbe;
 }
 
 export interface PassResult {
