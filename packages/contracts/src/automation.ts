@@ -48,6 +48,16 @@ export const AutomationTrigger = z
 export type AutomationTrigger = z.output<typeof AutomationTrigger>;
 export type AutomationTriggerInput = z.input<typeof AutomationTrigger>;
 
+/** The trigger as stored and answered (no defaults or transforms: response schemas serialize it as is). */
+export const AutomationTriggerOut = z.object({
+  type: AutomationTriggerType,
+  campaign_id: z.string().nullable(),
+  min_opens: z.number(),
+  within_days: z.number(),
+  without_reply: z.boolean(),
+  tag: z.string().nullable(),
+});
+
 export const AutomationConditionField = z.enum(["tag", "status", "score", "company", "email_domain", "campaign", "step"]);
 export type AutomationConditionField = z.infer<typeof AutomationConditionField>;
 export const AutomationConditionOp = z.enum(["is", "is_not", "contains", "gte", "lte"]);
@@ -122,6 +132,21 @@ export type AutomationAction = z.output<typeof AutomationAction>;
 export type AutomationActionInput = z.input<typeof AutomationAction>;
 export type AutomationActionType = AutomationAction["type"];
 
+/** An action as stored and answered. */
+export const AutomationActionOut = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("create_task"), title: z.string(), due_in_days: z.number(), assignee_id: z.string().nullable() }),
+  z.object({ type: z.literal("notify"), target: z.enum(["user", "workspace"]), user_id: z.string().nullable(), message: z.string() }),
+  z.object({ type: z.literal("add_to_campaign"), campaign_id: z.string() }),
+  z.object({ type: z.literal("enroll_in_sequence"), sequence_id: z.string() }),
+  z.object({ type: z.literal("remove_from_campaign"), campaign_id: z.string().nullable() }),
+  z.object({ type: z.literal("stop_in_campaign"), campaign_id: z.string().nullable() }),
+  z.object({ type: z.literal("add_tag"), tag: z.string() }),
+  z.object({ type: z.literal("remove_tag"), tag: z.string() }),
+  z.object({ type: z.literal("set_status"), status: LeadStatus }),
+]);
+/** A condition as stored and answered. */
+export const AutomationConditionOut = z.object({ field: AutomationConditionField, op: AutomationConditionOp, value: z.string() });
+
 export const AutomationRuleInput = z.object({
   name: z.string().trim().min(1, "Name the rule").max(120, "At most 120 characters"),
   enabled: z.boolean().default(true),
@@ -138,9 +163,9 @@ export const AutomationRule = z.object({
   id: z.string(),
   name: z.string(),
   enabled: z.boolean(),
-  trigger: AutomationTrigger,
-  conditions: z.array(AutomationCondition),
-  actions: z.array(AutomationAction),
+  trigger: AutomationTriggerOut,
+  conditions: z.array(AutomationConditionOut),
+  actions: z.array(AutomationActionOut),
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -169,7 +194,7 @@ export const AutomationDryRun = z.object({
   would_run: z.boolean(),
   /** Why the trigger would or would not start the rule for this lead (e.g. 2 of 3 opens). */
   trigger: z.object({ passed: z.boolean(), note: z.string() }),
-  conditions: z.array(z.object({ condition: AutomationCondition, passed: z.boolean(), actual: z.string() })),
+  conditions: z.array(z.object({ condition: AutomationConditionOut, passed: z.boolean(), actual: z.string() })),
   actions: z.array(z.object({ type: z.string(), description: z.string() })),
   already_ran: z.boolean(),
 });
@@ -237,6 +262,7 @@ export const NurtureExit = z
     if (e.type === "lead_status" && !e.status) c.addIssue({ code: "custom", path: ["status"], message: "Which lead status ends it?" });
   });
 export type NurtureExit = z.output<typeof NurtureExit>;
+export const NurtureExitOut = z.object({ type: NurtureExitType, days: z.number().nullable(), status: LeadStatus.nullable() });
 
 export const NurtureSequenceInput = z.object({
   name: z.string().trim().min(1, "Name the sequence").max(120, "At most 120 characters"),
@@ -257,8 +283,8 @@ export const NurtureSequence = z.object({
   campaign_name: z.string(),
   campaign_status: z.string(),
   enabled: z.boolean(),
-  entry: z.object({ trigger: AutomationTrigger, conditions: z.array(AutomationCondition) }),
-  exits: z.array(NurtureExit),
+  entry: z.object({ trigger: AutomationTriggerOut, conditions: z.array(AutomationConditionOut) }),
+  exits: z.array(NurtureExitOut),
   entered: z.number(),
   active: z.number(),
   exited: z.number(),

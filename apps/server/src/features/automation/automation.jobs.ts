@@ -38,7 +38,12 @@ export function defineAutomationJobs(ctx: AppContext): void {
     const now = Date.now();
     if (!force && now - lastAsked < TICK_EVERY_MS) return;
     lastAsked = now;
-    await ctx.jobs.send(PROCESS_JOB, {}, { singletonKey: PROCESS_JOB });
+    try {
+      await ctx.jobs.send(PROCESS_JOB, {}, { singletonKey: PROCESS_JOB });
+    } catch (err) {
+      // The inbox keeps the trigger: the next tick asks again.
+      ctx.log.warn({ err }, "automation.process could not be queued");
+    }
   };
 
   ctx.hooks.on("replies.received", async (e) => {
