@@ -83,8 +83,9 @@ export async function trafficState(
       from ${campaignEvents} where campaign_id = ${campaignId} and step in (select step from b) group by 1, 2
     )
     select (select coalesce(json_agg(e), '[]'::json) from e) as experiments,
-      (select coalesce(json_agg(s), '[]'::json) from s) as sent,
-      (select coalesce(json_agg(x), '[]'::json) from x) as events`);
+      -- Only a campaign with a bandit step reads its sends and events (the common campaign costs one index lookup).
+      case when exists (select 1 from b) then (select coalesce(json_agg(s), '[]'::json) from s) else '[]'::json end as sent,
+      case when exists (select 1 from b) then (select coalesce(json_agg(x), '[]'::json) from x) else '[]'::json end as events`);
   const row = rowsOf<{ experiments: unknown; sent: unknown; events: unknown }>(res)[0];
   const parse = <T>(v: unknown): T[] => (typeof v === "string" ? JSON.parse(v) : ((v as T[]) ?? []));
   const experiments = parse<{
