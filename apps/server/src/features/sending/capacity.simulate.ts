@@ -57,14 +57,14 @@ export interface SimResult {
 
 const hm = (s: string) => s.split(":").map(Number) as [number, number];
 
-/** Milliseconds the campaign's window is open within [from, to), and when the last opening in it ends. */
-export function windowOpenWithin(schedule: CampaignSchedule, from: Date, to: Date): { ms: number; lastClose: Date | null } {
-  if (schedule.days.length === 0 || schedule.end <= schedule.start) return { ms: 0, lastClose: null };
+/** Milliseconds the campaign's window is open within [from, to), and when it first opens in it. */
+export function windowOpenWithin(schedule: CampaignSchedule, from: Date, to: Date): { ms: number; firstOpen: Date | null } {
+  if (schedule.days.length === 0 || schedule.end <= schedule.start) return { ms: 0, firstOpen: null };
   const tz = schedule.timezone;
   const [sh, sm] = hm(schedule.start);
   const [eh, em] = hm(schedule.end);
   let ms = 0;
-  let lastClose: Date | null = null;
+  let firstOpen: Date | null = null;
   // The local dates that overlap [from, to): at most three around a 24-hour span.
   const seen = new Set<string>();
   for (let t = from.getTime() - DAY; t <= to.getTime() + DAY; t += DAY / 2) {
@@ -79,10 +79,10 @@ export function windowOpenWithin(schedule: CampaignSchedule, from: Date, to: Dat
     const b = Math.min(close, to.getTime());
     if (b > a) {
       ms += b - a;
-      if (!lastClose || b > lastClose.getTime()) lastClose = new Date(b);
+      if (!firstOpen || a < firstOpen.getTime()) firstOpen = new Date(a);
     }
   }
-  return { ms, lastClose };
+  return { ms, firstOpen };
 }
 
 interface Bucket {
@@ -223,10 +223,11 @@ export function simulate(
     const tz = s.c.schedule.timezone;
     const dateOf = (d: number) => localDate(new Date(now.getTime() + d * DAY), tz);
     const finished = s.left === 0 && s.messages > 0;
+    // The last emails leave once the window opens on the last sending day (capacity is used as soon as it is there).
     let finishAt: Date | null = null;
     if (finished && s.lastDay >= 0) {
       const from = new Date(now.getTime() + s.lastDay * DAY);
-      finishAt = windowOpenWithin(s.c.schedule, from, new Date(from.getTime() + DAY)).lastClose ?? from;
+      finishAt = windowOpenWithin(s.c.schedule, from, new Date(from.getTime() + DAY)).firstOpen ?? from;
     }
     let bottleneck: CapacityBottleneck;
     if (s.c.blocked) bottleneck = s.c.blocked;
@@ -237,7 +238,7 @@ export function simulate(
     const planLength = Math.min(opts.planDays, s.lastDay + 1);
     out.set(s.c.id, {
       finishAt,
-      finishDate: finishAt ? localDate(new Date(finishAt.getTime() - 1), tz) : null,
+      finishDate: finishAt ? localDate(finishAt, tz) : null,
       sendingDays: s.sendingDays,
       bottleneck,
       plan: Array.from({ length: Math.max(0, planLength) }, (_, d) => ({ date: dateOf(d), messages: s.plan[d] ?? 0 })),
