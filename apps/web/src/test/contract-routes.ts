@@ -132,6 +132,7 @@ import {
   WorkspaceStats,
   WorkspaceTrends,
 } from "@prospector/contracts";
+import * as deliverability from "@prospector/contracts";
 import { z } from "zod";
 
 export type StatusSchemas = Partial<Record<number, z.ZodType | null>>;
@@ -398,6 +399,16 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "POST /api/v1/team/chat/messages": { 200: ChatMessage, 201: ChatMessage },
   "POST /api/v1/team/chat/read": ok(ChatReadState),
   "GET /api/v1/team/chat/unread": ok(ChatUnread),
+  // deliverability (deliverability.routes.ts)
+  "GET /api/deliverability": ok(deliverability.DeliverabilityOverview),
+  "POST /api/deliverability/refresh": { 202: deliverability.RefreshRun },
+  "GET /api/deliverability/refresh/:id": ok(deliverability.RefreshRun),
+  "PUT /api/deliverability/domains/:domain/dkim-selector": { 202: deliverability.RefreshRun },
+  "GET /api/deliverability/blocklists": ok(deliverability.BlocklistReport),
+  "GET /api/deliverability/trends": ok(deliverability.Trends),
+  "GET /api/deliverability/messages": ok(deliverability.StoredMessages),
+  "GET /api/deliverability/messages/:id/headers": ok(deliverability.HeaderAnalysis),
+  "POST /api/deliverability/headers": ok(deliverability.HeaderAnalysis),
 };
 
 interface CompiledRoute {
