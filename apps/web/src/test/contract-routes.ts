@@ -5,6 +5,7 @@
  * server sends fails the test. `null`: the server answers that status without a body. Error
  * statuses (4xx/5xx) are always the one ErrorBody; they are not listed here.
  */
+import * as deliverability from "@prospector/contracts";
 import {
   AbResults,
   AbTestList,
@@ -132,7 +133,6 @@ import {
   WorkspaceStats,
   WorkspaceTrends,
 } from "@prospector/contracts";
-import * as deliverability from "@prospector/contracts";
 import { z } from "zod";
 
 export type StatusSchemas = Partial<Record<number, z.ZodType | null>>;
