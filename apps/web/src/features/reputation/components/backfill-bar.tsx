@@ -1,0 +1,72 @@
+/** The history rebuild: a period and a button (campaigns:update), and the running job's progress. */
+import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import type { ReputationBackfill } from "@prospector/contracts";
+import { useState } from "react";
+import { errorMessage } from "../../../lib/errors.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+
+export const REBUILD_DAYS = [14, 30, 60, 90];
+
+interface Props {
+  state: ReputationBackfill | undefined;
+  canRebuild: boolean;
+  onRebuild: (days: number) => void;
+  pending: boolean;
+  error: unknown;
+}
+
+export function BackfillBar({ state, canRebuild, onRebuild, pending, error }: Props) {
+  const [days, setDays] = useState(30);
+  const running = state?.status === "queued" || state?.status === "running";
+  const share = state && state.days ? Math.round((state.done_days / state.days) * 100) : 0;
+  return (
+    <Box>
+      {running && state ? (
+        <Box role="status" aria-label="History rebuild progress">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {state.status === "queued"
+              ? `Rebuild of the last ${state.days} days is queued…`
+              : `Rebuilding history: ${state.done_days} of ${state.days} days`}
+          </Typography>
+          <LinearProgress variant={state.status === "queued" ? "indeterminate" : "determinate"} value={share} />
+        </Box>
+      ) : (
+        canRebuild && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
+            <TextField
+              select
+              size="small"
+              label="Rebuild"
+              value={days}
+              onChange={(e) => setDays(Number(e.target.value))}
+              sx={{ minWidth: 140 }}
+            >
+              {REBUILD_DAYS.map((d) => (
+                <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
+              ))}
+            </TextField>
+            <Button variant="outlined" onClick={() => onRebuild(days)} disabled={pending}>
+              Rebuild history from events
+            </Button>
+            {state?.status === "done" && state.finished_at && (
+              <Typography
+                variant="body2"
+                color="textSecondary"
+              >{`Last rebuilt ${formatDateTime(state.finished_at)} (${state.days} days)`}</Typography>
+            )}
+          </Stack>
+        )
+      )}
+      {state?.status === "failed" && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {state.error ?? "The rebuild failed"}
+        </Alert>
+      )}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
