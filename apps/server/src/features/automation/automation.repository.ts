@@ -348,3 +348,18 @@ export async function membershipChanges(db: Tx, workspaceIds: string[], from: Da
     )
     .limit(5000);
 }
+
+/** Campaigns of the workspace where the lead is still being emailed (queued or in progress). */
+export async function runningCampaignsOfLead(db: Tx, workspaceId: string, leadId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaignLeads)
+    .innerJoin(campaigns, eq(campaigns.id, campaignLeads.campaignId))
+    .where(
+      and(
+        eq(campaignLeads.leadId, leadId),
+        eq(campaigns.workspaceId, workspaceId),
+        inArray(campaignLeads.state, ["queued", "in_progress"]),
+      ),
+    );
+}

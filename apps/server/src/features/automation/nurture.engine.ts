@@ -31,7 +31,18 @@ export async function enrol(ctx: AutomationCtx, seq: nrepo.SequenceRow, leadId: 
     enteredAt: new Date(),
   });
   if (!enrollment) return `Was in "${seq.name}" before (a lead enters a sequence once)`;
+  let moved: { id: string; name: string }[] = [];
   try {
+    // A lead is emailed by one campaign at a time: entering the sequence moves it out of the one
+    // still running for it (the cold campaign it opened), and the entry reason says so.
+    moved = (await repo.runningCampaignsOfLead(ctx.db, seq.workspaceId, leadId)).filter((c) => c.id !== seq.campaignId);
+    for (const c of moved) await stopInCampaign(ctx, c.id, leadId);
+    if (moved.length)
+      await nrepo.setEntryReason(
+        ctx.db,
+        enrollment.id,
+        `${reason} (moved out of ${moved.map((c) => `"${c.name}"`).join(", ")})`.slice(0, 500),
+      );
     const res = await addLeads(ctx, { workspaceId: seq.workspaceId, userId: seq.createdBy }, seq.campaignId, [leadId]);
     const skipped = res.skipped[0]?.reason;
     if (!res.added?.length && skipped !== "Already in this campaign")
@@ -51,7 +62,7 @@ export async function enrol(ctx: AutomationCtx, seq: nrepo.SequenceRow, leadId: 
       occurredAt: new Date(),
     },
   ]);
-  return `Enrolled in "${seq.name}"`;
+  return `Enrolled in "${seq.name}"${moved.length ? ` (its emails in ${moved.map((c) => `"${c.name}"`).join(", ")} stopped)` : ""}`;
 }
 
 /** Ends an active enrolment with its reason and stops the lead in the sequence's campaign; false if it had already ended. */

@@ -207,3 +207,7 @@ export async function listEnrollments(
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+export async function setEntryReason(db: Tx, id: string, reason: string): Promise<void> {
+  await db.update(nurtureEnrollments).set({ entryReason: reason }).where(eq(nurtureEnrollments.id, id));
+}

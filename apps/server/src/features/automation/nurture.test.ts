@@ -1,0 +1,202 @@
+/**
+ * Nurture sequences: an entry rule enrols a lead (it joins the sequence's campaign through the
+ * campaigns service, with the reason), exit rules end it (replied, clicked, N days, a lead status)
+ * with the reason recorded and its emails stopped; counts per sequence; a lead's history; a
+ * sequence that would re-enter itself is refused; another workspace sees nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { createUser, type TestUser } from "../../../test/factories.ts";
+import { expectTenantIsolation } from "../../../test/tenant-isolation.ts";
+import { campaignEvents } from "../campaigns/campaigns.table.ts";
+import { helpers } from "../campaigns/campaigns.test-helpers.ts";
+import { runAutomation } from "./automation.jobs.ts";
+import { sweepExits } from "./nurture.engine.ts";
+
+describe("nurture sequences", () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let outsider: TestUser;
+  const h = helpers(() => t);
+  const run = () => runAutomation(t.app.ctx, { settleMs: 0 });
+
+  beforeAll(async () => {
+    t = await createTestApp({ JOBS: "off" }, { work: false });
+    owner = await createUser(t.app.ctx.db);
+    outsider = await createUser(t.app.ctx.db);
+  });
+  afterAll(() => t.close());
+
+  const open = (campaignId: string, leadId: string, type: "open" | "click" = "open") =>
+    t.app.ctx.db.insert(campaignEvents).values({ workspaceId: owner.workspaceId, campaignId, leadId, type, isBot: false, step: 0 });
+  const member = async (campaignId: string, leadId: string) => {
+    const list = await h.ok(owner, "GET", `/api/campaigns/${campaignId}/leads?per_page=100`);
+    return list.leads.find((l: { lead_id: string }) => l.lead_id === leadId);
+  };
+
+  it("enrols on the entry rule, exits on a click or after N days, with reasons and counts", async () => {
+    const cold = await h.campaign(owner, { name: "Cold" });
+    const nurture = await h.campaign(owner, { name: "Nurture drip" });
+    const [a, b, c] = [await h.lead(owner), await h.lead(owner), await h.lead(owner, { company_name: "Initech" })];
+    await h.ok(owner, "POST", `/api/campaigns/${cold.id}/leads`, { lead_ids: [a.id, b.id, c.id] });
+    const seq = await h.ok(
+      owner,
+      "POST",
+      "/api/nurture/sequences",
+      {
+        name: "Warm openers",
+        campaign_id: nurture.id,
+        entry: {
+          trigger: { type: "email_opened", campaign_id: cold.id, min_opens: 1 },
+          conditions: [{ field: "company", op: "is", value: "Acme" }],
+        },
+        exits: [{ type: "clicked" }, { type: "after_days", days: 3 }],
+      },
+      201,
+    );
+    expect(seq).toMatchObject({ campaign_name: "Nurture drip", entered: 0, active: 0 });
+    for (const l of [a, b, c]) await open(cold.id, l.id);
+    await run();
+    expect((await member(nurture.id, a.id))?.state).toBe("queued");
+    // Entering moved it out of the cold campaign, which was still to email it.
+    expect((await member(cold.id, a.id))?.state).toBe("stopped");
+    expect((await member(cold.id, c.id))?.state).toBe("queued");
+    expect(await member(nurture.id, c.id)).toBeUndefined();
+    let enrolments = await h.ok(owner, "GET", `/api/nurture/enrollments?sequence_id=${seq.id}`);
+    expect(enrolments.total).toBe(2);
+    expect(enrolments.enrollments[0].entry_reason).toContain("Email opened");
+
+    await open(nurture.id, a.id, "click");
+    await run();
+    expect((await member(nurture.id, a.id))?.state).toBe("stopped");
+    const history = await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`);
+    expect(history.enrollments[0]).toMatchObject({ status: "exited", exit_reason: "Clicked a link", sequence_name: "Warm openers" });
+    // A lead enters a sequence once: opening again does not bring it back.
+    await open(cold.id, a.id);
+    await run();
+    expect((await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`)).total).toBe(1);
+
+    await sweepExits(t.app.ctx, new Date(Date.now() + 4 * 86_400_000));
+    expect((await member(nurture.id, b.id))?.state).toBe("stopped");
+    enrolments = await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${b.id}`);
+    expect(enrolments.enrollments[0]).toMatchObject({ status: "exited", exit_reason: "3 days passed" });
+    const counted = await h.ok(owner, "GET", `/api/nurture/sequences/${seq.id}`);
+    expect(counted).toMatchObject({ entered: 2, active: 0, exited: 2, exit_reasons: { "Clicked a link": 1, "3 days passed": 1 } });
+    const runs = await h.ok(owner, "GET", `/api/automation/runs?sequence_id=${seq.id}`);
+    expect(runs.total).toBe(2);
+  });
+
+  it("a reply ends the sequence; a rule can enrol into it; a status exit applies", async () => {
+    const nurture = await h.campaign(owner, { name: "Reply drip" });
+    const seq = await h.ok(
+      owner,
+      "POST",
+      "/api/nurture/sequences",
+      {
+        name: "Taggers",
+        campaign_id: nurture.id,
+        entry: { trigger: { type: "lead_tagged", tag: "nurture-me" } },
+        exits: [{ type: "replied" }, { type: "lead_status", status: "interested" }],
+      },
+      201,
+    );
+    const viaRule = await h.ok(
+      owner,
+      "POST",
+      "/api/automation/rules",
+      { name: "Enrol on reply", trigger: { type: "reply_received" }, actions: [{ type: "enroll_in_sequence", sequence_id: seq.id }] },
+      201,
+    );
+    const [a, b] = [await h.lead(owner), await h.lead(owner)];
+    await t.app.ctx.hooks.run("replies.received", {
+      workspaceId: owner.workspaceId,
+      replyRef: "<n-1@acme.test>",
+      answered: "campaign",
+      leadId: a.id,
+      campaignId: null,
+      from: a.email,
+      subject: "Re",
+      snippet: "hi",
+      occurredAt: new Date(),
+    });
+    await run();
+    const hist = await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`);
+    expect(hist.enrollments[0]).toMatchObject({ status: "active", entry_reason: expect.stringContaining("Enrol on reply") });
+    // A later reply exits.
+    await t.app.ctx.hooks.run("replies.received", {
+      workspaceId: owner.workspaceId,
+      replyRef: "<n-2@acme.test>",
+      answered: "campaign",
+      leadId: a.id,
+      campaignId: nurture.id,
+      from: a.email,
+      subject: "Re",
+      snippet: "stop",
+      occurredAt: new Date(Date.now() + 1000),
+    });
+    await run();
+    expect((await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`)).enrollments[0]).toMatchObject({
+      status: "exited",
+      exit_reason: "Replied",
+    });
+
+    // Tag b through a rule that tags; the sequence's entry is "tagged nurture-me".
+    await h.ok(
+      owner,
+      "POST",
+      "/api/automation/rules",
+      { name: "Tagger", trigger: { type: "meeting_booked" }, actions: [{ type: "add_tag", tag: "nurture-me" }] },
+      201,
+    );
+    await h.ok(owner, "POST", `/api/campaigns/${nurture.id}/leads`, { lead_ids: [b.id] });
+    await h.ok(owner, "POST", `/api/campaigns/${nurture.id}/leads/${b.id}/meeting`);
+    await run();
+    await run();
+    expect((await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${b.id}`)).enrollments[0]).toMatchObject({ status: "active" });
+    await h.ok(owner, "PUT", `/api/leads/${b.id}`, { status: "interested" });
+    await sweepExits(t.app.ctx);
+    expect((await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${b.id}`)).enrollments[0]).toMatchObject({
+      status: "exited",
+      exit_reason: "Lead status became interested",
+    });
+    await h.ok(owner, "DELETE", `/api/automation/rules/${viaRule.id}`, undefined, 204);
+  });
+
+  it("refuses a sequence that re-enters itself, a taken campaign, and another workspace's campaign", async () => {
+    const drip = await h.campaign(owner, { name: "Self drip" });
+    const loop = await h.call(owner, "POST", "/api/nurture/sequences", {
+      name: "Self",
+      campaign_id: drip.id,
+      entry: { trigger: { type: "lead_added_to_campaign", campaign_id: drip.id } },
+      exits: [{ type: "replied" }],
+    });
+    expect(loop.statusCode).toBe(409);
+    expect(loop.json()).toMatchObject({ code: "AUTOMATION_RULE_LOOPS" });
+    expect(loop.json().detail).toContain('sequence "Self" → sequence "Self"');
+    const body = {
+      name: "One",
+      campaign_id: drip.id,
+      entry: { trigger: { type: "reply_received" } },
+      exits: [{ type: "after_days", days: 10 }],
+    };
+    const first = await h.ok(owner, "POST", "/api/nurture/sequences", body, 201);
+    const second = await h.call(owner, "POST", "/api/nurture/sequences", { ...body, name: "Two" });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe("NURTURE_CAMPAIGN_TAKEN");
+    const noDays = await h.call(owner, "POST", "/api/nurture/sequences", { ...body, exits: [{ type: "after_days" }] });
+    expect(noDays.statusCode).toBe(422);
+    expect(noDays.json().errors[0].field).toBe("exits.0.days");
+    const foreign = await h.campaign(outsider);
+    const other = await h.call(owner, "POST", "/api/nurture/sequences", { ...body, campaign_id: foreign.id });
+    expect(other.statusCode).toBe(404);
+
+    await expectTenantIsolation(t.app, outsider, [
+      { method: "GET", url: `/api/nurture/sequences/${first.id}` },
+      { method: "PUT", url: `/api/nurture/sequences/${first.id}`, payload: { ...body, campaign_id: foreign.id } },
+      { method: "DELETE", url: `/api/nurture/sequences/${first.id}` },
+      { method: "GET", url: `/api/nurture/enrollments?sequence_id=${first.id}` },
+    ]);
+    expect((await h.ok(outsider, "GET", "/api/nurture/sequences")).total).toBe(0);
+    expect((await h.ok(outsider, "GET", "/api/nurture/enrollments")).total).toBe(0);
+  });
+});
