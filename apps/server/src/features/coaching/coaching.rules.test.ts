@@ -37,12 +37,11 @@ describe("the coaching score", () => {
     expect(r.advice.length).toBeGreaterThan(3);
     const points = r.advice.map((a) => a.points);
     expect(points).toEqual([...points].sort((a, b) => b - a));
-    const caps = r.advice.find((a) => a.rule === "subject_caps");
-    expect(caps?.points).toBeGreaterThan(0);
-    // Fixing the subject's capitals alone gains exactly what the advice said.
-    expect(score({ subject: "Free offer!!!", body: `${GOOD_BODY}\nACT NOW, this is 100% guaranteed!!!` }).score).toBe(
-      r.score + (caps?.points ?? 0),
-    );
+    const fake = score({ subject: "Re: FREE OFFER!!!", body: `${GOOD_BODY}\nACT NOW, this is 100% guaranteed!!!` });
+    const prefix = fake.advice.find((a) => a.rule === "subject_fake_reply");
+    expect(prefix?.points).toBeGreaterThan(0);
+    // Removing the fake "Re:" alone gains exactly what the advice said.
+    expect(fake.score + (prefix?.points ?? 0)).toBe(r.score);
   });
 });
 

@@ -23,7 +23,6 @@ export interface Analysis {
   draft: Draft;
   body: Readability;
   links: Draft["links"];
-  capsWords: string[];
   questions: number;
   youWords: number;
   weWords: number;
@@ -64,7 +63,6 @@ export function analyse(draft: Draft): Analysis {
     draft,
     body: readability(draft.text),
     links: draft.links.filter((l) => !isUnsubscribeLink(l)),
-    capsWords: capsWordsOf(draft.text),
     questions: count(draft.text, /\?/g),
     youWords: count(draft.text, YOU),
     weWords: count(draft.text, WE),
@@ -110,29 +108,38 @@ function spamPhrases(a: Analysis): Finding[] {
 
 function formatting(a: Analysis): Finding[] {
   const out: Finding[] = [];
-  if (a.capsWords.length) {
-    out.push({
-      rule: "caps_words",
-      category: "formatting",
-      deduction: Math.min(6, 2 * a.capsWords.length),
-      title: `${a.capsWords.length} word${a.capsWords.length > 1 ? "s" : ""} in ALL CAPS`,
-      fix: "Write them in normal case; capitals read as shouting and filters count them.",
-      where: "body",
-      excerpts: unique(a.capsWords).slice(0, 10),
-    });
-  }
-  const bangs = a.draft.text.match(/!{2,}/g) ?? [];
-  const bangCount = count(a.draft.text, /!/g);
-  if (bangs.length || bangCount > 2) {
-    out.push({
-      rule: "exclamation",
-      category: "formatting",
-      deduction: 3,
-      title: bangs.length ? `Repeated exclamation marks (${unique(bangs).join(" ")})` : `${bangCount} exclamation marks`,
-      fix: "Keep at most one exclamation mark, and never two in a row.",
-      where: "body",
-      excerpts: bangs.length ? unique(bangs) : ["!"],
-    });
+  // Shouting counts wherever it is: a subject in capitals with "!!!" is the first thing a filter reads.
+  for (const [where, text] of [
+    ["subject", a.draft.subject],
+    ["body", a.draft.text],
+  ] as const) {
+    const caps = capsWordsOf(text);
+    if (caps.length) {
+      out.push({
+        rule: "caps_words",
+        category: "formatting",
+        deduction: Math.min(6, 2 * caps.length),
+        title: `${caps.length} word${caps.length > 1 ? "s" : ""} in ALL CAPS in the ${where}`,
+        fix: "Write them in normal case; capitals read as shouting and filters count them.",
+        where,
+        excerpts: unique(caps).slice(0, 10),
+      });
+    }
+    const bangs = text.match(/!{2,}/g) ?? [];
+    const bangCount = count(text, /!/g);
+    if (bangs.length || bangCount > 2) {
+      out.push({
+        rule: "exclamation",
+        category: "formatting",
+        deduction: 3,
+        title: bangs.length
+          ? `Repeated exclamation marks in the ${where} (${unique(bangs).join(" ")})`
+          : `${bangCount} exclamation marks in the ${where}`,
+        fix: "Keep at most one exclamation mark, and never two in a row.",
+        where,
+        excerpts: bangs.length ? unique(bangs) : ["!"],
+      });
+    }
   }
   const dollars = `${a.draft.subjectAll}\n${a.draft.textAll}`.match(/\${2,}/g) ?? [];
   if (dollars.length) {

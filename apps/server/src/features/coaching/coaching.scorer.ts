@@ -74,7 +74,7 @@ export function scoreDraft(input: { subject: string; body: string; from?: string
     stats: {
       words: a.body.words,
       sentences: a.body.sentences,
-      reading_ease: a.body.ease,
+      reading_ease: Math.min(100, Math.max(0, a.body.ease)),
       grade_level: a.body.grade,
       links: a.links.length,
       link_domains: [
