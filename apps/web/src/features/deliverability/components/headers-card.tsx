@@ -101,7 +101,7 @@ function StoredMessages() {
 export function HeadersCard() {
   const [tab, setTab] = useState<"paste" | "stored">("paste");
   return (
-    <Card variant="outlined" component="section" aria-label="Message headers">
+    <Card variant="outlined" component="section" aria-label="What receivers made of a message">
       <CardHeader
         title="What did receivers make of my message?"
         titleTypographyProps={{ component: "h3", variant: "h6" }}

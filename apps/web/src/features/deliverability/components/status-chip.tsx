@@ -33,4 +33,5 @@ export function ago(iso: string | null, now = Date.now()): string {
   return `${Math.round(h / 24)} days ago`;
 }
 
-export const percent = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.01 ? 2 : 1)} %`;
+/** 0.003 → "0.3 %", 0.03 → "3 %", 0.0125 → "1.25 %". */
+export const percent = (x: number) => `${Number((x * 100).toFixed(2))} %`;

@@ -9,7 +9,7 @@ import { useDeliverability } from "../api/use-deliverability.ts";
 import { DomainCard } from "../components/domain-card.tsx";
 import { InboxTable } from "../components/inbox-table.tsx";
 import { RecheckButton, RunProgress } from "../components/recheck-bar.tsx";
-import { StatusChip } from "../components/status-chip.tsx";
+import { percent, StatusChip } from "../components/status-chip.tsx";
 
 export default function DeliverabilityPage() {
   const pager = usePager({ perPageOptions: [50, 100] });
@@ -78,7 +78,7 @@ export default function DeliverabilityPage() {
             <CardHeader
               title="Inboxes"
               titleTypographyProps={{ component: "h3", variant: "h6" }}
-              subheader={`Last ${data.thresholds.window_days} days; a rate needs ${data.thresholds.min_sends} sends to be judged. The app pauses an inbox at ${(data.thresholds.bounce_pause * 100).toFixed(1)} % bounces.`}
+              subheader={`Last ${data.thresholds.window_days} days; a rate needs ${data.thresholds.min_sends} sends to be judged. The app pauses an inbox at ${percent(data.thresholds.bounce_pause)} bounces.`}
             />
             <InboxTable inboxes={data.inboxes} thresholds={data.thresholds} />
             <TablePager pager={pager} count={data.inbox_total} />
