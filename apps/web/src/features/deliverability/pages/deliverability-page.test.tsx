@@ -143,7 +143,7 @@ describe("/deliverability", () => {
     const api = mockServer({
       "GET /api/deliverability": { body },
       "PUT /api/deliverability/domains/acme.test/dkim-selector": (req) =>
-        req.body.selector === "bad selector"
+        (req.body as { selector: string }).selector === "bad selector"
           ? {
               status: 422,
               body: {
@@ -244,7 +244,7 @@ describe("/deliverability/enhanced", () => {
       },
       "GET /api/deliverability/messages": { body: { items: [], total: 0, page: 1, per_page: 10 } },
       "POST /api/deliverability/headers": (req) =>
-        req.body.raw.includes(":")
+        (req.body as { raw: string }).raw.includes(":")
           ? { body: analysis }
           : {
               status: 422,
