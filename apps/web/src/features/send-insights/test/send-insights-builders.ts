@@ -6,6 +6,7 @@ import type {
   ProviderInsights,
   RateEstimate,
   SendTimeBucket,
+  SendTimeCell,
   SendTimeInsights,
   SendTimePreview,
 } from "@prospector/contracts";
@@ -25,7 +26,7 @@ export const bucket = (sends: number, opened: number, replied: number): SendTime
 /** Insights with the given cells filled ([weekday, hour, sends, opened, replied]); everything else empty. */
 export function sendTime(filled: [number, number, number, number, number][], over: Partial<SendTimeInsights> = {}): SendTimeInsights {
   const at = (w: number, h: number) => filled.find((f) => f[0] === w && f[1] === h);
-  const cells = [];
+  const cells: SendTimeCell[] = [];
   for (let weekday = 0; weekday < 7; weekday++)
     for (let hour = 0; hour < 24; hour++) {
       const f = at(weekday, hour);
