@@ -6,6 +6,7 @@
  * statuses (4xx/5xx) are always the one ErrorBody; they are not listed here.
  */
 import * as deliverability from "@prospector/contracts";
+import * as sendInsights from "@prospector/contracts";
 import {
   AbResults,
   AbTestList,
@@ -394,6 +395,15 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   // email coaching (coaching.routes.ts)
   "POST /api/coaching/score": ok(CoachingReport),
   "GET /api/coaching/campaigns/:id": ok(CampaignCoaching),
+  // send insights (send-insights.routes.ts)
+  "GET /api/send-insights/send-time": ok(sendInsights.SendTimeInsights),
+  "POST /api/send-insights/send-time/preview": ok(sendInsights.SendTimePreview),
+  "POST /api/send-insights/send-time/apply": ok(sendInsights.SendTimeApplied),
+  "GET /api/send-insights/providers": ok(sendInsights.ProviderInsights),
+  "GET /api/send-insights/providers/domains": ok(sendInsights.ProviderDomainPage),
+  "POST /api/send-insights/providers/refresh": { 200: sendInsights.MxLookupJob, 202: sendInsights.MxLookupJob },
+  "GET /api/send-insights/providers/lookup-jobs/latest": ok(sendInsights.MxLookupJob.nullable()),
+  "GET /api/send-insights/providers/lookup-jobs/:id": ok(sendInsights.MxLookupJob),
   // team chat (team-chat.routes.ts)
   "GET /api/v1/team/chat/messages": ok(ChatPage),
   "POST /api/v1/team/chat/messages": { 200: ChatMessage, 201: ChatMessage },
