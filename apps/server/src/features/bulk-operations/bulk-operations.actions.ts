@@ -38,9 +38,13 @@ const caller = (op: repo.OperationRow, undo = false) => ({
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
-/** Tags or status: everything in one transaction with the bookkeeping. */
+/**
+ * Tags or status: everything in one transaction with the bookkeeping; the leads are locked and read
+ * once, and written in one statement.
+ */
 function leadFieldChunk(
-  change: (lead: LeadRow, op: repo.OperationRow) => { values: Partial<LeadRow>; previous: Record<string, unknown> } | string,
+  field: "tags" | "status",
+  change: (lead: LeadRow, op: repo.OperationRow) => { tags?: string[]; status?: LeadStatus } | string,
 ): ChunkRunner {
   return async (_ctx, op, items) => ({
     results: [],
@@ -55,6 +59,8 @@ function leadFieldChunk(
         ).map((r) => [r.id, r]),
       );
       const out: ItemResult[] = [];
+      const tags: { id: string; tags: string[] }[] = [];
+      const statuses: { id: string; status: string }[] = [];
       for (const item of items) {
         const lead = rows.get(item.targetId);
         if (!lead) {
@@ -66,9 +72,12 @@ function leadFieldChunk(
           out.push({ seq: item.seq, ok: false, error: c });
           continue;
         }
-        await repo.setLeadFields(tx, op.workspaceId, lead.id, c.values);
-        out.push({ seq: item.seq, ok: true, previous: c.previous });
+        if (field === "tags") tags.push({ id: lead.id, tags: c.tags! });
+        else statuses.push({ id: lead.id, status: c.status! });
+        out.push({ seq: item.seq, ok: true, previous: field === "tags" ? { tags: lead.tags } : { status: lead.status } });
       }
+      await repo.setLeadTagsMany(tx, op.workspaceId, tags);
+      await repo.setLeadStatusMany(tx, op.workspaceId, statuses);
       return out;
     },
   });
@@ -76,18 +85,17 @@ function leadFieldChunk(
 
 const params = (op: repo.OperationRow) => op.params as { tags?: string[]; status?: LeadStatus; campaign_id?: string };
 
-const addTags = leadFieldChunk((lead, op) => {
+const addTags = leadFieldChunk("tags", (lead, op) => {
   const tags = [...new Set([...lead.tags, ...(params(op).tags ?? [])])];
-  if (tags.length > 50) return "A lead can have at most 50 tags";
-  return { values: { tags }, previous: { tags: lead.tags } };
+  return tags.length > 50 ? "A lead can have at most 50 tags" : { tags };
 });
 
-const removeTags = leadFieldChunk((lead, op) => {
+const removeTags = leadFieldChunk("tags", (lead, op) => {
   const drop = new Set(params(op).tags ?? []);
-  return { values: { tags: lead.tags.filter((t) => !drop.has(t)) }, previous: { tags: lead.tags } };
+  return { tags: lead.tags.filter((t) => !drop.has(t)) };
 });
 
-const setStatus = leadFieldChunk((lead, op) => ({ values: { status: params(op).status! }, previous: { status: lead.status } }));
+const setStatus = leadFieldChunk("status", (_lead, op) => ({ status: params(op).status! }));
 
 /** Records what each item had before a service call, so a re-run can tell its own work from a real refusal. */
 async function remember(
@@ -96,13 +104,13 @@ async function remember(
   items: repo.ItemRow[],
   previous: (item: repo.ItemRow) => Record<string, unknown>,
 ) {
-  await transaction(ctx.db, async (tx) => {
-    for (const item of items) {
-      if (item.previous) continue;
-      item.previous = previous(item);
-      await repo.updateItem(tx, op.id, item.seq, { previous: item.previous });
-    }
-  });
+  const fresh = items.filter((i) => !i.previous);
+  for (const item of fresh) item.previous = previous(item);
+  await repo.setPreviousMany(
+    ctx.db,
+    op.id,
+    fresh.map((i) => ({ seq: i.seq, previous: i.previous! })),
+  );
 }
 
 const addToCampaign: ChunkRunner = async (ctx, op, items) => {
@@ -283,6 +291,8 @@ const undoLeadField: Undoer = async (ctx, op, items) =>
       ).map((r) => [r.id, r]),
     );
     const out: UndoResult[] = [];
+    const tagRows: { id: string; tags: string[] }[] = [];
+    const statuses: { id: string; status: string }[] = [];
     const p = params(op);
     for (const item of items) {
       const lead = rows.get(item.targetId);
@@ -296,7 +306,7 @@ const undoLeadField: Undoer = async (ctx, op, items) =>
           out.push({ seq: item.seq, ok: false, error: `Status changed since (now "${lead.status}"): left as it is` });
           continue;
         }
-        await repo.setLeadFields(tx, op.workspaceId, lead.id, { status: prev.status! });
+        statuses.push({ id: lead.id, status: prev.status! });
       } else {
         // The inverse change, so tags edited since by someone else stay: drop what we added, put back what we removed.
         const before = prev.tags ?? [];
@@ -305,10 +315,12 @@ const undoLeadField: Undoer = async (ctx, op, items) =>
           op.action === "add_tags"
             ? lead.tags.filter((t) => !touched.has(t) || before.includes(t))
             : [...lead.tags, ...before.filter((t) => touched.has(t) && !lead.tags.includes(t))];
-        if (!sameTags(tags, lead.tags)) await repo.setLeadFields(tx, op.workspaceId, lead.id, { tags });
+        if (!sameTags(tags, lead.tags)) tagRows.push({ id: lead.id, tags });
       }
       out.push({ seq: item.seq, ok: true });
     }
+    await repo.setLeadTagsMany(tx, op.workspaceId, tagRows);
+    await repo.setLeadStatusMany(tx, op.workspaceId, statuses);
     return out;
   });
 

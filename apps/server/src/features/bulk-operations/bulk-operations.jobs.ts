@@ -148,13 +148,18 @@ async function record(tx: repo.Tx, id: string, workspaceId: string, results: Ite
   const errors = [...op.errors];
   let ok = 0;
   let bad = 0;
-  for (const r of results) {
-    const item = bySeq.get(r.seq)!;
-    await repo.updateItem(tx, id, r.seq, {
+  await repo.updateItems(
+    tx,
+    id,
+    results.map((r) => ({
+      seq: r.seq,
       status: r.ok ? "succeeded" : "failed",
       error: r.ok ? null : (r.error ?? "Failed"),
-      ...(r.previous ? { previous: r.previous } : {}),
-    });
+      previous: r.previous ?? null,
+    })),
+  );
+  for (const r of results) {
+    const item = bySeq.get(r.seq)!;
     if (r.ok) ok++;
     else {
       bad++;
@@ -194,8 +199,14 @@ export async function runUndo(ctx: AppContext, operationId: string): Promise<voi
       const locked = (await repo.getOperation(tx, current.workspaceId, current.id, { lock: true }))!;
       let ok = 0;
       let bad = 0;
+      await repo.updateItems(
+        tx,
+        op.id,
+        results.map((r) =>
+          r.ok ? { seq: r.seq, status: "undone" as const } : { seq: r.seq, status: "undo_failed" as const, undoError: r.error ?? "Failed" },
+        ),
+      );
       for (const r of results) {
-        await repo.updateItem(tx, op.id, r.seq, r.ok ? { status: "undone" } : { status: "undo_failed", undoError: r.error ?? "Failed" });
         if (r.ok) ok++;
         else bad++;
       }

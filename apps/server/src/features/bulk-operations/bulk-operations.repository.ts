@@ -328,3 +328,52 @@ export async function claimUndo(db: Tx, workspaceId: string, id: string, userId:
     .returning();
   return row;
 }
+
+/** Many leads' tags in one statement (each lead its own list), ids and lists sent as two arrays. */
+export async function setLeadTagsMany(tx: Tx, workspaceId: string, rows: { id: string; tags: string[] }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`update leads l set tags = array(select jsonb_array_elements_text(u.tags)), updated_at = now()
+    from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(rows.map((r) => JSON.stringify(r.tags)))}::jsonb[]) as u(id, tags)
+    where l.workspace_id = ${workspaceId} and l.id = u.id`);
+}
+
+/** Many leads' statuses in one statement (each lead its own). */
+export async function setLeadStatusMany(tx: Tx, workspaceId: string, rows: { id: string; status: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`update leads l set status = u.status, updated_at = now()
+    from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(rows.map((r) => r.status))}::text[]) as u(id, status)
+    where l.workspace_id = ${workspaceId} and l.id = u.id`);
+}
+
+/** A chunk's item results in one statement; a null `previous` keeps the one recorded before. */
+export async function updateItems(
+  tx: Tx,
+  operationId: string,
+  rows: {
+    seq: number;
+    status: BulkItemStatus;
+    error?: string | null;
+    previous?: Record<string, unknown> | null;
+    undoError?: string | null;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`update bulk_operation_items i set status = u.status, error = coalesce(u.error, case when u.status in ('succeeded', 'failed') then null else i.error end),
+      previous = coalesce(u.previous, i.previous), undo_error = u.undo_error
+    from unnest(${sql.param(rows.map((r) => r.seq))}::int[], ${sql.param(rows.map((r) => r.status))}::text[],
+      ${sql.param(rows.map((r) => r.error ?? null))}::text[], ${sql.param(rows.map((r) => (r.previous ? JSON.stringify(r.previous) : null)))}::jsonb[],
+      ${sql.param(rows.map((r) => r.undoError ?? null))}::text[]) as u(seq, status, error, previous, undo_error)
+    where i.operation_id = ${operationId} and i.seq = u.seq`);
+}
+
+/** What a chunk's items had before a service call, in one statement. */
+export async function setPreviousMany(
+  tx: Tx,
+  operationId: string,
+  rows: { seq: number; previous: Record<string, unknown> }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`update bulk_operation_items i set previous = u.previous
+    from unnest(${sql.param(rows.map((r) => r.seq))}::int[], ${sql.param(rows.map((r) => JSON.stringify(r.previous)))}::jsonb[]) as u(seq, previous)
+    where i.operation_id = ${operationId} and i.seq = u.seq`);
+}
