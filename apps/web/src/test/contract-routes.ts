@@ -7,6 +7,7 @@
  */
 import * as deliverability from "@prospector/contracts";
 import * as sendInsights from "@prospector/contracts";
+import * as sendingOps from "@prospector/contracts";
 import {
   AbResults,
   AbTestList,
@@ -265,6 +266,14 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "GET /api/campaigns/:id/messages": ok(MessageLog),
   "GET /api/campaigns/:id/ab-results": ok(AbResults),
   "GET /api/ab-tests": ok(AbTestList),
+  // sending operations (sending-ops.routes.ts)
+  "GET /api/kill-switch": ok(sendingOps.KillSwitchState),
+  "GET /api/kill-switch/targets": ok(sendingOps.HoldTargetList),
+  "GET /api/kill-switch/history": ok(sendingOps.HoldHistory),
+  "POST /api/kill-switch/holds": { 201: sendingOps.Hold },
+  "POST /api/kill-switch/holds/:id/release": ok(sendingOps.Hold),
+  "GET /api/capacity-planning": ok(sendingOps.CapacityPlan),
+  "GET /api/capacity-planning/calculator": ok(sendingOps.CapacityCalcResult),
   // A/B experiments (sending/ab.routes.ts)
   "GET /api/experiments": ok(ExperimentList),
   "GET /api/experiments/:campaign_id/:step": ok(Experiment),
