@@ -8,6 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { startDnsServer, type Zone } from "../apps/server/src/features/enrichment/dns.fixtures.ts";
+import { DNS_ZONE_FILE, readZone } from "./dns-zone.ts";
 import { E2E_SETUP_TOKEN } from "./setup-token.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -26,6 +28,11 @@ env.OUTBOUND_ALLOWLIST = "127.0.0.1";
 env.IMAP_POLL_SECONDS = "5";
 // The newcomer spec is the instance's first sign-up: it opens the link with this token.
 env.SETUP_TOKEN = E2E_SETUP_TOKEN;
+// The deliverability spec's DNS: a local server answering from a zone file the spec edits (dns-zone.ts).
+fs.rmSync(DNS_ZONE_FILE, { force: true });
+const dns = await startDnsServer(new Proxy({} as Zone, { get: (_, name) => (typeof name === "string" ? readZone()[name] : undefined) }));
+env.DNS_SERVERS = dns.server;
+env.DNS_TIMEOUT_MS = "500";
 
 let dropDb: (() => Promise<void>) | null = null;
 if (process.env.DATABASE_URL) {
@@ -55,6 +62,8 @@ const stop = (code: number) => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await childExit;
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(DNS_ZONE_FILE, { force: true });
+    await dns.close().catch(() => {});
     await dropDb?.().catch(() => {});
     process.exit(code);
   })();
