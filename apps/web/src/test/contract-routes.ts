@@ -428,6 +428,21 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "GET /api/deliverability/messages": ok(deliverability.StoredMessages),
   "GET /api/deliverability/messages/:id/headers": ok(deliverability.HeaderAnalysis),
   "POST /api/deliverability/headers": ok(deliverability.HeaderAnalysis),
+  // automation and nurture sequences (automation.routes.ts)
+  "GET /api/automation/rules": ok(deliverability.AutomationRuleList),
+  "POST /api/automation/rules": { 201: deliverability.AutomationRule },
+  "GET /api/automation/rules/:id": ok(deliverability.AutomationRule),
+  "PUT /api/automation/rules/:id": ok(deliverability.AutomationRule),
+  "DELETE /api/automation/rules/:id": { 204: null },
+  "POST /api/automation/rules/:id/enabled": ok(deliverability.AutomationRule),
+  "POST /api/automation/rules/:id/dry-run": ok(deliverability.AutomationDryRun),
+  "GET /api/automation/runs": ok(deliverability.AutomationRunList),
+  "GET /api/nurture/sequences": ok(deliverability.NurtureSequenceList),
+  "POST /api/nurture/sequences": { 201: deliverability.NurtureSequence },
+  "GET /api/nurture/sequences/:id": ok(deliverability.NurtureSequence),
+  "PUT /api/nurture/sequences/:id": ok(deliverability.NurtureSequence),
+  "DELETE /api/nurture/sequences/:id": { 204: null },
+  "GET /api/nurture/enrollments": ok(deliverability.NurtureEnrollmentList),
 };
 
 interface CompiledRoute {
