@@ -13,7 +13,7 @@ export function BlocklistCard() {
     <Card variant="outlined" component="section" aria-label="Blocklists">
       <CardHeader
         title="DNS blocklists"
-        titleTypographyProps={{ component: "h3", variant: "h6" }}
+        slotProps={{ title: { component: "h3", variant: "h6" } }}
         subheader={
           data
             ? zones.length
@@ -48,7 +48,7 @@ export function BlocklistCard() {
                     key={c.kind}
                     sx={{ listStyle: "none", py: 0.75, display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}
                   >
-                    <Typography variant="body2" sx={{ minWidth: 180, fontFamily: "monospace" }}>
+                    <Typography variant="body2" sx={{ minWidth: 220, fontFamily: "monospace", wordBreak: "break-all" }}>
                       {c.kind.slice("blocklist:".length)}
                     </Typography>
                     <StatusChip status={c.status} label={c.status === "fail" ? "Listed" : undefined} />

@@ -118,9 +118,8 @@ export function DomainCard({ report }: { report: DomainReport }) {
     <Card variant="outlined" component="section" aria-label={`Domain ${report.domain}`}>
       <CardHeader
         title={report.domain}
-        titleTypographyProps={{ component: "h3", variant: "h6" }}
+        slotProps={{ title: { component: "h3", variant: "h6" }, subheader: { sx: { wordBreak: "break-word" } } }}
         subheader={`${report.inboxes.join(", ")} · checked ${ago(report.checked_at)}${report.stale && report.checked_at ? " (refreshing)" : ""}`}
-        subheaderTypographyProps={{ sx: { wordBreak: "break-word" } }}
       />
       <CardContent sx={{ pt: 0 }}>
         {report.checks.length === 0 ? (

@@ -44,7 +44,7 @@ export function HeaderAnalysisView({ analysis }: { analysis: HeaderAnalysis }) {
                 <TableRow key={`${r.source}|${r.by}|${r.method}|${r.result}|${JSON.stringify(r.properties)}`}>
                   <TableCell sx={{ fontWeight: 600, textTransform: "uppercase" }}>{r.method}</TableCell>
                   <TableCell sx={{ minWidth: 120 }}>
-                    <StatusChip status={r.status} label={r.result} />
+                    <StatusChip status={r.status} text={r.result} />
                   </TableCell>
                   <TableCell sx={{ minWidth: 240 }}>{r.meaning}</TableCell>
                   <TableCell>

@@ -104,7 +104,7 @@ export function HeadersCard() {
     <Card variant="outlined" component="section" aria-label="What receivers made of a message">
       <CardHeader
         title="What did receivers make of my message?"
-        titleTypographyProps={{ component: "h3", variant: "h6" }}
+        slotProps={{ title: { component: "h3", variant: "h6" } }}
         subheader="Authentication-Results, Received-SPF, DKIM-Signature and ARC headers, explained."
       />
       <CardContent sx={{ pt: 0 }}>

@@ -10,7 +10,7 @@ function Rate({ verdict }: { verdict: RateVerdict }) {
       <Box>
         <StatusChip status={verdict.status} label={verdict.status === "unknown" ? undefined : percent(verdict.rate)} />
         <Typography variant="caption" color="textSecondary" sx={{ display: "block" }}>
-          {verdict.count} · {verdict.summary}
+          {verdict.status === "unknown" ? verdict.summary : `${verdict.count} · ${verdict.summary}`}
         </Typography>
       </Box>
     </Tooltip>

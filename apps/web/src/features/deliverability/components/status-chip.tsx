@@ -10,14 +10,16 @@ const LOOK: Record<CheckStatus, { label: string; color: "success" | "warning" | 
   unknown: { label: "Unknown", color: "default" },
 };
 
-export function StatusChip({ status, label }: { status: CheckStatus; label?: string }) {
+/** `label` prefixes the status word ("3 %: Warning"); `text` replaces it (a header's own result word, "softfail"). */
+export function StatusChip({ status, label, text }: { status: CheckStatus; label?: string; text?: string }) {
   const look = LOOK[status];
   return (
     <Chip
       size="small"
       color={look.color}
       variant={status === "unknown" ? "outlined" : "filled"}
-      label={label ? `${label}: ${look.label}` : look.label}
+      label={text ?? (label ? `${label}: ${look.label}` : look.label)}
+      title={text ? look.label : undefined}
     />
   );
 }

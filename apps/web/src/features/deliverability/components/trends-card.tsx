@@ -52,7 +52,7 @@ export function TrendsCard() {
     <Card variant="outlined" component="section" aria-label="Trends">
       <CardHeader
         title="Trends"
-        titleTypographyProps={{ component: "h3", variant: "h6" }}
+        slotProps={{ title: { component: "h3", variant: "h6" } }}
         subheader="Bounce and spam-complaint rates per day (UTC) from what your inboxes sent, and each day's check results."
       />
       <CardContent sx={{ pt: 0 }}>

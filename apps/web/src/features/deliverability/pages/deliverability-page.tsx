@@ -67,7 +67,7 @@ export default function DeliverabilityPage() {
           <Card variant="outlined" component="section" aria-label="One-click unsubscribe">
             <CardHeader
               title="One-click unsubscribe (RFC 8058)"
-              titleTypographyProps={{ component: "h3", variant: "h6" }}
+              slotProps={{ title: { component: "h3", variant: "h6" } }}
               action={<StatusChip status={data.one_click.status} />}
             />
             <CardContent sx={{ pt: 0 }}>
@@ -77,7 +77,7 @@ export default function DeliverabilityPage() {
           <Card variant="outlined" component="section" aria-label="Inboxes">
             <CardHeader
               title="Inboxes"
-              titleTypographyProps={{ component: "h3", variant: "h6" }}
+              slotProps={{ title: { component: "h3", variant: "h6" } }}
               subheader={`Last ${data.thresholds.window_days} days; a rate needs ${data.thresholds.min_sends} sends to be judged. The app pauses an inbox at ${percent(data.thresholds.bounce_pause)} bounces.`}
             />
             <InboxTable inboxes={data.inboxes} thresholds={data.thresholds} />
