@@ -61,7 +61,9 @@ export function useBackfill(initial: ReputationBackfill | undefined) {
     queryFn: async ({ signal }) => {
       const before = queryClient.getQueryData<ReputationBackfill>(reputationKeys.backfill);
       const now = await api.get<ReputationBackfill>("/reputation/backfill", { signal });
-      if (running(before) && !running(now)) void queryClient.invalidateQueries({ queryKey: reputationKeys.all });
+      // Everything else of the page is read again; not this query itself (that would cancel this very fetch and start over).
+      if (running(before) && !running(now))
+        void queryClient.invalidateQueries({ queryKey: reputationKeys.all, predicate: (q) => q.queryKey[1] !== "backfill" });
       return now;
     },
     initialData: initial,

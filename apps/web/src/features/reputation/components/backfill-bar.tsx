@@ -18,7 +18,7 @@ interface Props {
 export function BackfillBar({ state, canRebuild, onRebuild, pending, error }: Props) {
   const [days, setDays] = useState(30);
   const running = state?.status === "queued" || state?.status === "running";
-  const share = state && state.days ? Math.round((state.done_days / state.days) * 100) : 0;
+  const share = state?.days ? Math.round((state.done_days / state.days) * 100) : 0;
   return (
     <Box>
       {running && state ? (
