@@ -61,7 +61,8 @@ function sendsNeededText(e: Experiment): string {
   return `≈ ${e.sends_needed.toLocaleString()} more`;
 }
 
-export function ExperimentRow({ e, canChange }: { e: Experiment; canChange: boolean }) {
+/** `compact` (phone width): the figures stack under the test's name and the mode toggle moves into the opened row. */
+export function ExperimentRow({ e, canChange, compact = false }: { e: Experiment; canChange: boolean; compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState<number | null>(null);
   const toast = useToast();
@@ -74,6 +75,31 @@ export function ExperimentRow({ e, canChange }: { e: Experiment; canChange: bool
   const busy = settings.isPending || declare.isPending || clear.isPending;
   const change = (input: { mode?: ExperimentMode; metric?: ExperimentMetric; min_share?: number }, done: string) =>
     settings.mutate({ experiment: e, input }, { onSuccess: () => toast.success(done), onError: (err) => toast.error(errorMessage(err)) });
+
+  const modeToggle = (
+    <Tooltip title={canChange ? "" : "Changing the traffic needs campaigns:update"}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={e.mode}
+        disabled={!canChange || busy}
+        aria-label={`Traffic mode of ${name}`}
+        onChange={(_, mode: ExperimentMode | null) => {
+          if (mode && mode !== e.mode)
+            change({ mode }, mode === "bandit" ? `${name}: the bandit now steers traffic` : `${name}: back to an even split`);
+        }}
+      >
+        <ToggleButton value="even">Even</ToggleButton>
+        <ToggleButton value="bandit">Bandit</ToggleButton>
+      </ToggleButtonGroup>
+    </Tooltip>
+  );
+  const traffic = (
+    <Stack spacing={0.5}>
+      <TrafficShareBar shares={e.variants.map((v) => v.share)} labels={labels} />
+      <TrafficHistoryBars history={e.history} labels={labels} />
+    </Stack>
+  );
 
   return (
     <>
@@ -88,57 +114,50 @@ export function ExperimentRow({ e, canChange }: { e: Experiment; canChange: bool
             {open ? <ExpandLess /> : <ExpandMore />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ minWidth: 180 }}>
+        <TableCell sx={{ minWidth: compact ? 0 : 180 }}>
           <Link component={RouterLink} to={`/ab-tests?campaign=${e.campaign_id}`} sx={{ fontWeight: 500 }}>
             {e.campaign_name}
           </Link>
           <Typography variant="caption" color="textSecondary" component="div">
             {`Step ${e.step} · ${e.variants.length} variants · ${e.sent.toLocaleString()} sent · ${METRIC_LABELS[e.metric].toLowerCase()}`}
           </Typography>
+          {compact && (
+            <Stack spacing={1} sx={{ alignItems: "flex-start", mt: 1 }}>
+              <ExperimentStatusChip status={e.status} />
+              <Typography variant="body2">{`${verdict.main} · ${verdict.note}`}</Typography>
+              <Typography variant="caption" color="textSecondary">
+                {`p-value ${e.p_value === null ? "—" : formatP(e.p_value)} · sends needed ${sendsNeededText(e)}`}
+              </Typography>
+              {traffic}
+            </Stack>
+          )}
         </TableCell>
-        <TableCell>
-          <ExperimentStatusChip status={e.status} />
-        </TableCell>
-        <TableCell sx={{ minWidth: 120 }}>
-          <Typography variant="body2">{verdict.main}</Typography>
-          <Typography variant="caption" color="textSecondary">
-            {verdict.note}
-          </Typography>
-        </TableCell>
-        <TableCell align="right">{e.p_value === null ? "—" : formatP(e.p_value)}</TableCell>
-        <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-          {sendsNeededText(e)}
-        </TableCell>
-        <TableCell sx={{ minWidth: 160 }}>
-          <Stack spacing={0.5}>
-            <TrafficShareBar shares={e.variants.map((v) => v.share)} labels={labels} />
-            <TrafficHistoryBars history={e.history} labels={labels} />
-          </Stack>
-        </TableCell>
-        <TableCell>
-          <Tooltip title={canChange ? "" : "Changing the traffic needs campaigns:update"}>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={e.mode}
-              disabled={!canChange || busy}
-              aria-label={`Traffic mode of ${name}`}
-              onChange={(_, mode: ExperimentMode | null) => {
-                if (mode && mode !== e.mode)
-                  change({ mode }, mode === "bandit" ? `${name}: the bandit now steers traffic` : `${name}: back to an even split`);
-              }}
-            >
-              <ToggleButton value="even">Even</ToggleButton>
-              <ToggleButton value="bandit">Bandit</ToggleButton>
-            </ToggleButtonGroup>
-          </Tooltip>
-        </TableCell>
+        {!compact && (
+          <>
+            <TableCell>
+              <ExperimentStatusChip status={e.status} />
+            </TableCell>
+            <TableCell sx={{ minWidth: 120 }}>
+              <Typography variant="body2">{verdict.main}</Typography>
+              <Typography variant="caption" color="textSecondary">
+                {verdict.note}
+              </Typography>
+            </TableCell>
+            <TableCell align="right">{e.p_value === null ? "—" : formatP(e.p_value)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+              {sendsNeededText(e)}
+            </TableCell>
+            <TableCell sx={{ minWidth: 160 }}>{traffic}</TableCell>
+          </>
+        )}
+        {!compact && <TableCell>{modeToggle}</TableCell>}
       </TableRow>
       <TableRow>
-        <TableCell colSpan={COLUMNS} sx={{ py: 0 }}>
+        <TableCell colSpan={compact ? 2 : COLUMNS} sx={{ py: 0 }}>
           <Collapse in={open} timeout="auto" unmountOnExit>
             <Stack spacing={2} sx={{ py: 2 }}>
               <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "center" }}>
+                {compact && modeToggle}
                 <FilterSelect
                   label="Judge and steer on"
                   value={e.metric}
@@ -199,8 +218,14 @@ export function ExperimentRow({ e, canChange }: { e: Experiment; canChange: bool
                             Gets all traffic
                           </Typography>
                         ) : (
-                          <Button size="small" disabled={busy} onClick={() => setConfirm(v.variant)}>
-                            {`Make ${v.label} the winner`}
+                          <Button
+                            size="small"
+                            disabled={busy}
+                            aria-label={`Make ${v.label} the winner`}
+                            onClick={() => setConfirm(v.variant)}
+                            sx={{ whiteSpace: "nowrap" }}
+                          >
+                            Make winner
                           </Button>
                         )
                     : undefined

@@ -5,7 +5,7 @@ import type { ProportionTest } from "@prospector/contracts";
 export function significanceText(t: ProportionTest, isA: boolean): string {
   if (isA) return "baseline";
   if (t.p_value === null) return "not enough data";
-  return `${t.significant ? "significant" : "not significant"} (p = ${formatP(t.p_value)})`;
+  return `${t.significant ? "significant" : "not significant"} (p ${t.p_value < 0.001 ? "<" : "="} ${t.p_value < 0.001 ? "0.001" : t.p_value.toFixed(3)})`;
 }
 
 /** p-values below 0.001 read "< 0.001": three decimals say nothing more there. */

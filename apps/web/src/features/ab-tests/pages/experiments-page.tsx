@@ -3,7 +3,21 @@
  * its verdict at 95%, the sends a decision still needs, where its traffic goes now and how that
  * moved, and the controls: even split or bandit, declare a winner (docs/ab-testing.md).
  */
-import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
 import type { ExperimentMetric, ExperimentStatus } from "@prospector/contracts";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { usePermissions } from "../../../app/permissions/index.ts";
@@ -32,6 +46,7 @@ export default function ExperimentsPage() {
   const pager = usePager({ resetKeys: [status, metric, campaignId] });
   const list = useExperiments({ status, metric, campaign_id: campaignId, page: pager.page + 1, per_page: pager.perPage });
   const { can } = usePermissions();
+  const compact = useMediaQuery(useTheme().breakpoints.down("sm"));
   const canChange = can("campaigns:update");
   const filtered = Boolean(status || metric || campaignId);
   const setFilter = (key: string, value: string) => {
@@ -125,22 +140,29 @@ export default function ExperimentsPage() {
           }}
         >
           <TableContainer>
-            <Table size="small" aria-label="A/B tests">
+            <Table size="small" aria-label="A/B tests" sx={compact ? { tableLayout: "fixed" } : undefined}>
               <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell>Test</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Winner</TableCell>
-                  <TableCell align="right">p-value</TableCell>
-                  <TableCell align="right">Sends needed</TableCell>
-                  <TableCell>Traffic</TableCell>
-                  <TableCell>Mode</TableCell>
-                </TableRow>
+                {compact ? (
+                  <TableRow>
+                    <TableCell padding="checkbox" sx={{ width: 48 }} />
+                    <TableCell>Test, verdict and traffic</TableCell>
+                  </TableRow>
+                ) : (
+                  <TableRow sx={{ "& th": { whiteSpace: "nowrap" } }}>
+                    <TableCell padding="checkbox" />
+                    <TableCell>Test</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Winner</TableCell>
+                    <TableCell align="right">p-value</TableCell>
+                    <TableCell align="right">Sends needed</TableCell>
+                    <TableCell>Traffic</TableCell>
+                    <TableCell>Mode</TableCell>
+                  </TableRow>
+                )}
               </TableHead>
               <TableBody>
                 {list.data.experiments.map((e) => (
-                  <ExperimentRow key={e.id} e={e} canChange={canChange} />
+                  <ExperimentRow key={e.id} e={e} canChange={canChange} compact={compact} />
                 ))}
               </TableBody>
             </Table>
