@@ -86,7 +86,8 @@ export async function thresholdHolds(
   if (trigger.type !== "email_opened") return { passed: true, note: TRIGGER_LABELS[trigger.type] };
   if (!e.campaignId || !e.leadId) return { passed: false, note: "The open belongs to no campaign" };
   const since = new Date(e.occurredAt.getTime() - trigger.within_days * 86_400_000);
-  const opens = await repo.humanOpens(ctx.db, e.campaignId, e.leadId, since, e.occurredAt);
+  // PostgreSQL keeps microseconds and a JS date does not: the event itself must fall inside the window.
+  const opens = await repo.humanOpens(ctx.db, e.campaignId, e.leadId, since, new Date(e.occurredAt.getTime() + 1));
   if (opens < trigger.min_opens)
     return { passed: false, note: `${opens} of ${trigger.min_opens} human opens within ${trigger.within_days} days` };
   if (trigger.without_reply && (await repo.hasReplied(ctx.db, e.campaignId, e.leadId)))
