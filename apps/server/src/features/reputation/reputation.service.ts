@@ -107,7 +107,7 @@ export async function performBackfill(ctx: Ctx, data: { workspaceId: string; day
  * than `everyMs` and queues their refresh; a workspace seen for the first time gets its history
  * rebuilt (FIRST_BACKFILL_DAYS) instead.
  */
-export async function tick(ctx: Ctx & Pick<AppContext, "jobs">, everyMs: number, now = new Date()): Promise<number> {
+export async function tick(ctx: Ctx & Pick<AppContext, "jobs">, everyMs: number, now = new Date()): Promise<string[]> {
   const due = await repo.claimDueWorkspaces(ctx.db, now, new Date(now.getTime() - everyMs), 100);
   for (const w of due) {
     if (w.isNew && (await repo.queueBackfill(ctx.db, w.workspaceId, FIRST_BACKFILL_DAYS))) {
@@ -120,7 +120,7 @@ export async function tick(ctx: Ctx & Pick<AppContext, "jobs">, everyMs: number,
       await ctx.jobs.send(REFRESH_JOB, { workspaceId: w.workspaceId }, { singletonKey: `reputation-refresh:${w.workspaceId}` });
     }
   }
-  return due.length;
+  return due.map((w) => w.workspaceId);
 }
 
 export async function overview(ctx: Ctx, workspaceId: string, q: ReputationOverviewQuery): Promise<ReputationOverview> {

@@ -10,6 +10,7 @@ import { addMember, createUser, type TestUser } from "../../../test/factories.ts
 import { expectTenantIsolation } from "../../../test/tenant-isolation.ts";
 import { waitFor } from "../../../test/wait.ts";
 import { reputationScore } from "./reputation.score.ts";
+import { tick } from "./reputation.service.ts";
 import { dayAgo, reputationHelpers } from "./reputation.test-helpers.ts";
 
 let t: TestApp;
@@ -138,5 +139,32 @@ describe("history rebuilt from events", () => {
     expect(alerts.total).toBe(0);
     const game = await h.ok(outsider, "GET", "/api/reputation/game");
     expect(game).toMatchObject({ total: 0, inboxes: [], score: null });
+  });
+
+  it("the hourly tick claims a workspace once, rebuilds a new one's history, and refreshes it again only when it is stale", async () => {
+    const user = await createUser(t.database.db);
+    const inbox = await h.inbox(user, { domain: "ticked.test" });
+    const c = await h.campaign(user, [inbox.id]);
+    await h.sends(user, c.id, inbox.id, 5, 25);
+    const HOUR = 3_600_000;
+    const first = await tick(t.app.ctx, HOUR);
+    expect(first).toContain(user.workspaceId);
+    // Claimed: a second pass (another process) does not take it again.
+    expect(await tick(t.app.ctx, HOUR)).not.toContain(user.workspaceId);
+    // New to the ticker: its last 30 days are rebuilt in the backfill job.
+    const done = await waitFor(
+      async () => {
+        const s = await h.ok(user, "GET", "/api/reputation/backfill");
+        return s.status === "done" ? s : undefined;
+      },
+      { what: "the first backfill", timeoutMs: 40_000, intervalMs: 200 },
+    );
+    expect(done.days).toBe(30);
+    const hist = await h.ok(user, "GET", `/api/reputation/history?kind=inbox&id=${inbox.id}&days=14`);
+    expect(hist.points.find((p: Point) => p.day === dayAgo(5))).toMatchObject({ sent: 25 });
+    // Fresh now; an hour later it is due again (a refresh, not another backfill).
+    expect(await tick(t.app.ctx, HOUR)).not.toContain(user.workspaceId);
+    expect(await tick(t.app.ctx, HOUR, new Date(Date.now() + 2 * HOUR))).toContain(user.workspaceId);
+    expect((await h.ok(user, "GET", "/api/reputation/backfill")).status).toBe("done");
   });
 });
