@@ -1,10 +1,11 @@
 /**
- * The sender's look at the kill switch right before each handoff to SMTP. Every caller gets an
- * answer read from the database AFTER it asked, so a hold committed before the handoff is always
- * seen, in any process (scale-out: the API that placed it may be another machine). Many handoffs at
- * once share one read: while a read is in flight, later callers wait for the next one, which
- * starts when it ends. So a batch of 500 costs a few indexed reads, not 500 (measured in
- * docs/sending.md, "Kill switch").
+ * The sender's look at the kill switch right before each handoff to SMTP. A hold placed in this
+ * process bumps the workspace's version before the POST answers (and other processes hear it on
+ * the bus, HOLDS_CHANGED), so the next handoff reads the database again: a hold committed here is
+ * always seen by the very next handoff. Between changes a read is reused for at most
+ * HOLD_READ_MAX_AGE_MS, the bound for a process that missed the bus message. Many handoffs at once
+ * share one read: while one is in flight, later callers wait for the next, which starts when it
+ * ends (so each waits for a read that began after it asked). Measured in docs/sending.md.
  */
 import type { Db } from "../../db/client.ts";
 import { activeHolds, type HoldRow } from "./holds.repository.ts";
@@ -42,22 +43,42 @@ export function messageHold(set: HeldSet, campaignId: string, inboxId: string): 
   return campaignHold(set, campaignId) ?? set.inboxes.get(inboxId) ?? null;
 }
 
+/** Bus channel: a hold was placed or resumed in a workspace (`{workspaceId}`). */
+export const HOLDS_CHANGED = "sending.holds.changed";
+/** How long a read of the holds is reused while no change was announced. */
+export const HOLD_READ_MAX_AGE_MS = 200;
+
 export interface HoldProbe {
-  /** The workspace's holds as read after this call began. */
+  /** The workspace's holds: read after the last announced change, and at most HOLD_READ_MAX_AGE_MS ago. */
   fresh(workspaceId: string): Promise<HeldSet>;
+  /** A hold changed in this workspace: the next look reads the database. */
+  bump(workspaceId: string): void;
   /** How many reads the probe made (for the overhead measurement). */
   reads(): number;
 }
 
-export function createHoldProbe(db: Tx): HoldProbe {
+export function createHoldProbe(db: Tx, maxAgeMs = HOLD_READ_MAX_AGE_MS): HoldProbe {
   const state = new Map<string, { running: Promise<HeldSet> | null; next: Promise<HeldSet> | null }>();
+  const versions = new Map<string, number>();
+  const cache = new Map<string, { set: HeldSet; at: number; version: number }>();
   let reads = 0;
-  const read = (workspaceId: string) => {
+  const read = async (workspaceId: string) => {
     reads++;
-    return loadHeldSet(db, workspaceId);
+    const at = performance.now();
+    const version = versions.get(workspaceId) ?? 0;
+    const set = await loadHeldSet(db, workspaceId);
+    cache.set(workspaceId, { set, at, version });
+    return set;
   };
   return {
+    bump(workspaceId) {
+      versions.set(workspaceId, (versions.get(workspaceId) ?? 0) + 1);
+      cache.delete(workspaceId);
+    },
     fresh(workspaceId) {
+      const hit = cache.get(workspaceId);
+      if (hit && hit.version === (versions.get(workspaceId) ?? 0) && performance.now() - hit.at <= maxAgeMs)
+        return Promise.resolve(hit.set);
       let s = state.get(workspaceId);
       if (!s) {
         s = { running: null, next: null };

@@ -21,10 +21,10 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { createNotification } from "../notifications/index.ts";
-import { heldSet } from "./holds.gate.ts";
+import { HOLDS_CHANGED, heldSet } from "./holds.gate.ts";
 import * as repo from "./holds.repository.ts";
 
-type Ctx = Pick<AppContext, "db" | "realtime" | "log" | "jobs">;
+type Ctx = Pick<AppContext, "db" | "realtime" | "log" | "jobs" | "bus" | "sending">;
 type Caller = Pick<AuthContext, "userId" | "workspaceId" | "name">;
 
 const actor = (id: string | null, name: string | null, email: string | null) =>
@@ -87,6 +87,7 @@ export async function placeHold(ctx: Ctx, caller: Caller, input: HoldCreate): Pr
       input.scope === "workspace" ? "All sending is already stopped: resume it first" : `${label} is already stopped: resume it first`,
     );
   }
+  await announce(ctx, caller.workspaceId);
   const hold = (await repo.holdById(ctx.db, caller.workspaceId, row.id)) as repo.HoldWithActors;
   if (input.scope === "workspace") {
     await notifyMembers(ctx, caller.workspaceId, {
@@ -107,6 +108,7 @@ export async function releaseHold(ctx: Ctx, caller: Caller, id: string, note: st
     repo.releaseHold(tx, caller.workspaceId, id, caller.userId, note?.trim() || null, new Date()),
   );
   if (!row) throw new AppError("HOLD_ALREADY_RELEASED");
+  await announce(ctx, caller.workspaceId);
   const hold = (await repo.holdById(ctx.db, caller.workspaceId, id)) as repo.HoldWithActors;
   if (hold.scope === "workspace") {
     await notifyMembers(ctx, caller.workspaceId, {
@@ -124,6 +126,15 @@ export async function releaseHold(ctx: Ctx, caller: Caller, id: string, note: st
       .catch((err: unknown) => ctx.log.warn({ err }, "campaign.schedule after a resume not sent"));
   }
   return toHold(hold);
+}
+
+/**
+ * After the commit, before the answer: this process's sender looks at the database again before its
+ * next handoff; other processes hear it on the bus (holds.gate.ts).
+ */
+async function announce(ctx: Ctx, workspaceId: string): Promise<void> {
+  ctx.sending.holds.bump(workspaceId);
+  await ctx.bus.publish(HOLDS_CHANGED, { workspaceId }).catch((err: unknown) => ctx.log.warn({ err }, "kill switch change not announced"));
 }
 
 async function notifyMembers(ctx: Ctx, workspaceId: string, n: { type: "warning" | "success"; title: string; message: string }) {

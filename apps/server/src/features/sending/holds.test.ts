@@ -10,9 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
 import { campaignLeads, campaignMessages } from "../campaigns/campaigns.table.ts";
+import { createHoldProbe, HOLDS_CHANGED } from "./holds.gate.ts";
 import { HANDOFF_LANES } from "./sending.deliver.ts";
 import { raceHelpers, sleep } from "./sending.race.test-helpers.ts";
 import { type SmtpSink, startSmtpSink } from "./sending.test-helpers.ts";
+import { sendingHolds } from "./sending-holds.table.ts";
 
 let t: TestApp;
 let sink: SmtpSink;
@@ -198,6 +200,40 @@ describe("scopes", () => {
     const ws = await hold(owner, { scope: "workspace", reason: "Everything off" });
     expect((await send()).json()).toMatchObject({ code: "SENDING_HELD" });
     await h.ok(owner, "POST", `/api/kill-switch/holds/${ws.json().id}/release`, {});
+  });
+});
+
+describe("the sender's look at the holds", () => {
+  it("re-reads at once after a change announced here or on the bus, and otherwise within its age bound", async () => {
+    const ws = (await createUser(t.database.db)).workspaceId;
+    const insert = async () =>
+      (
+        await db()
+          .insert(sendingHolds)
+          .values({ workspaceId: ws, scope: "workspace", targetId: ws, targetLabel: "Whole workspace", reason: "Elsewhere" })
+          .returning()
+      )[0];
+    // A hold written by another process that did not announce it: seen once the cached read is older than the bound.
+    const slow = createHoldProbe(db(), 1000);
+    expect((await slow.fresh(ws)).workspace).toBeNull();
+    const row = await insert();
+    expect((await slow.fresh(ws)).workspace, "within the bound the cached read may answer").toBeNull();
+    await sleep(1100);
+    expect((await slow.fresh(ws)).workspace?.id).toBe(row?.id);
+    // Announced: the very next look reads again, here (bump) and in the engine (bus message).
+    await db().update(sendingHolds).set({ releasedAt: new Date() }).where(eq(sendingHolds.workspaceId, ws));
+    slow.bump(ws);
+    expect((await slow.fresh(ws)).workspace).toBeNull();
+    const engine = t.app.ctx.sending.holds;
+    expect((await engine.fresh(ws)).workspace).toBeNull();
+    await insert();
+    await t.app.ctx.bus.publish(HOLDS_CHANGED, { workspaceId: ws });
+    expect((await engine.fresh(ws)).workspace?.reason).toBe("Elsewhere");
+    // Many looks at once share reads.
+    const before = engine.reads();
+    engine.bump(ws);
+    await Promise.all(Array.from({ length: 50 }, () => engine.fresh(ws)));
+    expect(engine.reads() - before).toBeLessThanOrEqual(2);
   });
 });
 

@@ -118,7 +118,7 @@ export async function deliverAll(
   await Promise.all(
     [...byInbox.values()].flatMap((queue) => {
       let next = 0;
-      return Array.from({ length: Math.min(HANDOFF_LANES, queue.length) }, async () => {
+      return Array.from({ length: Math.min(s.handoffLanes ?? HANDOFF_LANES, queue.length) }, async () => {
         while (next < queue.length) await handoff(queue[next++] as Planned);
       });
     }),

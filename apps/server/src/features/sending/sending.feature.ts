@@ -6,6 +6,7 @@
  */
 import type { Feature } from "../../platform/feature.ts";
 import { abRoutes } from "./ab.routes.ts";
+import { HOLDS_CHANGED } from "./holds.gate.ts";
 import { createSendingEngine, startSendingLoop } from "./sending.engine.ts";
 import { sendingRoutes } from "./sending.routes.ts";
 import { sendingOpsRoutes } from "./sending-ops.routes.ts";
@@ -26,6 +27,8 @@ export const sendingFeature: Feature = {
     ctx.hooks.on("campaigns.sendNow", async ({ campaignId }) => {
       await engine.pass(campaignId);
     });
+    // A hold placed or resumed by another process: the next handoff reads the holds again.
+    void ctx.bus.subscribe(HOLDS_CHANGED, (m) => engine.holds.bump((m as { workspaceId: string }).workspaceId));
   },
   start(ctx) {
     if (ctx.config.JOBS === "inline") ctx.sendingLoop = startSendingLoop(ctx, ctx.sending);

@@ -16,6 +16,8 @@ export interface Sender {
   transports: Transports;
   /** The kill switch, read fresh before each handoff to SMTP (holds.gate.ts). */
   holds: HoldProbe;
+  /** Messages handed to one inbox's pool at a time (HANDOFF_LANES; a benchmark may vary it). */
+  handoffLanes?: number;
 }
 
 export interface PassResult {
