@@ -5,8 +5,10 @@ export const WEEKDAYS_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 export function formatRate(rate: number | null | undefined): string {
   if (rate === null || rate === undefined) return "—";
+  // One decimal below 10 % (where a tenth matters), none above; 9.96 % is "10%", never "10.0%".
   const pct = rate * 100;
-  return `${pct >= 10 || pct === 0 ? pct.toFixed(0) : pct.toFixed(1)}%`;
+  const tenths = Math.round(pct * 10) / 10;
+  return `${tenths >= 10 || tenths === 0 ? Math.round(pct).toFixed(0) : tenths.toFixed(1)}%`;
 }
 
 export function formatInterval(e: RateEstimate): string {
