@@ -40,7 +40,8 @@ export async function getOperationById(db: Tx, id: string): Promise<OperationRow
   return row;
 }
 
-const ACTIVE: SQL = sql`(${bulkOperations.status} in ('queued', 'running') or ${bulkOperations.undoStatus} = 'running')`;
+/** Never null (undo_status mostly is), so `not ACTIVE` is the history. */
+const ACTIVE: SQL = sql`(${bulkOperations.status} in ('queued', 'running') or coalesce(${bulkOperations.undoStatus}, '') = 'running')`;
 
 export async function listOperations(
   db: Tx,
