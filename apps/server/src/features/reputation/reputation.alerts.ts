@@ -24,7 +24,7 @@ interface Condition {
   message: string;
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(x < 0.01 ? 2 : 1)} %`;
+const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.01 ? 2 : 1)} %`;
 
 /** The conditions that hold for one subject's snapshot. */
 export function conditionsOf(s: BuiltSnapshot): Condition[] {

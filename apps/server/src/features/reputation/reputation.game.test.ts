@@ -92,6 +92,17 @@ describe("the deliverability game", () => {
     expect((await task(owner, inbox.id, "warmup")).why).toMatch(/60 days old: established/);
   });
 
+  it("counts an inbox's age from its first send when it sent before it was connected here", async () => {
+    const inbox = await h.inbox(owner, { daily_limit: 50 });
+    expect((await task(owner, inbox.id, "safe_cap")).done).toBe(false);
+    const c = await h.campaign(owner, [inbox.id]);
+    await h.sends(owner, c.id, inbox.id, 40, 1);
+    const cap = await task(owner, inbox.id, "safe_cap");
+    expect(cap.done).toBe(true);
+    expect(cap.why).toMatch(/within 50 for an inbox (39|40) days old/);
+    expect((await task(owner, inbox.id, "warmup")).why).toMatch(/(39|40) days old: established/);
+  });
+
   it("clean bounces: a send to an address that had bounced, or a bounce rate over 2 %, undoes it", async () => {
     const inbox = await h.inbox(owner);
     const c = await h.campaign(owner, [inbox.id]);

@@ -56,13 +56,14 @@ export function levelOf(score: number) {
 }
 
 const UNSUBSCRIBE = /\{\{-?\s*unsubscribe_url\b/;
-const pct = (x: number) => `${(x * 100).toFixed(x < 0.01 ? 2 : 1)} %`;
+const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.01 ? 2 : 1)} %`;
 
 interface Facts {
   checks: Map<string, DomainCheck[]>;
   campaigns: Awaited<ReturnType<typeof game.liveCampaigns>>;
   toBounced: Map<string, { n: number; campaignId: string }>;
   windows: Map<string, { sent: number; bounces: number; complaints: number }>;
+  firstSent: Map<string, Date>;
   now: Date;
 }
 
@@ -93,7 +94,10 @@ function dnsTask(checks: DomainCheck[], kind: "spf" | "dkim" | "dmarc", domain: 
 export function judgeInbox(inbox: InboxRow, f: Facts): Record<GameTaskKey, Verdict> {
   const domain = domainOf(inbox.email);
   const checks = f.checks.get(domain) ?? [];
-  const ageDays = Math.floor((f.now.getTime() - inbox.createdAt.getTime()) / DAY_MS);
+  // Its age: since it was connected here or first sent, whichever is earlier.
+  const sent = f.firstSent.get(inbox.id);
+  const born = sent && sent < inbox.createdAt ? sent : inbox.createdAt;
+  const ageDays = Math.max(0, Math.floor((f.now.getTime() - born.getTime()) / DAY_MS));
   const inboxes = { link: "/inboxes", link_label: "Edit the inbox" };
   const w = f.windows.get(inbox.id) ?? { sent: 0, bounces: 0, complaints: 0 };
 
@@ -210,12 +214,13 @@ export function judgeInbox(inbox: InboxRow, f: Facts): Record<GameTaskKey, Verdi
 export async function evaluateGame(ctx: Ctx, workspaceId: string, page = 1, perPage = 20, now = new Date()): Promise<GameBoard> {
   const inboxes = await repo.deliveringInboxes(ctx.db, workspaceId);
   const since = new Date(now.getTime() - GAME_WINDOW_DAYS * DAY_MS);
-  const [allChecks, campaigns, toBounced, sends, events] = await Promise.all([
+  const [allChecks, campaigns, toBounced, sends, events, firstSent] = await Promise.all([
     cachedDomainChecks(ctx, workspaceId),
     game.liveCampaigns(ctx.db, workspaceId),
     game.sendsToBounced(ctx.db, workspaceId, since),
     repo.sendsPerDay(ctx.db, workspaceId, since, now),
     repo.eventsPerDay(ctx.db, workspaceId, since, now),
+    game.firstSends(ctx.db, workspaceId),
   ]);
   const checks = new Map<string, DomainCheck[]>();
   for (const c of allChecks) checks.set(c.domain, [...(checks.get(c.domain) ?? []), c]);
@@ -233,7 +238,7 @@ export async function evaluateGame(ctx: Ctx, workspaceId: string, page = 1, perP
     if (e.type === "bounce") win(e.inboxId).bounces += e.n;
     if (e.type === "complaint") win(e.inboxId).complaints += e.n;
   }
-  const facts: Facts = { checks, campaigns, toBounced, windows, now };
+  const facts: Facts = { checks, campaigns, toBounced, windows, firstSent, now };
 
   const judged = inboxes.map((i) => ({ inbox: i, verdicts: judgeInbox(i, facts) }));
   await game.saveTasks(

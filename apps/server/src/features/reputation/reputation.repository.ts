@@ -65,15 +65,6 @@ export async function eventsPerDay(db: Tx, workspaceId: string, from: Date, to: 
   }));
 }
 
-/** The first day anything was sent from these inboxes (for the backfill's start), or null. */
-export async function firstSendAt(db: Tx, workspaceId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: sql<Date | string | null>`min(${campaignMessages.sentAt})` })
-    .from(campaignMessages)
-    .where(and(eq(campaignMessages.workspaceId, workspaceId), isNotNull(campaignMessages.sentAt)));
-  return row?.at ? new Date(row.at) : null;
-}
-
 /**
  * Writes snapshots. A row given without listed_on (a day rebuilt from events) keeps the blocklist
  * state recorded on that day, if any.
