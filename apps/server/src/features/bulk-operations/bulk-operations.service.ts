@@ -99,11 +99,18 @@ export async function previewLeads(ctx: Ctx, workspaceId: string, target: LeadTa
   return { count, cap: BULK_MAX_TARGETS, over_cap: count > BULK_MAX_TARGETS };
 }
 
+/** The filter as a person reads it: the campaign by its name. */
+async function namedFilter(ctx: Ctx, workspaceId: string, f: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (typeof f.campaign_id !== "string") return f;
+  const { campaign_id, ...rest } = f;
+  return { ...rest, campaign: (await repo.campaignNames(ctx.db, workspaceId, [campaign_id])).get(campaign_id) ?? campaign_id };
+}
+
 function describeFilter(f: Record<string, unknown>): string {
   const parts = Object.entries(f)
     .filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))
-    .map(([k, v]) => `${k.replace("_", " ")}: ${Array.isArray(v) ? v.join(", ") : String(v)}`);
-  return parts.length ? parts.join("; ") : "all leads";
+    .map(([k, v]) => `${k.replaceAll("_", " ")}: ${Array.isArray(v) ? v.join(", ") : String(v)}`);
+  return parts.join("; ");
 }
 
 export async function startLeadOperation(ctx: Ctx, auth: AuthContext, body: LeadBulkRequest): Promise<BulkOperation> {
@@ -120,10 +127,9 @@ export async function startLeadOperation(ctx: Ctx, auth: AuthContext, body: Lead
     );
   if (preview.count === 0) throw new AppError("BULK_NO_TARGETS", "No lead of this workspace matches this selection");
   const { action, target, ...params } = body;
-  const who =
-    "ids" in target
-      ? `${target.ids.length} selected lead${target.ids.length === 1 ? "" : "s"}`
-      : `Leads where ${describeFilter(target.filter)}`;
+  const filterText = "ids" in target ? "" : describeFilter(await namedFilter(ctx, auth.workspaceId, target.filter));
+  const n = "ids" in target ? target.ids.length : 0;
+  const who = "ids" in target ? `${n} selected lead${n === 1 ? "" : "s"}` : filterText ? `Leads where ${filterText}` : "All leads";
   const campaign =
     "campaign_id" in params
       ? (await repo.campaignNames(ctx.db, auth.workspaceId, [params.campaign_id])).get(params.campaign_id)

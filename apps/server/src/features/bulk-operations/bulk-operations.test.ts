@@ -77,7 +77,7 @@ describe("bulk operations", () => {
       (await start(owner, "leads", { action: "set_status", target: { filter: { tag: [tag] } }, status: "interested" })).id,
     );
     expect(op).toMatchObject({ status: "done", total: 2, succeeded: 2, failed: 0 });
-    expect(op.target_description).toContain(tag);
+    expect(op.target_description).toBe(`Set status "interested": Leads where tag: ${tag}`);
     expect((await leadRow(l1.id))!.status).toBe("interested");
     const items = await h.ok(owner, "GET", `/api/bulk-operations/${op.id}/items`);
     expect(items.total).toBe(2);
@@ -116,7 +116,7 @@ describe("bulk operations", () => {
       owner,
       (await start(owner, "leads", { action: "add_to_campaign", target: { ids: [good.id, noEmail.id] }, campaign_id: c.id })).id,
     );
-    expect(op).toMatchObject({ succeeded: 1, failed: 1 });
+    expect(op).toMatchObject({ succeeded: 1, failed: 1, target_description: 'Add to campaign "Q1 outreach": 2 selected leads' });
     expect(op.errors[0]).toMatchObject({ id: noEmail.id, error: "No email address" });
     expect(await t.app.ctx.db.select().from(campaignLeads).where(eq(campaignLeads.campaignId, c.id))).toHaveLength(1);
     expect((await leadRow(good.id))!.campaignId).toBe(c.id);
