@@ -29,38 +29,36 @@ export function HistoryCard({ subjects, selected, onSelect, days, onDaysChange, 
         title="Reputation over time"
         subheader="Days in UTC. A day's score looks back over that day and the six before it."
         slotProps={{ title: { variant: "subtitle1", component: "h3", id: "history-title" } }}
-        action={
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", pt: 1 }}>
-            <TextField
-              select
-              size="small"
-              label="Domain or inbox"
-              value={selected ?? ""}
-              onChange={(e) => onSelect(e.target.value)}
-              sx={{ minWidth: 220 }}
-            >
-              {subjects.map((s) => (
-                <MenuItem key={subjectKey(s)} value={subjectKey(s)}>
-                  {s.kind === "domain" ? `Domain ${s.label}` : s.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label="Period"
-              value={days}
-              onChange={(e) => onDaysChange(Number(e.target.value))}
-              sx={{ minWidth: 130 }}
-            >
-              {HISTORY_DAYS.map((d) => (
-                <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-        }
       />
-      <CardContent>
+      <CardContent sx={{ pt: 0 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mb: 2 }}>
+          <TextField
+            select
+            size="small"
+            label="Domain or inbox"
+            value={selected ?? ""}
+            onChange={(e) => onSelect(e.target.value)}
+            sx={{ minWidth: 220 }}
+          >
+            {subjects.map((s) => (
+              <MenuItem key={subjectKey(s)} value={subjectKey(s)}>
+                {s.kind === "domain" ? `Domain ${s.label}` : s.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Period"
+            value={days}
+            onChange={(e) => onDaysChange(Number(e.target.value))}
+            sx={{ minWidth: 130 }}
+          >
+            {HISTORY_DAYS.map((d) => (
+              <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
+            ))}
+          </TextField>
+        </Stack>
         {error ? (
           <LoadError error={error} onRetry={onRetry} />
         ) : loading && !history ? (

@@ -26,22 +26,20 @@ export function ReputationAlertsCard({ list, status, onStatusChange, pager, erro
         title="Alerts"
         subheader={list ? `${list.open} open. Each crossing is also sent once as a notification.` : "Thresholds crossed"}
         slotProps={{ title: { variant: "subtitle1", component: "h3", id: "rep-alerts-title" } }}
-        action={
-          <TextField
-            select
-            size="small"
-            label="Show"
-            value={status}
-            onChange={(e) => onStatusChange(e.target.value as AlertStatus)}
-            sx={{ minWidth: 130, mt: 1 }}
-          >
-            <MenuItem value="open">Open</MenuItem>
-            <MenuItem value="resolved">Resolved</MenuItem>
-            <MenuItem value="all">All</MenuItem>
-          </TextField>
-        }
       />
       <CardContent sx={{ pt: 0 }}>
+        <TextField
+          select
+          size="small"
+          label="Show"
+          value={status}
+          onChange={(e) => onStatusChange(e.target.value as AlertStatus)}
+          sx={{ minWidth: 130, mb: 1 }}
+        >
+          <MenuItem value="open">Open</MenuItem>
+          <MenuItem value="resolved">Resolved</MenuItem>
+          <MenuItem value="all">All</MenuItem>
+        </TextField>
         {error ? (
           <LoadError error={error} onRetry={onRetry} />
         ) : !list ? (
