@@ -201,7 +201,13 @@ export async function overview(ctx: Ctx, workspaceId: string, query: Deliverabil
   const domains = domainReports(inboxes, checks, selectors, ttlMs, now.getTime());
   let run = latest;
   // Stale or never checked: answer from the cache now and refresh behind it.
-  if (domains.some((d) => d.stale) && !isActive(latest, now.getTime())) run = await enqueue(ctx, workspaceId, null);
+  if (domains.some((d) => d.stale) && !isActive(latest, now.getTime())) {
+    // The page still answers when the queue cannot take the job (the next view tries again).
+    run = await enqueue(ctx, workspaceId, null).catch((err) => {
+      ctx.log.warn({ err, workspaceId }, "deliverability refresh not queued");
+      return latest;
+    });
+  }
 
   const page = inboxes.slice((query.page - 1) * query.per_page, query.page * query.per_page);
   const t = thresholds(ctx);
@@ -263,7 +269,17 @@ export async function overview(ctx: Ctx, workspaceId: string, query: Deliverabil
 
 async function enqueue(ctx: Ctx, workspaceId: string, domain: string | null): Promise<repo.RunRow> {
   const run = await repo.createRun(ctx.db, workspaceId, domain);
-  await ctx.jobs.send(REFRESH_JOB, { workspaceId, runId: run.id });
+  try {
+    await ctx.jobs.send(REFRESH_JOB, { workspaceId, runId: run.id });
+  } catch (err) {
+    // A run that never reached the queue must not look busy for the next ten minutes.
+    await repo.updateRun(ctx.db, run.id, {
+      status: "failed",
+      error: "The check could not be queued; try Re-check again.",
+      finishedAt: new Date(),
+    });
+    throw err;
+  }
   return run;
 }
 
