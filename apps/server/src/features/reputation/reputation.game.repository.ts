@@ -36,14 +36,19 @@ export async function liveCampaigns(
  * (matched by address, so a re-imported lead counts), with one such campaign for the link.
  */
 export async function sendsToBounced(db: Tx, workspaceId: string, since: Date): Promise<Map<string, { n: number; campaignId: string }>> {
+  // The bounced addresses first (each with its first bounce), then one hash join: no per-message lookup.
   const res = await db.execute(sql`
+    with bounced as (
+      select lower(bl.email) as email, min(e.occurred_at) as at
+      from ${campaignEvents} e join ${leads} bl on bl.id = e.lead_id
+      where e.workspace_id = ${workspaceId} and e.type = 'bounce'
+      group by 1
+    )
     select m.inbox_id, count(*) as n, min(m.campaign_id::text) as campaign_id
-    from ${campaignMessages} m join ${leads} l on l.id = m.lead_id
-    where m.workspace_id = ${workspaceId} and m.sent_at >= ${since.toISOString()} and m.inbox_id is not null
-      and exists (
-        select 1 from ${campaignEvents} e join ${leads} bl on bl.id = e.lead_id
-        where e.workspace_id = ${workspaceId} and e.type = 'bounce' and e.occurred_at < m.sent_at
-          and bl.workspace_id = ${workspaceId} and lower(bl.email) = lower(l.email))
+    from ${campaignMessages} m
+    join ${leads} l on l.id = m.lead_id
+    join bounced b on b.email = lower(l.email)
+    where m.workspace_id = ${workspaceId} and m.sent_at >= ${since.toISOString()} and m.sent_at > b.at and m.inbox_id is not null
     group by 1`);
   return new Map(
     rowsOf<{ inbox_id: string; n: unknown; campaign_id: string }>(res).map((r) => [
