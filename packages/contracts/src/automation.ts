@@ -210,6 +210,7 @@ export const AutomationRun = z.object({
   rule_id: z.string().nullable(),
   rule_name: z.string().nullable(),
   sequence_id: z.string().nullable(),
+  sequence_name: z.string().nullable(),
   trigger_type: AutomationTriggerType,
   /** What fired it: a reply's Message-ID, an event id, "campaign:<id>"… */
   trigger_ref: z.string(),

@@ -92,7 +92,19 @@ export async function thresholdHolds(
     return { passed: false, note: `${opens} of ${trigger.min_opens} human opens within ${trigger.within_days} days` };
   if (trigger.without_reply && (await repo.hasReplied(ctx.db, e.campaignId, e.leadId)))
     return { passed: false, note: `${opens} human opens, but the lead replied` };
-  return { passed: true, note: `${opens} human opens within ${trigger.within_days} days${trigger.without_reply ? ", no reply" : ""}` };
+  return {
+    passed: true,
+    note: `${opens} human open${opens === 1 ? "" : "s"} within ${trigger.within_days} days${trigger.without_reply ? ", no reply" : ""}`,
+  };
+}
+
+/** Why a lead entered a sequence, in words: "Opened 3× …", 'Tagged "prospect"', 'Replied in "Cold Q1"'. */
+async function eventReason(ctx: Pick<AppContext, "db">, e: TriggerEvent, thresholdNote: string): Promise<string> {
+  const campaign = e.campaignId ? (await repo.campaignNames(ctx.db, e.workspaceId, [e.campaignId])).get(e.campaignId)?.name : undefined;
+  const where = campaign ? ` in "${campaign}"` : "";
+  if (e.type === "email_opened") return `${thresholdNote}${where}`;
+  if (e.type === "lead_tagged") return `Tagged "${e.tag}"`;
+  return `${TRIGGER_LABELS[e.type]}${where}`;
 }
 
 /** Processes pending triggers until none is left (or `maxBatches` batches); answers how many were processed. */
@@ -134,7 +146,7 @@ export async function processTrigger(ctx: AutomationCtx, e: TriggerEvent): Promi
     if (!threshold.passed) continue;
     if (!seq.entryConditions.every((c) => conditionHolds(c, facts(lead), e))) continue;
     await logged(ctx, { owner: `sequence:${seq.id}`, sequenceId: seq.id, ruleId: null }, e, async () => {
-      const detail = await enrol(ctx, seq, lead.id, `${TRIGGER_LABELS[e.type]}: ${threshold.note}`, e.depth);
+      const detail = await enrol(ctx, seq, lead.id, await eventReason(ctx, e, threshold.note), e.depth);
       return [{ type: "enroll_in_sequence", ok: true, detail }];
     });
   }

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { campaignEvents, campaignLeads, campaignMessages, campaigns } from "../campaigns/index.ts";
 import { leads } from "../leads/index.ts";
 import { workspaceMembers } from "../organizations/index.ts";
-import { automationRules, automationRuns, automationScanCursors, automationTriggers } from "./automation.table.ts";
+import { automationRules, automationRuns, automationScanCursors, automationTriggers, nurtureSequences } from "./automation.table.ts";
 
 export type Tx = Db;
 export type RuleRow = typeof automationRules.$inferSelect;
@@ -167,12 +167,14 @@ export async function listRuns(db: Tx, workspaceId: string, q: AutomationRunList
       .select({
         run: automationRuns,
         ruleName: automationRules.name,
+        sequenceName: nurtureSequences.name,
         firstName: leads.firstName,
         lastName: leads.lastName,
         email: leads.email,
       })
       .from(automationRuns)
       .leftJoin(automationRules, eq(automationRules.id, automationRuns.ruleId))
+      .leftJoin(nurtureSequences, eq(nurtureSequences.id, automationRuns.sequenceId))
       .leftJoin(leads, eq(leads.id, automationRuns.leadId))
       .where(where)
       .orderBy(desc(automationRuns.createdAt), desc(automationRuns.id))

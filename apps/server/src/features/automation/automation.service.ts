@@ -306,11 +306,12 @@ function describe(a: AutomationAction, fill: (s: string) => string, cname: (id: 
 export async function listRuns(ctx: Ctx, workspaceId: string, q: AutomationRunListQuery): Promise<AutomationRunList> {
   const { rows, total } = await repo.listRuns(ctx.db, workspaceId, q);
   return {
-    runs: rows.map(({ run, ruleName, firstName, lastName, email }) => ({
+    runs: rows.map(({ run, ruleName, sequenceName, firstName, lastName, email }) => ({
       id: run.id,
       rule_id: run.ruleId,
       rule_name: ruleName,
       sequence_id: run.sequenceId,
+      sequence_name: sequenceName,
       trigger_type: run.triggerType as AutomationRule["trigger"]["type"],
       trigger_ref: run.triggerRef,
       lead_id: run.leadId,

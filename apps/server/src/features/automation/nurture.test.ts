@@ -64,7 +64,8 @@ describe("nurture sequences", () => {
     expect(await member(nurture.id, c.id)).toBeUndefined();
     let enrolments = await h.ok(owner, "GET", `/api/nurture/enrollments?sequence_id=${seq.id}`);
     expect(enrolments.total).toBe(2);
-    expect(enrolments.enrollments[0].entry_reason).toContain("Email opened");
+    const entered = enrolments.enrollments.map((e: { entry_reason: string }) => e.entry_reason);
+    expect(entered).toContain('1 human open within 7 days, no reply in "Cold" (moved out of "Cold")');
 
     await open(nurture.id, a.id, "click");
     await run();

@@ -129,7 +129,7 @@ export function RunsTable({ rules, ruleId, onRuleChange }: { rules: Option[]; ru
                 {(runs.data?.runs ?? []).map((r) => (
                   <TableRow key={r.id}>
                     <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(r.created_at).toLocaleString()}</TableCell>
-                    <TableCell>{r.rule_name ?? (r.sequence_id ? "Nurture sequence entry" : "Deleted rule")}</TableCell>
+                    <TableCell>{r.rule_name ?? (r.sequence_id ? `Sequence "${r.sequence_name ?? "deleted"}"` : "Deleted rule")}</TableCell>
                     <TableCell>{TRIGGERS[r.trigger_type]}</TableCell>
                     <TableCell>{r.lead_name ?? r.lead_email ?? "Deleted lead"}</TableCell>
                     <TableCell>

@@ -29,6 +29,7 @@ const run = (over: Partial<AutomationRun> = {}): AutomationRun => ({
   rule_id: uuid(),
   rule_name: "Reply → task",
   sequence_id: null,
+  sequence_name: null,
   trigger_type: "reply_received",
   trigger_ref: "<m@acme.test>",
   lead_id: uuid(),
