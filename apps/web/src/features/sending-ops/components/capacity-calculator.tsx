@@ -46,7 +46,14 @@ export function CapacityCalculator({ campaigns }: { campaigns: CapacityCampaign[
       </Typography>
       <Box component="form" noValidate onSubmit={submit}>
         <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ alignItems: { md: "flex-start" } }}>
-          <TextField select label="Campaign" value={campaignId} onChange={(e) => setCampaignId(e.target.value)} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            label="Campaign"
+            value={campaignId}
+            onChange={(e) => setCampaignId(e.target.value)}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 220 }}
+          >
             <MenuItem value="">All running campaigns</MenuItem>
             {campaigns.map((c) => (
               <MenuItem key={c.campaign_id} value={c.campaign_id}>

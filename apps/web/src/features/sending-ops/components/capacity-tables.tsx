@@ -41,11 +41,11 @@ export function CapacityCampaignsTable({ campaigns }: { campaigns: CapacityCampa
           <TableHead>
             <TableRow>
               <TableCell>Campaign</TableCell>
+              <TableCell>Finishes</TableCell>
+              <TableCell>Held back by</TableCell>
               <TableCell align="right">Queued emails</TableCell>
               <TableCell align="right">Inboxes</TableCell>
               <TableCell align="right">Can send today</TableCell>
-              <TableCell>Finishes</TableCell>
-              <TableCell>Held back by</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -59,13 +59,6 @@ export function CapacityCampaignsTable({ campaigns }: { campaigns: CapacityCampa
                     {c.status}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">
-                  <Tooltip title={c.per_step.map((s) => `Step ${s.step}: ${num(s.messages)}`).join(" · ") || "Nothing queued"}>
-                    <span>{num(c.queued_messages)}</span>
-                  </Tooltip>
-                </TableCell>
-                <TableCell align="right">{c.inbox_count}</TableCell>
-                <TableCell align="right">{num(c.daily_capacity_today)}</TableCell>
                 <TableCell sx={{ whiteSpace: "nowrap" }}>
                   {c.finish_date ? (
                     <>
@@ -85,6 +78,13 @@ export function CapacityCampaignsTable({ campaigns }: { campaigns: CapacityCampa
                     {c.bottleneck_text}
                   </Typography>
                 </TableCell>
+                <TableCell align="right">
+                  <Tooltip title={c.per_step.map((s) => `Step ${s.step}: ${num(s.messages)}`).join(" · ") || "Nothing queued"}>
+                    <span>{num(c.queued_messages)}</span>
+                  </Tooltip>
+                </TableCell>
+                <TableCell align="right">{c.inbox_count}</TableCell>
+                <TableCell align="right">{num(c.daily_capacity_today)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
