@@ -8,6 +8,7 @@
 import * as deliverability from "@prospector/contracts";
 import * as sendInsights from "@prospector/contracts";
 import * as sendingOps from "@prospector/contracts";
+import * as bulkOps from "@prospector/contracts";
 import {
   AbResults,
   AbTestList,
@@ -443,6 +444,15 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "PUT /api/nurture/sequences/:id": ok(deliverability.NurtureSequence),
   "DELETE /api/nurture/sequences/:id": { 204: null },
   "GET /api/nurture/enrollments": ok(deliverability.NurtureEnrollmentList),
+  // bulk operations (bulk-operations.routes.ts)
+  "GET /api/bulk-operations": ok(bulkOps.BulkOperationList),
+  "POST /api/bulk-operations/preview": ok(bulkOps.BulkPreview),
+  "POST /api/bulk-operations/leads": { 202: bulkOps.BulkOperation },
+  "POST /api/bulk-operations/campaigns": { 202: bulkOps.BulkOperation },
+  "GET /api/bulk-operations/:id": ok(bulkOps.BulkOperation),
+  "GET /api/bulk-operations/:id/items": ok(bulkOps.BulkItemList),
+  "POST /api/bulk-operations/:id/cancel": ok(bulkOps.BulkOperation),
+  "POST /api/bulk-operations/:id/undo": { 202: bulkOps.BulkOperation },
 };
 
 interface CompiledRoute {
