@@ -227,7 +227,20 @@ describe("the sender's look at the holds", () => {
     const engine = t.app.ctx.sending.holds;
     expect((await engine.fresh(ws)).workspace).toBeNull();
     await insert();
-    await t.app.ctx.bus.publish(HOLDS_CHANGED, { workspaceId: ws });
+    // The engine hears the bus (through Redis the message arrives a moment after publish).
+    const bumped: string[] = [];
+    const bump = engine.bump;
+    engine.bump = (id) => {
+      bumped.push(id);
+      bump(id);
+    };
+    try {
+      await t.app.ctx.bus.publish(HOLDS_CHANGED, { workspaceId: ws });
+      for (let i = 0; i < 100 && !bumped.includes(ws); i++) await sleep(50);
+    } finally {
+      engine.bump = bump;
+    }
+    expect(bumped).toContain(ws);
     expect((await engine.fresh(ws)).workspace?.reason).toBe("Elsewhere");
     // Many looks at once share reads.
     const before = engine.reads();
