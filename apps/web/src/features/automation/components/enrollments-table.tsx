@@ -4,9 +4,11 @@ import {
   Box,
   Button,
   Chip,
+  Divider,
   Link,
   MenuItem,
   Paper,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -15,7 +17,9 @@ import {
   TablePagination,
   TableRow,
   TextField,
+  type Theme,
   Typography,
+  useMediaQuery,
 } from "@mui/material";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
@@ -44,6 +48,11 @@ export function EnrollmentsTable({
     per_page: perPage,
   });
   const filtered = Boolean(sequenceId || status || lead);
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
+  const showLead = (id: string, name: string) => {
+    setLead({ id, name });
+    setPage(0);
+  };
 
   return (
     <Box component="section" aria-label="Lead history">
@@ -55,6 +64,7 @@ export function EnrollmentsTable({
           select
           size="small"
           label="Sequence"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={sequenceId}
           onChange={(e) => {
             onSequenceChange(e.target.value);
@@ -73,6 +83,7 @@ export function EnrollmentsTable({
           select
           size="small"
           label="State"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as "");
@@ -109,55 +120,91 @@ export function EnrollmentsTable({
         />
       ) : (
         <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="Sequence enrolments">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Lead</TableCell>
-                  <TableCell>Sequence</TableCell>
-                  <TableCell>Entered</TableCell>
-                  <TableCell>Why</TableCell>
-                  <TableCell>State</TableCell>
-                  <TableCell>Left because</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(list.data?.enrollments ?? []).map((e) => {
-                  const name = e.lead_name ?? e.lead_email ?? "Lead";
-                  return (
-                    <TableRow key={e.id}>
-                      <TableCell>
-                        <Link
-                          component="button"
-                          type="button"
-                          onClick={() => {
-                            setLead({ id: e.lead_id, name });
-                            setPage(0);
-                          }}
-                          aria-label={`History of ${name}`}
-                        >
-                          {name}
-                        </Link>
-                      </TableCell>
-                      <TableCell>{e.sequence_name}</TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(e.entered_at).toLocaleString()}</TableCell>
-                      <TableCell>{e.entry_reason}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          color={e.status === "active" ? "primary" : "default"}
-                          label={e.status === "active" ? "in sequence" : "left"}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        {e.exit_reason ? `${e.exit_reason} (${new Date(e.exited_at ?? e.entered_at).toLocaleDateString()})` : "—"}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          {phone ? (
+            <Stack divider={<Divider />}>
+              {(list.data?.enrollments ?? []).map((e) => {
+                const name = e.lead_name ?? e.lead_email ?? "Lead";
+                return (
+                  <Box key={e.id} sx={{ p: 1.5 }}>
+                    <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+                      <Link
+                        component="button"
+                        type="button"
+                        onClick={() => showLead(e.lead_id, name)}
+                        aria-label={`History of ${name}`}
+                        sx={{ fontWeight: 600 }}
+                      >
+                        {name}
+                      </Link>
+                      <Chip
+                        size="small"
+                        color={e.status === "active" ? "primary" : "default"}
+                        label={e.status === "active" ? "in sequence" : "left"}
+                      />
+                    </Box>
+                    <Typography variant="body2">
+                      {e.sequence_name}: entered {new Date(e.entered_at).toLocaleString()} — {e.entry_reason}
+                    </Typography>
+                    {e.exit_reason && (
+                      <Typography variant="body2" color="textSecondary">
+                        Left {new Date(e.exited_at ?? e.entered_at).toLocaleString()}: {e.exit_reason}
+                      </Typography>
+                    )}
+                  </Box>
+                );
+              })}
+            </Stack>
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label="Sequence enrolments">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Lead</TableCell>
+                    <TableCell>Sequence</TableCell>
+                    <TableCell>Entered</TableCell>
+                    <TableCell>Why</TableCell>
+                    <TableCell>State</TableCell>
+                    <TableCell>Left because</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(list.data?.enrollments ?? []).map((e) => {
+                    const name = e.lead_name ?? e.lead_email ?? "Lead";
+                    return (
+                      <TableRow key={e.id}>
+                        <TableCell>
+                          <Link
+                            component="button"
+                            type="button"
+                            onClick={() => {
+                              setLead({ id: e.lead_id, name });
+                              setPage(0);
+                            }}
+                            aria-label={`History of ${name}`}
+                          >
+                            {name}
+                          </Link>
+                        </TableCell>
+                        <TableCell>{e.sequence_name}</TableCell>
+                        <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(e.entered_at).toLocaleString()}</TableCell>
+                        <TableCell>{e.entry_reason}</TableCell>
+                        <TableCell>
+                          <Chip
+                            size="small"
+                            color={e.status === "active" ? "primary" : "default"}
+                            label={e.status === "active" ? "in sequence" : "left"}
+                          />
+                        </TableCell>
+                        <TableCell>
+                          {e.exit_reason ? `${e.exit_reason} (${new Date(e.exited_at ?? e.entered_at).toLocaleDateString()})` : "—"}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           <TablePagination
             component="div"
             count={list.data?.total ?? 0}

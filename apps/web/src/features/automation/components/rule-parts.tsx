@@ -52,6 +52,7 @@ function CampaignSelect({
       error={Boolean(error)}
       helperText={error}
       sx={{ minWidth: 200, flex: 1 }}
+      slotProps={anyLabel !== undefined ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
     >
       {anyLabel !== undefined && <MenuItem value="">{anyLabel}</MenuItem>}
       {campaigns.map((c) => (

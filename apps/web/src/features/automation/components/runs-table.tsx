@@ -4,8 +4,10 @@ import {
   Alert,
   Box,
   Chip,
+  Divider,
   MenuItem,
   Paper,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -14,9 +16,11 @@ import {
   TablePagination,
   TableRow,
   TextField,
+  type Theme,
   Typography,
+  useMediaQuery,
 } from "@mui/material";
-import type { AutomationRunStatus, AutomationTriggerType } from "@prospector/contracts";
+import type { AutomationRun, AutomationRunStatus, AutomationTriggerType } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { EmptyState } from "../../../ui/page-intro.tsx";
@@ -39,6 +43,23 @@ export function RunsTable({ rules, ruleId, onRuleChange }: { rules: Option[]; ru
     per_page: perPage,
   });
   const filtered = Boolean(ruleId || status || trigger);
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
+  const ruleLabel = (r: AutomationRun) => r.rule_name ?? (r.sequence_id ? `Sequence "${r.sequence_name ?? "deleted"}"` : "Deleted rule");
+  const did = (r: AutomationRun) => (
+    <>
+      {r.actions.map((a, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the run's action order.
+        <Typography key={i} variant="body2" color={a.ok ? "textPrimary" : "error"}>
+          {ACTIONS[a.type as keyof typeof ACTIONS] ?? a.type}: {a.detail}
+        </Typography>
+      ))}
+      {r.error && r.actions.length === 0 && (
+        <Typography variant="body2" color="error">
+          {r.error}
+        </Typography>
+      )}
+    </>
+  );
 
   return (
     <Box component="section" aria-label="Run log">
@@ -50,6 +71,7 @@ export function RunsTable({ rules, ruleId, onRuleChange }: { rules: Option[]; ru
           select
           size="small"
           label="Rule"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={ruleId}
           onChange={(e) => {
             onRuleChange(e.target.value);
@@ -68,6 +90,7 @@ export function RunsTable({ rules, ruleId, onRuleChange }: { rules: Option[]; ru
           select
           size="small"
           label="Result"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as AutomationRunStatus);
@@ -84,6 +107,7 @@ export function RunsTable({ rules, ruleId, onRuleChange }: { rules: Option[]; ru
           select
           size="small"
           label="Trigger"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={trigger}
           onChange={(e) => {
             setTrigger(e.target.value as AutomationTriggerType);
@@ -112,48 +136,56 @@ export function RunsTable({ rules, ruleId, onRuleChange }: { rules: Option[]; ru
         />
       ) : (
         <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="Automation runs">
-              <TableHead>
-                <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Rule</TableCell>
-                  <TableCell>Trigger</TableCell>
-                  <TableCell>Lead</TableCell>
-                  <TableCell>Result</TableCell>
-                  <TableCell>What it did</TableCell>
-                  <TableCell align="right">Took</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(runs.data?.runs ?? []).map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(r.created_at).toLocaleString()}</TableCell>
-                    <TableCell>{r.rule_name ?? (r.sequence_id ? `Sequence "${r.sequence_name ?? "deleted"}"` : "Deleted rule")}</TableCell>
-                    <TableCell>{TRIGGERS[r.trigger_type]}</TableCell>
-                    <TableCell>{r.lead_name ?? r.lead_email ?? "Deleted lead"}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={STATUS_COLOR[r.status]} label={r.status === "partial" ? "partly failed" : r.status} />
-                    </TableCell>
-                    <TableCell>
-                      {r.actions.map((a, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: the run's action order.
-                        <Typography key={i} variant="body2" color={a.ok ? "textPrimary" : "error"}>
-                          {ACTIONS[a.type as keyof typeof ACTIONS] ?? a.type}: {a.detail}
-                        </Typography>
-                      ))}
-                      {r.error && r.actions.length === 0 && (
-                        <Typography variant="body2" color="error">
-                          {r.error}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell align="right">{r.duration_ms} ms</TableCell>
+          {phone ? (
+            <Stack divider={<Divider />} aria-label="Automation runs">
+              {(runs.data?.runs ?? []).map((r) => (
+                <Box key={r.id} sx={{ p: 1.5 }}>
+                  <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+                    <Chip size="small" color={STATUS_COLOR[r.status]} label={r.status === "partial" ? "partly failed" : r.status} />
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {ruleLabel(r)}
+                    </Typography>
+                  </Box>
+                  <Typography variant="caption" color="textSecondary" component="p" sx={{ mb: 0.5 }}>
+                    {new Date(r.created_at).toLocaleString()} · {TRIGGERS[r.trigger_type]} · {r.lead_name ?? r.lead_email ?? "Deleted lead"}{" "}
+                    · {r.duration_ms} ms
+                  </Typography>
+                  {did(r)}
+                </Box>
+              ))}
+            </Stack>
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label="Automation runs">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>When</TableCell>
+                    <TableCell>Rule</TableCell>
+                    <TableCell>Trigger</TableCell>
+                    <TableCell>Lead</TableCell>
+                    <TableCell>Result</TableCell>
+                    <TableCell>What it did</TableCell>
+                    <TableCell align="right">Took</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                </TableHead>
+                <TableBody>
+                  {(runs.data?.runs ?? []).map((r) => (
+                    <TableRow key={r.id}>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(r.created_at).toLocaleString()}</TableCell>
+                      <TableCell>{ruleLabel(r)}</TableCell>
+                      <TableCell>{TRIGGERS[r.trigger_type]}</TableCell>
+                      <TableCell>{r.lead_name ?? r.lead_email ?? "Deleted lead"}</TableCell>
+                      <TableCell>
+                        <Chip size="small" color={STATUS_COLOR[r.status]} label={r.status === "partial" ? "partly failed" : r.status} />
+                      </TableCell>
+                      <TableCell>{did(r)}</TableCell>
+                      <TableCell align="right">{r.duration_ms} ms</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           <TablePagination
             component="div"
             count={runs.data?.total ?? 0}

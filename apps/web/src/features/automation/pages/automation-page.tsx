@@ -5,6 +5,7 @@ import {
   Box,
   Button,
   Chip,
+  Divider,
   Menu,
   MenuItem,
   Paper,
@@ -17,8 +18,10 @@ import {
   TableHead,
   TablePagination,
   TableRow,
+  type Theme,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from "@mui/material";
 import type { AutomationRule } from "@prospector/contracts";
 import { useMemo, useState } from "react";
@@ -51,6 +54,15 @@ export default function AutomationPage() {
   const campaignOptions = useMemo(() => (campaigns.data?.campaigns ?? []).map((c) => ({ id: c.id, name: c.name })), [campaigns.data]);
   const sequenceOptions = useMemo(() => (sequences.data?.sequences ?? []).map((s) => ({ id: s.id, name: s.name })), [sequences.data]);
   const ruleOptions = useMemo(() => (allRules.data?.rules ?? []).map((r) => ({ id: r.id, name: r.name })), [allRules.data]);
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
+  const onToggle = (r: AutomationRule, enabled: boolean) =>
+    toggle.mutate(
+      { id: r.id, enabled },
+      {
+        onSuccess: (saved) => toast.success(`"${saved.name}" ${saved.enabled ? "enabled" : "disabled"}`),
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    );
   const campaignName = (id: string) => campaignOptions.find((c) => c.id === id)?.name ?? "a campaign";
 
   return (
@@ -77,74 +89,98 @@ export default function AutomationPage() {
         </EmptyState>
       ) : (
         <Paper variant="outlined" component="section" aria-label="Rules">
-          <TableContainer>
-            <Table size="small" aria-label="Automation rules">
-              <TableHead>
-                <TableRow>
-                  <TableCell>On</TableCell>
-                  <TableCell>Rule</TableCell>
-                  <TableCell>When</TableCell>
-                  <TableCell>Then</TableCell>
-                  <TableCell>Last run</TableCell>
-                  <TableCell align="right">Runs</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(rules.data?.rules ?? []).map((r) => (
-                  <TableRow key={r.id} hover>
-                    <TableCell padding="checkbox">
-                      <Switch
-                        checked={r.enabled}
-                        slotProps={{ input: { "aria-label": `${r.name} enabled` } }}
-                        onChange={(e) =>
-                          toggle.mutate(
-                            { id: r.id, enabled: e.target.checked },
-                            {
-                              onSuccess: (saved) => toast.success(`"${saved.name}" ${saved.enabled ? "enabled" : "disabled"}`),
-                              onError: (err) => toast.error(errorMessage(err)),
-                            },
-                          )
-                        }
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {r.name}
-                      </Typography>
-                      {r.conditions.length > 0 && (
-                        <Typography variant="caption" color="textSecondary">
-                          {r.conditions.length} condition{r.conditions.length === 1 ? "" : "s"}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{triggerSummary(r.trigger, campaignName)}</TableCell>
-                    <TableCell>{actionsSummary(r.actions, campaignName)}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {r.last_run_at ? new Date(r.last_run_at).toLocaleString() : "Never"}
-                    </TableCell>
-                    <TableCell align="right">
-                      {r.runs}
-                      {r.failures > 0 && (
-                        <Tooltip title="Runs with a failed action">
-                          <Chip size="small" color="error" label={`${r.failures} failed`} sx={{ ml: 1 }} />
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        aria-label={`Actions for ${r.name}`}
-                        onClick={(e) => setMenu({ anchor: e.currentTarget, rule: r })}
-                      >
-                        More
-                      </Button>
-                    </TableCell>
+          {phone ? (
+            <Stack divider={<Divider />}>
+              {(rules.data?.rules ?? []).map((r) => (
+                <Box key={r.id} sx={{ p: 1.5 }}>
+                  <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+                    <Switch
+                      checked={r.enabled}
+                      slotProps={{ input: { "aria-label": `${r.name} enabled` } }}
+                      onChange={(e) => onToggle(r, e.target.checked)}
+                    />
+                    <Typography variant="body2" sx={{ fontWeight: 600, flex: 1 }}>
+                      {r.name}
+                    </Typography>
+                    <Button
+                      size="small"
+                      aria-label={`Actions for ${r.name}`}
+                      onClick={(e) => setMenu({ anchor: e.currentTarget, rule: r })}
+                    >
+                      More
+                    </Button>
+                  </Box>
+                  <Typography variant="body2">When: {triggerSummary(r.trigger, campaignName)}</Typography>
+                  <Typography variant="body2">Then: {actionsSummary(r.actions, campaignName)}</Typography>
+                  <Typography variant="caption" color="textSecondary">
+                    {r.runs} run{r.runs === 1 ? "" : "s"}
+                    {r.failures ? `, ${r.failures} failed` : ""} · last {r.last_run_at ? new Date(r.last_run_at).toLocaleString() : "never"}
+                  </Typography>
+                </Box>
+              ))}
+            </Stack>
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label="Automation rules">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>On</TableCell>
+                    <TableCell>Rule</TableCell>
+                    <TableCell>When</TableCell>
+                    <TableCell>Then</TableCell>
+                    <TableCell>Last run</TableCell>
+                    <TableCell align="right">Runs</TableCell>
+                    <TableCell />
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                </TableHead>
+                <TableBody>
+                  {(rules.data?.rules ?? []).map((r) => (
+                    <TableRow key={r.id} hover>
+                      <TableCell padding="checkbox">
+                        <Switch
+                          checked={r.enabled}
+                          slotProps={{ input: { "aria-label": `${r.name} enabled` } }}
+                          onChange={(e) => onToggle(r, e.target.checked)}
+                        />
+                      </TableCell>
+                      <TableCell>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {r.name}
+                        </Typography>
+                        {r.conditions.length > 0 && (
+                          <Typography variant="caption" color="textSecondary">
+                            {r.conditions.length} condition{r.conditions.length === 1 ? "" : "s"}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell>{triggerSummary(r.trigger, campaignName)}</TableCell>
+                      <TableCell>{actionsSummary(r.actions, campaignName)}</TableCell>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>
+                        {r.last_run_at ? new Date(r.last_run_at).toLocaleString() : "Never"}
+                      </TableCell>
+                      <TableCell align="right">
+                        {r.runs}
+                        {r.failures > 0 && (
+                          <Tooltip title="Runs with a failed action">
+                            <Chip size="small" color="error" label={`${r.failures} failed`} sx={{ ml: 1 }} />
+                          </Tooltip>
+                        )}
+                      </TableCell>
+                      <TableCell align="right">
+                        <Button
+                          size="small"
+                          aria-label={`Actions for ${r.name}`}
+                          onClick={(e) => setMenu({ anchor: e.currentTarget, rule: r })}
+                        >
+                          More
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           <TablePagination
             component="div"
             count={rules.data?.total ?? 0}
