@@ -55,14 +55,23 @@ function useDebounced<T>(value: T, ms = 400): T {
   return v;
 }
 
-export function NewOperationDialog({ onClose, onStarted }: { onClose: () => void; onStarted: (description: string) => void }) {
+export function NewOperationDialog({
+  onClose,
+  onStarted,
+  leadIds,
+}: {
+  onClose: () => void;
+  onStarted: (description: string) => void;
+  /** Leads chosen elsewhere (the leads grid's selection): the dialog starts with them. */
+  leadIds?: string[];
+}) {
   const [type, setType] = useState<BulkTargetType>("leads");
-  const [mode, setMode] = useState<"filter" | "ids">("filter");
+  const [mode, setMode] = useState<"filter" | "ids">(leadIds?.length ? "ids" : "filter");
   const [search, setSearch] = useState("");
   const [statuses, setStatuses] = useState<LeadStatus[]>([]);
   const [tagFilter, setTagFilter] = useState("");
   const [filterCampaign, setFilterCampaign] = useState<Campaign | null>(null);
-  const [idsText, setIdsText] = useState("");
+  const [idsText, setIdsText] = useState(leadIds?.join("\n") ?? "");
   const [leadAction, setLeadAction] = useState<LeadBulkAction>("add_tags");
   const [campaignAction, setCampaignAction] = useState<CampaignBulkAction>("pause");
   const [tagsText, setTagsText] = useState("");

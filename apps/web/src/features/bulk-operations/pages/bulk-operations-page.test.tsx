@@ -222,4 +222,32 @@ describe("/bulk-operations", { timeout: HEAVY_RENDER_MS }, () => {
     expect(await within(dialog).findByText("None of these campaigns exist in this workspace")).toBeTruthy();
     expect(screen.getByRole("dialog")).toBeTruthy();
   });
+
+  it("opens with the leads chosen on the leads grid (Run as bulk operation) and sends their ids", async () => {
+    const ids = [uuid(), uuid()];
+    let started: unknown;
+    server(
+      {},
+      {
+        "POST /api/bulk-operations/preview": { body: BulkPreview.parse({ count: 2, cap: 100_000, over_cap: false }) },
+        "POST /api/bulk-operations/leads": (req) => {
+          started = req.body;
+          return { status: 202, body: operation({ status: "queued" }) };
+        },
+      },
+    );
+    const { router } = renderSignedIn(<BulkOperationsPage />, {
+      path: "/bulk-operations",
+      at: `/bulk-operations?lead_ids=${ids.join(",")}`,
+    });
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("radio", { name: "Lead ids I paste" })).toHaveProperty("checked", true);
+    expect(await within(dialog).findByText("2 leads match now")).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "Action" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Set status" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run on 2 leads" }));
+    await waitFor(() => expect(started).toEqual({ action: "set_status", target: { ids }, status: "contacted" }));
+    // The ids leave the address once started, so a reload does not open the dialog again.
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+  });
 });

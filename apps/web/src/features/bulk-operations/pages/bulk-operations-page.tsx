@@ -2,6 +2,7 @@
 import { Alert, Button, Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
@@ -23,7 +24,10 @@ function useNow(ticking: boolean): number {
 }
 
 export default function BulkOperationsPage() {
-  const [creating, setCreating] = useState(false);
+  // /bulk-operations?lead_ids=a,b (the leads grid's "Run as bulk operation") opens the dialog with them.
+  const [params, setParams] = useSearchParams();
+  const leadIds = params.get("lead_ids")?.split(",").filter(Boolean);
+  const [creating, setCreating] = useState(Boolean(leadIds?.length));
   const toast = useToast();
   const qc = useQueryClient();
   const pager = usePager({ perPageOptions: [10, 20, 50] });
@@ -104,9 +108,14 @@ export default function BulkOperationsPage() {
       )}
       {creating && (
         <NewOperationDialog
-          onClose={() => setCreating(false)}
+          leadIds={leadIds}
+          onClose={() => {
+            setCreating(false);
+            if (leadIds) setParams({}, { replace: true });
+          }}
           onStarted={(description) => {
             setCreating(false);
+            if (leadIds) setParams({}, { replace: true });
             toast.success(`Started: ${description}`);
           }}
         />

@@ -21,6 +21,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useState } from "react";
+import { Link as RouterLink } from "react-router";
 
 interface Props {
   count: number;
@@ -32,6 +33,8 @@ interface Props {
   onExport: () => void;
   onDelete: () => void;
   onClear: () => void;
+  /** /bulk-operations with these leads chosen: status, campaign membership and the rest as a job with undo. */
+  bulkOperationHref?: string;
 }
 
 function TagInput({ label, value, onChange }: { label: string; value: string[]; onChange: (v: string[]) => void }) {
@@ -87,6 +90,11 @@ export function BulkActionsBar(props: Props) {
       {props.canDelete && (
         <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirmDelete(true)} disabled={props.busy}>
           Delete
+        </Button>
+      )}
+      {props.canUpdate && props.bulkOperationHref && (
+        <Button size="small" component={RouterLink} to={props.bulkOperationHref} disabled={props.busy}>
+          Run as bulk operation
         </Button>
       )}
       <Box sx={{ flex: 1 }} />

@@ -180,6 +180,7 @@ export default function LeadsPage() {
               canUpdate={can("leads:update")}
               canDelete={can("leads:delete")}
               onClear={clearSelection}
+              bulkOperationHref={`/bulk-operations?lead_ids=${selection.join(",")}`}
               onEnrich={() =>
                 bulkEnrich.mutate(selection, {
                   onSuccess: (job) => setEnrichJob(job),
