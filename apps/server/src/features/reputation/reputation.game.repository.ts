@@ -58,16 +58,6 @@ export async function sendsToBounced(db: Tx, workspaceId: string, since: Date): 
   );
 }
 
-/** When each of the workspace's inboxes first sent (index-only per inbox), for its age. */
-export async function firstSends(db: Tx, workspaceId: string): Promise<Map<string, Date>> {
-  const res = await db.execute(sql`
-    select i.id, (select min(m.sent_at) from ${campaignMessages} m where m.inbox_id = i.id) as first_sent
-    from ${inboxes} i where i.workspace_id = ${workspaceId} and i.kind = 'smtp'`);
-  const out = new Map<string, Date>();
-  for (const r of rowsOf<{ id: string; first_sent: Date | string | null }>(res)) if (r.first_sent) out.set(r.id, new Date(r.first_sent));
-  return out;
-}
-
 export async function taskRows(db: Tx, workspaceId: string): Promise<TaskRow[]> {
   return db.select().from(reputationGameTasks).where(eq(reputationGameTasks.workspaceId, workspaceId));
 }

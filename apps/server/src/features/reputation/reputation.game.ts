@@ -220,7 +220,7 @@ export async function evaluateGame(ctx: Ctx, workspaceId: string, page = 1, perP
     game.sendsToBounced(ctx.db, workspaceId, since),
     repo.sendsPerDay(ctx.db, workspaceId, since, now),
     repo.eventsPerDay(ctx.db, workspaceId, since, now),
-    game.firstSends(ctx.db, workspaceId),
+    repo.firstSends(ctx.db, workspaceId),
   ]);
   const checks = new Map<string, DomainCheck[]>();
   for (const c of allChecks) checks.set(c.domain, [...(checks.get(c.domain) ?? []), c]);

@@ -65,6 +65,16 @@ export async function eventsPerDay(db: Tx, workspaceId: string, from: Date, to: 
   }));
 }
 
+/** When each of the workspace's inboxes first sent (index-only per inbox), for its age. */
+export async function firstSends(db: Tx, workspaceId: string): Promise<Map<string, Date>> {
+  const res = await db.execute(sql`
+    select i.id, (select min(m.sent_at) from ${campaignMessages} m where m.inbox_id = i.id) as first_sent
+    from ${inboxes} i where i.workspace_id = ${workspaceId} and i.kind = 'smtp'`);
+  const out = new Map<string, Date>();
+  for (const r of rowsOf<{ id: string; first_sent: Date | string | null }>(res)) if (r.first_sent) out.set(r.id, new Date(r.first_sent));
+  return out;
+}
+
 /**
  * Writes snapshots. A row given without listed_on (a day rebuilt from events) keeps the blocklist
  * state recorded on that day, if any.

@@ -106,6 +106,23 @@ describe("history rebuilt from events", () => {
     expect(overview.total).toBe(3);
   });
 
+  it("gives every day from an inbox's first send a row, also days between two sends in a later step of the rebuild", async () => {
+    const user = await createUser(t.database.db);
+    const inbox = await h.inbox(user, { domain: "gaps.test" });
+    const c = await h.campaign(user, [inbox.id]);
+    await h.sends(user, c.id, inbox.id, 20, 5);
+    await h.sends(user, c.id, inbox.id, 5, 5);
+    await h.ok(user, "POST", "/api/reputation/backfill", { days: 30 }, 202);
+    await waitFor(async () => ((await h.ok(user, "GET", "/api/reputation/backfill")).status === "done" ? true : undefined), {
+      what: "the backfill",
+      timeoutMs: 40_000,
+      intervalMs: 200,
+    });
+    const points = (await h.ok(user, "GET", `/api/reputation/history?kind=inbox&id=${inbox.id}&days=30`)).points as Point[];
+    expect(points.map((p) => p.day)).toEqual(Array.from({ length: 21 }, (_, i) => dayAgo(20 - i)));
+    expect(points.find((p) => p.day === dayAgo(7))).toMatchObject({ sent: 0, window_sent: 0, score: 100 });
+  });
+
   it("refuses a second backfill while one runs, and bad input, and a workspace with nothing to measure", async () => {
     const res = await h.call(owner, "POST", "/api/reputation/backfill", { days: 0 });
     expect(res.statusCode).toBe(422);

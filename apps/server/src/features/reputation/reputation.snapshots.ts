@@ -72,11 +72,12 @@ export async function buildSnapshots(ctx: Ctx, workspaceId: string, fromDay: str
   const today = dayOf(now);
   const readFrom = addDays(fromDay, -(T.window_days - 1));
   const readTo = dayStart(addDays(toDay, 1));
-  const [sends, events, listedNow, recorded] = await Promise.all([
+  const [sends, events, listedNow, recorded, firstSent] = await Promise.all([
     repo.sendsPerDay(ctx.db, workspaceId, dayStart(readFrom), readTo),
     repo.eventsPerDay(ctx.db, workspaceId, dayStart(readFrom), readTo),
     toDay >= today ? currentListings(ctx, workspaceId) : Promise.resolve(new Map<string, string[]>()),
     repo.recordedListings(ctx.db, workspaceId, fromDay, toDay),
+    repo.firstSends(ctx.db, workspaceId),
   ]);
 
   // counts[inboxId][day]
@@ -94,12 +95,9 @@ export async function buildSnapshots(ctx: Ctx, workspaceId: string, fromDay: str
     }
     return c;
   };
-  const firstSendDay = new Map<string, string>();
-  for (const s of sends) {
-    cell(s.inboxId, s.day).sent += s.n;
-    const first = firstSendDay.get(s.inboxId);
-    if (!first || s.day < first) firstSendDay.set(s.inboxId, s.day);
-  }
+  // From the inbox's first send ever, not the first one in this range: a day between two sends still gets its row.
+  const firstSendDay = new Map([...firstSent].map(([id, at]) => [id, dayOf(at)]));
+  for (const s of sends) cell(s.inboxId, s.day).sent += s.n;
   for (const e of events) {
     const c = cell(e.inboxId, e.day);
     if (e.type === "bounce") c.bounces += e.n;
