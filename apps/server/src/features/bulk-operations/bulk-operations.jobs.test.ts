@@ -8,7 +8,7 @@ import { waitFor } from "../../../test/wait.ts";
 import { helpers } from "../campaigns/campaigns.test-helpers.ts";
 import { campaignLeads } from "../campaigns/index.ts";
 import { leads } from "../leads/index.ts";
-import { runOperation } from "./bulk-operations.jobs.ts";
+import { runGuarded, runOperation } from "./bulk-operations.jobs.ts";
 import * as repo from "./bulk-operations.repository.ts";
 import { bulkOperationItems, bulkOperations } from "./bulk-operations.table.ts";
 
@@ -112,6 +112,17 @@ describe("bulk operation runner", () => {
     await waitFor(async () => (await row(op.id)).undoStatus === "done", { what: "undo of the cancelled part" });
     expect((await taggedTimes("cancel", "stopped-here")).n).toBe(0);
     expect((await row(op.id)).undone).toBe(500);
+  });
+
+  it("an error in a chunk ends the operation as failed with the reason, keeping what was done (no endless retry)", async () => {
+    const l = await h.lead(owner, { status: "new" });
+    // No status to set: the database refuses the chunk (a stand-in for any unexpected failure).
+    const op = await operation({ action: "set_status", params: {}, target: { ids: [l.id] } });
+    await runGuarded(t.app.ctx, { operationId: op.id });
+    const end = await row(op.id);
+    expect(end).toMatchObject({ status: "failed", succeeded: 0 });
+    expect(end.error).toMatch(/unexpected error/);
+    expect((await t.app.ctx.db.select().from(leads).where(eq(leads.id, l.id)))[0]!.status).toBe("new");
   });
 
   it("refuses a filter over the cap (100,000) with the count, before anything runs", async () => {

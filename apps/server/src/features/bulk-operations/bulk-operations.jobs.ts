@@ -22,11 +22,36 @@ export interface BulkJob {
 }
 
 export function defineBulkJobs(ctx: AppContext): void {
-  ctx.jobs.define<BulkJob>(BULK_QUEUE, (data) => (data.undo ? runUndo(ctx, data.operationId) : runOperation(ctx, data.operationId)), {
+  ctx.jobs.define<BulkJob>(BULK_QUEUE, (data) => runGuarded(ctx, data), {
     expireInSeconds: 60 * 60,
-    retryLimit: 2,
+    // A failing chunk ends the operation with its reason (runGuarded); a dead process is taken up by the sweep.
+    retryLimit: 0,
     batchSize: 1,
   });
+}
+
+/**
+ * Runs the job; an error (not a crash: the process is still here) ends the operation as failed with
+ * what it did so far, which stays undoable for the window, instead of retrying the same chunk forever.
+ */
+export async function runGuarded(ctx: AppContext, job: BulkJob): Promise<void> {
+  try {
+    await (job.undo ? runUndo(ctx, job.operationId) : runOperation(ctx, job.operationId));
+  } catch (err) {
+    ctx.log.error({ err, operation: job.operationId, undo: Boolean(job.undo) }, "bulk operation stopped on an error");
+    const now = new Date();
+    const op = await repo.getOperationById(ctx.db, job.operationId);
+    if (!op) return;
+    const error = "Stopped on an unexpected error; what was done is kept (the server log has the details)";
+    if (job.undo) await repo.updateOperation(ctx.db, op.id, { undoStatus: "failed", error });
+    else
+      await repo.updateOperation(ctx.db, op.id, {
+        status: "failed",
+        error,
+        finishedAt: now,
+        undoUntil: op.undoable && op.succeeded > 0 ? new Date(now.getTime() + BULK_UNDO_WINDOW_MS) : null,
+      });
+  }
 }
 
 export function enqueue(ctx: Pick<AppContext, "jobs">, job: BulkJob): Promise<string | null> {

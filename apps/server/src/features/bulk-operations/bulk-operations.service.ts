@@ -80,7 +80,7 @@ export function toOperation(r: repo.OperationRow, now = new Date()): BulkOperati
 const canUndo = (r: repo.OperationRow, now: Date) =>
   r.undoable &&
   r.undoStatus === null &&
-  (r.status === "done" || r.status === "cancelled") &&
+  (r.status === "done" || r.status === "cancelled" || r.status === "failed") &&
   r.succeeded > 0 &&
   !!r.undoUntil &&
   r.undoUntil > now;
