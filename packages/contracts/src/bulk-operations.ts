@@ -57,10 +57,7 @@ export const LeadTarget = z.union([LeadIdsTarget, LeadFilterTarget]);
 export type LeadTarget = z.infer<typeof LeadTarget>;
 
 export const CampaignTarget = z.object({
-  ids: z
-    .array(z.uuid("Not a valid campaign id"))
-    .min(1, "Select at least one campaign")
-    .max(1000, "At most 1000 campaigns at once"),
+  ids: z.array(z.uuid("Not a valid campaign id")).min(1, "Select at least one campaign").max(1000, "At most 1000 campaigns at once"),
 });
 export type CampaignTarget = z.infer<typeof CampaignTarget>;
 
