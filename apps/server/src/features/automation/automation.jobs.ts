@@ -15,12 +15,21 @@ export const PROCESS_JOB = "automation.process";
 /** How often a process asks for a run on the sender's tick (the tick itself is every 5 s). */
 const TICK_EVERY_MS = 5_000;
 
+/** Processed triggers are kept this long (their runs stay in the log), purged at most hourly per process. */
+const KEEP_TRIGGERS_MS = 30 * 86_400_000;
+let lastPurge = 0;
+
 /** One automation round: what the job does, callable directly (tests; settleMs 0 reads events at once). */
 export async function runAutomation(ctx: AppContext, opts: { now?: Date; settleMs?: number } = {}) {
   const events = await scanEvents(ctx, opts);
   const memberships = await scanMemberships(ctx, opts);
   const exits = await sweepExits(ctx, opts.now);
   const processed = await processPending(ctx);
+  const now = opts.now ?? new Date();
+  if (now.getTime() - lastPurge > 3_600_000) {
+    lastPurge = now.getTime();
+    await repo.purgeTriggers(ctx.db, new Date(now.getTime() - KEEP_TRIGGERS_MS));
+  }
   return { events, memberships, exits, processed };
 }
 

@@ -365,3 +365,12 @@ export async function runningCampaignsOfLead(db: Tx, workspaceId: string, leadId
       ),
     );
 }
+
+/** Processed triggers older than `before` are history: the run log keeps what they did. */
+export async function purgeTriggers(db: Tx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(automationTriggers)
+    .where(sql`${automationTriggers.processedAt} is not null and ${automationTriggers.createdAt} < ${before.toISOString()}::timestamptz`)
+    .returning({ id: automationTriggers.id });
+  return rows.length;
+}
