@@ -27,8 +27,13 @@ export interface ReputationSchedule {
   stop(): void;
 }
 
+/**
+ * Null where jobs do not run inline, and under NODE_ENV=test: every feature's test app would
+ * otherwise rebuild its workspaces' history and notify their owners of crossed thresholds in the
+ * middle of other features' assertions; the reputation tests call tick() themselves.
+ */
 export function startReputationSchedule(ctx: AppContext): ReputationSchedule | null {
-  if (ctx.config.JOBS !== "inline") return null;
+  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
   const run = async () => {
     try {
       await tick(ctx, REFRESH_EVERY_MS);
