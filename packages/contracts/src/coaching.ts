@@ -5,8 +5,18 @@
  */
 import { z } from "zod";
 
-/** The request may be at most 1 MiB (the route's body limit); a body at most 1,000,000 characters. */
-export const COACHING_LIMITS = { requestBytes: 1_048_576, subjectChars: 1_000, bodyChars: 1_000_000, fromChars: 400 } as const;
+/**
+ * The request may be at most 1 MiB (the route's body limit); a body at most 1,000,000 characters,
+ * its HTML nested at most 500 elements deep (real mail nests a few dozen; parsing slows down
+ * steeply with depth).
+ */
+export const COACHING_LIMITS = {
+  requestBytes: 1_048_576,
+  subjectChars: 1_000,
+  bodyChars: 1_000_000,
+  fromChars: 400,
+  htmlDepth: 500,
+} as const;
 
 /** Score bands: below 50 the draft is risky (filters will likely flag it), 70 and up it is good. */
 export const COACHING_BANDS = { risky: 50, good: 70 } as const;

@@ -4,7 +4,9 @@
  * spintax option (any of them may go out). Links, images, hidden text and tiny fonts come from the
  * HTML itself.
  */
+import { COACHING_LIMITS } from "@prospector/contracts";
 import { load } from "cheerio";
+import { AppError } from "../../platform/errors.ts";
 import { allSpintaxOptions, hasHtml, resolveSpintax } from "../campaigns/index.ts";
 
 export interface DraftLink {
@@ -43,8 +45,10 @@ export interface Draft {
   from: { name: string | null; address: string | null } | null;
 }
 
-const PLACEHOLDER = /\{\{-?\s*([A-Za-z_][\w]*)[^}]*?-?\}\}/g;
-const TAG = /\{%-?[\s\S]*?-?%\}/g;
+// No brace inside: each match attempt stops at the next brace, so a body of a million unclosed
+// "{{" stays linear (an open-ended `[\s\S]*?` rescanned the rest of the body from every one).
+const PLACEHOLDER = /\{\{-?\s*([A-Za-z_]\w*)[^{}]*\}\}/g;
+const TAG = /\{%[^{}]*%\}/g;
 // Links a placeholder stands for: the sender's unsubscribe page and the lead's own pages.
 const UNSUBSCRIBE_URL = "https://unsubscribe.invalid/u";
 const LEAD_URL = "https://lead.invalid/";
@@ -67,7 +71,7 @@ export function placeholdersOf(...sources: string[]): string[] {
 }
 
 /** Spintax groups `{a|b}` that are not Liquid. */
-const countSpintax = (s: string) => (s.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g, "").match(/\{[^{}]*\|[^{}]*\}/g) ?? []).length;
+const countSpintax = (s: string) => (s.replace(/\{\{[^{}]*\}\}|\{%[^{}]*%\}/g, "").match(/\{[^{}|]*\|[^{}]*\}/g) ?? []).length;
 
 export function domainOf(url: string): string | null {
   const u = /^www\./i.test(url) ? `http://${url}` : url;
@@ -118,41 +122,122 @@ interface BodyParts {
   tiny: string[];
 }
 
+/** At most this many hidden or tiny pieces are quoted (each quote reads its element's text). */
+const MAX_QUOTED = 20;
+const MAX_LINK_TEXTS = 200;
+const SKIPPED = new Set(["script", "style", "head", "title", "noscript"]);
+
+/** A DOM node as cheerio hands it out (domhandler's AnyNode, which cheerio does not re-export). */
+type AnyNode = Exclude<Parameters<typeof load>[0], string | Buffer | readonly unknown[]>;
+
+/** The text of the tree, leaving out what `skip` names; iterative, so deep nesting cannot overflow the stack. */
+function visibleText(roots: AnyNode[], skip: Set<AnyNode>): string {
+  const parts: string[] = [];
+  const stack: AnyNode[] = [...roots].reverse();
+  while (stack.length) {
+    const node = stack.pop() as AnyNode;
+    if (skip.has(node)) continue;
+    if (node.type === "text" && "data" in node) parts.push(node.data);
+    else if ("tagName" in node && SKIPPED.has(node.tagName.toLowerCase())) continue;
+    if ("children" in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+  }
+  return parts.join("");
+}
+
+// Elements that never hold others, and those the parser closes when the next one opens.
+const NO_NESTING = new Set([
+  "br",
+  "img",
+  "hr",
+  "input",
+  "meta",
+  "link",
+  "area",
+  "base",
+  "col",
+  "embed",
+  "source",
+  "track",
+  "wbr",
+  "p",
+  "li",
+  "td",
+  "th",
+  "tr",
+  "option",
+  "dt",
+  "dd",
+]);
+
+/** How deep the HTML's elements nest, near enough (one linear pass over the tags). */
+export function nestingDepth(html: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const m of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^<>]*?(\/?)>/g)) {
+    const name = (m[2] as string).toLowerCase();
+    if (NO_NESTING.has(name) || m[3]) continue;
+    if (m[1]) depth = Math.max(0, depth - 1);
+    else max = Math.max(max, ++depth);
+  }
+  return max;
+}
+
 function readHtml(html: string): BodyParts {
+  if (nestingDepth(html) > COACHING_LIMITS.htmlDepth) throw new AppError("COACHING_HTML_TOO_DEEP");
   const spaced = html.replace(/<br\s*\/?>/gi, "\n").replace(/<\/(p|div|li|h[1-6]|tr|table|blockquote)>/gi, "$&\n");
-  const $ = load(spaced);
-  $("script, style, head, title, noscript").remove();
+  // htmlparser2 rather than parse5: parse5 slows down with the square of the nesting depth (40,000 nested
+  // divs took 28 s); a mail body needs no spec-exact tree.
+  const $ = load(spaced, { xml: { xmlMode: false, decodeEntities: true } });
   const hidden: string[] = [];
   const tiny: string[] = [];
-  $("[style], font").each((_i, el) => {
-    const node = $(el);
-    const style = node.attr("style") ?? "";
-    const words = clean(node.text());
-    const invisible =
-      HIDDEN_STYLE.test(style) ||
-      (WHITE_TEXT.test(style) && !BACKGROUND.test(style)) ||
-      /^#?fff(fff)?$|^white$/i.test(node.attr("color") ?? "");
-    if (invisible) {
-      if (words) hidden.push(words.slice(0, 120));
-      node.remove();
-      return;
-    }
-    const px = fontPx(style);
-    if ((px !== null && px < 8) || (el.tagName === "font" && node.attr("size") === "1")) {
-      if (words) tiny.push(words.slice(0, 120));
-    }
-  });
   const links: DraftLink[] = [];
-  $("a[href]").each((_i, el) => {
-    const href = ($(el).attr("href") ?? "").trim();
-    if (!href || href.startsWith("#") || /^mailto:|^tel:/i.test(href)) return;
-    links.push({ href, text: clean($(el).text()), domain: domainOf(href) });
-  });
   const images: DraftImage[] = [];
-  $("img").each((_i, el) => {
-    images.push({ src: $(el).attr("src") ?? "", alt: $(el).attr("alt") ?? null });
-  });
-  return { text: clean($.root().text()), links, images, hidden, tiny };
+  const parts: string[] = [];
+  const none = new Set<AnyNode>();
+  const quote = (el: AnyNode, into: string[]) => {
+    if (into.length >= MAX_QUOTED) return;
+    const words = clean(visibleText([el], none));
+    if (words) into.push(words.slice(0, 120));
+  };
+  // One walk in document order, no CSS selectors: a selector list sorts its matches by document
+  // position, which took seconds on tens of thousands of sibling paragraphs.
+  const stack: [AnyNode, boolean][] = $.root()
+    .toArray()
+    .reverse()
+    .map((n) => [n, false]);
+  while (stack.length) {
+    const [node, inHidden] = stack.pop() as [AnyNode, boolean];
+    if (node.type === "text" && "data" in node) {
+      if (!inHidden) parts.push(node.data);
+      continue;
+    }
+    let hideChildren = inHidden;
+    if ("attribs" in node && "tagName" in node) {
+      const name = node.tagName.toLowerCase();
+      if (SKIPPED.has(name)) continue;
+      const style = node.attribs.style ?? "";
+      const invisible =
+        HIDDEN_STYLE.test(style) ||
+        (WHITE_TEXT.test(style) && !BACKGROUND.test(style)) ||
+        /^#?fff(fff)?$|^white$/i.test(node.attribs.color ?? "");
+      if (invisible) {
+        if (!inHidden) quote(node, hidden);
+        hideChildren = true;
+      } else if (!inHidden) {
+        const px = fontPx(style);
+        if ((px !== null && px < 8) || (name === "font" && node.attribs.size === "1")) quote(node, tiny);
+      }
+      const href = name === "a" ? (node.attribs.href ?? "").trim() : "";
+      if (href && !href.startsWith("#") && !/^mailto:|^tel:/i.test(href)) {
+        // The text of the first links only: nested anchors would read the same text again and again.
+        const text = links.length < MAX_LINK_TEXTS ? clean(visibleText([node], none)) : "";
+        links.push({ href, text, domain: domainOf(href) });
+      }
+      if (name === "img") images.push({ src: node.attribs.src ?? "", alt: node.attribs.alt ?? null });
+    }
+    if ("children" in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i] as AnyNode, hideChildren]);
+  }
+  return { text: clean(parts.join("")), links, images, hidden, tiny };
 }
 
 function readText(text: string): BodyParts {
@@ -174,8 +259,11 @@ export function parseFrom(from: string | undefined): Draft["from"] {
 export function readDraft(input: { subject: string; body: string; from?: string }): Draft {
   const isHtml = hasHtml(input.body);
   const read = (s: string) => (isHtml ? readHtml(s) : readText(s));
-  const one = read(fillPlaceholders(resolveSpintax(input.body, "coaching")));
-  const all = read(fillPlaceholders(allSpintaxOptions(input.body)));
+  const oneSource = fillPlaceholders(resolveSpintax(input.body, "coaching"));
+  const allSource = fillPlaceholders(allSpintaxOptions(input.body));
+  const one = read(oneSource);
+  // Without spintax both are the same text: read it once.
+  const all = allSource === oneSource ? one : read(allSource);
   const visible = `${one.text}\n${all.text}`;
   return {
     rawSubject: input.subject,

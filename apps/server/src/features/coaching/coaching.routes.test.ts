@@ -49,6 +49,10 @@ describe("/api/coaching", () => {
     expect(wrongType.statusCode).toBe(422);
     expect(wrongType.json().errors[0].field).toBe("body");
 
+    const deep = await score({ subject: "Hi", body: `${"<div>".repeat(501)}Hello` });
+    expect(deep.statusCode).toBe(422);
+    expect(deep.json().code).toBe("COACHING_HTML_TOO_DEEP");
+
     // Over the 1 MiB request cap: 413, said plainly.
     const huge = await score({ subject: "Hi", body: "word ".repeat(220_000) });
     expect(huge.statusCode).toBe(413);

@@ -218,3 +218,24 @@ describe("verdicts", () => {
     expect(r.score).toBeLessThan(30);
   });
 });
+
+describe("hostile drafts", () => {
+  // Each of these once took from seconds to minutes (a regex rescanning the rest of the body from every
+  // unclosed "{{", CSS selectors sorting 200,000 paragraphs, parse5 on deep nesting); the test's own
+  // time limit is the bound, no timing is asserted.
+  it.each([
+    ["unclosed placeholders", "{{a ".repeat(200_000)],
+    ["unclosed Liquid tags", "{% if ".repeat(150_000)],
+    ["unclosed spintax", "{a|".repeat(250_000)],
+    ["flat paragraphs", "<p>a".repeat(200_000)],
+    ["hidden spans", '<span style="color:#fff">x</span>'.repeat(28_000)],
+    ["links", "https://bit.ly/x ".repeat(55_000)],
+  ])("scores %s near the size cap", (_name, body) => {
+    expect(scoreDraft({ subject: "Hi", body }).score).toBeGreaterThanOrEqual(0);
+  });
+
+  it("refuses HTML nested deeper than 500 elements, and scores 500", () => {
+    expect(() => scoreDraft({ subject: "Hi", body: `${"<div>".repeat(100_000)}x` })).toThrow(/nests more than 500/);
+    expect(scoreDraft({ subject: "Hi", body: `${"<div>".repeat(500)}Hello {{ first_name }}` }).stats.words).toBe(2);
+  });
+});

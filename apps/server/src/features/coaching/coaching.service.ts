@@ -8,7 +8,7 @@ import { scoreDraft } from "./coaching.scorer.ts";
 /** The report for one draft; a draft with no words at all (tags and placeholders only) is refused. */
 export function scoreOne(input: CoachingScoreRequest): CoachingReport {
   const { draft, ...report } = scoreDraft(input);
-  const written = (s: string) => /[\p{L}\p{N}]/u.test(s.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|<[^>]*>|&[a-z]+;/gi, " "));
+  const written = (s: string) => /[\p{L}\p{N}]/u.test(s.replace(/\{\{[^{}]*\}\}|\{%[^{}]*%\}|<[^<>]*>|&[a-z]+;/gi, " "));
   if (!written(input.subject) && !written(input.body) && draft.links.length === 0 && draft.images.length === 0) {
     throw new AppError("COACHING_DRAFT_EMPTY");
   }
