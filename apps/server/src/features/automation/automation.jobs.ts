@@ -19,7 +19,7 @@ const TICK_EVERY_MS = 5_000;
 const KEEP_TRIGGERS_MS = 30 * 86_400_000;
 let lastPurge = 0;
 
-/** One automation round: what the job does, callable directly (tests; settleMs 0 reads events at once). */
+/** One automation round: what the job does, callable directly (tests; a negative settleMs reads every event at once). */
 export async function runAutomation(ctx: AppContext, opts: { now?: Date; settleMs?: number } = {}) {
   const events = await scanEvents(ctx, opts);
   const memberships = await scanMemberships(ctx, opts);

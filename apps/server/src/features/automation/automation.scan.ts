@@ -53,7 +53,8 @@ export async function scanEvents(ctx: Pick<AppContext, "db">, opts: { now?: Date
     const wanted = await interest(ctx.db, ["email_opened", "link_clicked", "bounced", "unsubscribed"], true);
     if (!wanted.size) {
       // Nobody listens: what happened until now is history for any rule made later.
-      last = last && last > before ? last : before;
+      const jumpTo = uuidAt(Math.min(now.getTime() - (opts.settleMs ?? SETTLE_MS), now.getTime()));
+      last = last && last > jumpTo ? last : jumpTo;
     } else {
       const events = await repo.eventsAfter(ctx.db, last, before, EVENT_BATCH);
       const rows: repo.NewTrigger[] = [];
@@ -86,7 +87,8 @@ export async function scanMemberships(ctx: Pick<AppContext, "db">, opts: { now?:
   const now = opts.now ?? new Date();
   const cursor = await repo.leaseCursor(ctx.db, "campaign_leads", LEASE_SECONDS);
   if (!cursor) return null;
-  const to = new Date(now.getTime() - (opts.settleMs ?? SETTLE_MS));
+  // Never past now: the cursor is this time, and memberships written after it must still be read.
+  const to = new Date(Math.min(now.getTime() - (opts.settleMs ?? SETTLE_MS), now.getTime()));
   let reached = cursor.memberAt;
   let written = 0;
   try {

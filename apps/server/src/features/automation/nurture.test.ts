@@ -18,7 +18,8 @@ describe("nurture sequences", () => {
   let owner: TestUser;
   let outsider: TestUser;
   const h = helpers(() => t);
-  const run = () => runAutomation(t.app.ctx, { settleMs: 0 });
+  // Read every event now: UUIDv7 ids made in a burst may run a few ms ahead of the clock.
+  const run = () => runAutomation(t.app.ctx, { settleMs: -60_000 });
 
   beforeAll(async () => {
     t = await createTestApp({ JOBS: "off" }, { work: false });
