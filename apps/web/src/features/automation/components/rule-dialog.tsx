@@ -3,9 +3,11 @@
 import { FormControlLabel, Switch, TextField } from "@mui/material";
 import type { AutomationRule } from "@prospector/contracts";
 import { useState } from "react";
+import { useWorkspace } from "../../../app/permissions/index.ts";
 import { ApiError, errorMessage } from "../../../lib/errors.ts";
 import { FormDialog } from "../../../ui/form-dialog.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
+import { useMembers } from "../../team/api/use-members.ts";
 import { useSaveRule } from "../api/use-automation.ts";
 import { actionDraft, actionInput, emptyAction, emptyTrigger, fieldError, triggerDraft, triggerInput } from "../lib/drafts.ts";
 import { ActionsEditor, ConditionsEditor, type Option, TriggerEditor } from "./rule-parts.tsx";
@@ -23,6 +25,11 @@ export function RuleDialog({
 }) {
   const toast = useToast();
   const save = useSaveRule(rule?.id ?? null);
+  const { current } = useWorkspace();
+  const memberList = useMembers(current?.id);
+  const members = (memberList.data ?? [])
+    .filter((m) => m.status === "active")
+    .map((m) => ({ id: m.user.id, name: m.user.full_name || m.user.email }));
   const [name, setName] = useState(rule?.name ?? "");
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
   const [trigger, setTrigger] = useState(rule ? triggerDraft(rule.trigger) : emptyTrigger());
@@ -64,7 +71,7 @@ export function RuleDialog({
       />
       <TriggerEditor value={trigger} onChange={setTrigger} campaigns={campaigns} errors={errors} />
       <ConditionsEditor value={conditions} onChange={setConditions} campaigns={campaigns} errors={errors} />
-      <ActionsEditor value={actions} onChange={setActions} campaigns={campaigns} sequences={sequences} errors={errors} />
+      <ActionsEditor value={actions} onChange={setActions} campaigns={campaigns} sequences={sequences} members={members} errors={errors} />
       <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label="Enabled" />
     </FormDialog>
   );

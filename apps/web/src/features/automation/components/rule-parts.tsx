@@ -270,12 +270,15 @@ export function ActionsEditor({
   onChange,
   campaigns,
   sequences,
+  members = [],
   errors,
 }: {
   value: ActionDraft[];
   onChange: (a: ActionDraft[]) => void;
   campaigns: Option[];
   sequences: Option[];
+  /** Active members other than the author, for the assignee and whom to notify. */
+  members?: Option[];
   errors?: FieldError[];
 }) {
   const set = (i: number, a: Partial<ActionDraft>) => onChange(value.map((x, j) => (j === i ? { ...x, ...a } : x)));
@@ -332,6 +335,24 @@ export function ActionsEditor({
                   helperText={err("due_in_days")}
                   sx={{ width: 120 }}
                 />
+                <TextField
+                  select
+                  size="small"
+                  label="Assign to"
+                  value={a.member_id}
+                  onChange={(e) => set(i, { member_id: e.target.value })}
+                  error={Boolean(err("assignee_id"))}
+                  helperText={err("assignee_id")}
+                  sx={{ minWidth: 170 }}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                >
+                  <MenuItem value="">Me (the rule's author)</MenuItem>
+                  {members.map((m) => (
+                    <MenuItem key={m.id} value={m.id}>
+                      {m.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
               </>
             )}
             {a.type === "notify" && (
@@ -344,9 +365,29 @@ export function ActionsEditor({
                   onChange={(e) => set(i, { target: e.target.value as "user" })}
                   sx={{ minWidth: 170 }}
                 >
-                  <MenuItem value="user">Me (the rule's author)</MenuItem>
+                  <MenuItem value="user">One member</MenuItem>
                   <MenuItem value="workspace">Everyone in the workspace</MenuItem>
                 </TextField>
+                {a.target === "user" && (
+                  <TextField
+                    select
+                    size="small"
+                    label="Member"
+                    value={a.member_id}
+                    onChange={(e) => set(i, { member_id: e.target.value })}
+                    error={Boolean(err("user_id"))}
+                    helperText={err("user_id")}
+                    sx={{ minWidth: 170 }}
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  >
+                    <MenuItem value="">Me (the rule's author)</MenuItem>
+                    {members.map((m) => (
+                      <MenuItem key={m.id} value={m.id}>
+                        {m.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
                 <TextField
                   size="small"
                   label="Message"

@@ -35,6 +35,8 @@ export interface ActionDraft {
   sequence_id: string;
   tag: string;
   status: string;
+  /** create_task: the assignee; notify (user): who. "" = the rule's author. */
+  member_id: string;
 }
 export interface ExitDraft {
   type: NurtureExitType;
@@ -61,6 +63,7 @@ export const emptyAction = (type: AutomationActionType = "create_task"): ActionD
   sequence_id: "",
   tag: "",
   status: "interested",
+  member_id: "",
 });
 
 const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
@@ -77,9 +80,9 @@ export function triggerInput(t: TriggerDraft): AutomationTriggerInput {
 export function actionInput(a: ActionDraft): AutomationActionInput {
   switch (a.type) {
     case "create_task":
-      return { type: a.type, title: a.title, due_in_days: num(a.due_in_days) };
+      return { type: a.type, title: a.title, due_in_days: num(a.due_in_days), assignee_id: a.member_id || null };
     case "notify":
-      return { type: a.type, target: a.target, message: a.message };
+      return { type: a.type, target: a.target, message: a.message, user_id: a.target === "user" ? a.member_id || null : null };
     case "add_to_campaign":
       return { type: a.type, campaign_id: a.campaign_id };
     case "remove_from_campaign":
@@ -116,8 +119,8 @@ export function triggerDraft(t: AutomationRule["trigger"]): TriggerDraft {
 
 export function actionDraft(a: AutomationRule["actions"][number]): ActionDraft {
   const d = emptyAction(a.type);
-  if (a.type === "create_task") return { ...d, title: a.title, due_in_days: String(a.due_in_days) };
-  if (a.type === "notify") return { ...d, target: a.target, message: a.message };
+  if (a.type === "create_task") return { ...d, title: a.title, due_in_days: String(a.due_in_days), member_id: a.assignee_id ?? "" };
+  if (a.type === "notify") return { ...d, target: a.target, message: a.message, member_id: a.user_id ?? "" };
   if (a.type === "add_to_campaign" || a.type === "remove_from_campaign" || a.type === "stop_in_campaign")
     return { ...d, campaign_id: a.campaign_id ?? "" };
   if (a.type === "enroll_in_sequence") return { ...d, sequence_id: a.sequence_id };
