@@ -3,8 +3,8 @@ import { Box, Button, Card, CardContent, CardHeader, Link, List, ListItem, Stack
 import type { Alert, Me, StageSummary, SuggestedAction } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { AlertActionDialog } from "./alert-action-dialog.tsx";
-import { CardError } from "./card-error.tsx";
 import { dealLink } from "./pipeline-format.ts";
 import { SeverityChip } from "./severity-chip.tsx";
 
@@ -34,7 +34,7 @@ export function AlertsCard({ alerts, error, onRetry, stages, user, dealNames, ca
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <CardError error={error} onRetry={onRetry} />
+          <LoadError error={error} onRetry={onRetry} />
         ) : !alerts ? (
           <Typography color="textSecondary">Checking the deals…</Typography>
         ) : alerts.length === 0 ? (

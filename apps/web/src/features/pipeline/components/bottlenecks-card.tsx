@@ -5,7 +5,7 @@
 import { Box, Card, CardContent, CardHeader, Link, List, ListItem, Stack, Typography } from "@mui/material";
 import type { BottlenecksAnswer } from "@prospector/contracts";
 import { Link as RouterLink } from "react-router";
-import { CardError } from "./card-error.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { dealLink, formatAmount } from "./pipeline-format.ts";
 import { SeverityChip } from "./severity-chip.tsx";
 
@@ -31,7 +31,7 @@ export function BottlenecksCard({
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <CardError error={error} onRetry={onRetry} />
+          <LoadError error={error} onRetry={onRetry} />
         ) : !answer ? (
           <Typography color="textSecondary">Looking for bottlenecks…</Typography>
         ) : list.length === 0 ? (

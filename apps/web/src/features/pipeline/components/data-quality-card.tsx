@@ -2,7 +2,7 @@
 import { Box, Card, CardContent, CardHeader, LinearProgress, Link, Stack, Typography } from "@mui/material";
 import type { DataQuality } from "@prospector/contracts";
 import { Link as RouterLink } from "react-router";
-import { CardError } from "./card-error.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { dealLink, deals, formatShare } from "./pipeline-format.ts";
 
 const FIELD_LABEL: Record<string, string> = {
@@ -30,7 +30,7 @@ export function DataQualityCard({ quality, error, onRetry }: { quality: DataQual
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <CardError error={error} onRetry={onRetry} />
+          <LoadError error={error} onRetry={onRetry} />
         ) : !quality ? (
           <Typography color="textSecondary">Checking the deals…</Typography>
         ) : (

@@ -8,7 +8,7 @@ import { alpha, useTheme } from "@mui/material/styles";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { Forecast, ForecastMethod, ForecastMonth } from "@prospector/contracts";
 import { formatDateTime } from "../../../lib/format.ts";
-import { CardError } from "./card-error.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { compactAmount, deals, formatAmount, monthLabel } from "./pipeline-format.ts";
 
 export const METHOD_LABEL: Record<ForecastMethod, string> = {
@@ -74,7 +74,7 @@ export function ForecastCard({ forecast, method, onMethodChange, currencies, loa
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <CardError error={error} onRetry={onRetry} />
+          <LoadError error={error} onRetry={onRetry} />
         ) : !forecast ? (
           <Typography color="textSecondary">{loading ? "Computing the forecast…" : " "}</Typography>
         ) : (

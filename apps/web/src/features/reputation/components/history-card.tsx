@@ -2,7 +2,7 @@
 import { Box, Card, CardContent, CardHeader, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { ReputationHistory, ReputationSubject } from "@prospector/contracts";
-import { LoadError } from "./load-error.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { dayLabel, pct } from "./reputation-format.ts";
 import { subjectKey } from "./subjects-table.tsx";
 

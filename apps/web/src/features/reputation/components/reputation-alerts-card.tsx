@@ -2,9 +2,9 @@
 import { Box, Card, CardContent, CardHeader, Chip, List, ListItem, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import type { ReputationAlertList } from "@prospector/contracts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import type { Pager } from "../../../ui/table-pager/use-pager.ts";
-import { LoadError } from "./load-error.tsx";
 
 export type AlertStatus = "open" | "resolved" | "all";
 

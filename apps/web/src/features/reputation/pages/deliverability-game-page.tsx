@@ -8,6 +8,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, List
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
@@ -41,16 +42,7 @@ export default function DeliverabilityGamePage() {
     return (
       <Stack spacing={3}>
         {intro}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => board.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(board.error)}
-        </Alert>
+        <LoadError error={board.error} onRetry={() => board.refetch()} />
       </Stack>
     );
   if (!b || b.total === 0 || b.score === null || !b.level)

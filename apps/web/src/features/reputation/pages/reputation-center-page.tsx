@@ -10,6 +10,7 @@ import { Link as RouterLink } from "react-router";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { timeAgo } from "../../../lib/format.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
@@ -81,16 +82,7 @@ export default function ReputationCenterPage() {
     return (
       <Stack spacing={3}>
         {intro}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => overview.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(overview.error)}
-        </Alert>
+        <LoadError error={overview.error} onRetry={() => overview.refetch()} />
       </Stack>
     );
 

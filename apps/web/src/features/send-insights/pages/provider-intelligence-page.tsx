@@ -36,6 +36,7 @@ import { usePermissions } from "../../../app/permissions/permission-provider.tsx
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
@@ -85,18 +86,7 @@ export default function ProviderIntelligencePage() {
       />
       <LookupPanel data={data} />
       {query.isPending && <LoadingScreen />}
-      {query.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(query.error)}
-        </Alert>
-      )}
+      {query.isError && <LoadError error={query.error} onRetry={() => query.refetch()} />}
       {data && data.lookups.domains === 0 && data.totals.sent === 0 && (
         <EmptyState
           title="No leads with an email address yet"

@@ -29,6 +29,7 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useSendTime } from "../api/use-send-insights.ts";
@@ -102,18 +103,7 @@ export default function SendTimeOptimizerPage() {
         }
       />
       {query.isPending && <LoadingScreen />}
-      {query.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(query.error)}
-        </Alert>
-      )}
+      {query.isError && <LoadError error={query.error} onRetry={() => query.refetch()} />}
       {data && data.totals.sends === 0 && (
         <EmptyState
           title={`No delivered sends in the last ${days} days`}

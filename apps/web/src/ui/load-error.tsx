@@ -1,6 +1,6 @@
-/** A card's failed read: what went wrong and a way to ask again. */
+/** A failed read: what went wrong and a way to ask again (cards and whole pages alike). */
 import { Alert, Button } from "@mui/material";
-import { errorMessage } from "../../../lib/errors.ts";
+import { errorMessage } from "../lib/errors.ts";
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
