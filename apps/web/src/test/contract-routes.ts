@@ -9,6 +9,7 @@ import * as deliverability from "@prospector/contracts";
 import * as sendInsights from "@prospector/contracts";
 import * as sendingOps from "@prospector/contracts";
 import * as bulkOps from "@prospector/contracts";
+import * as reputation from "@prospector/contracts";
 import {
   AbResults,
   AbTestList,
@@ -453,6 +454,14 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "GET /api/bulk-operations/:id/items": ok(bulkOps.BulkItemList),
   "POST /api/bulk-operations/:id/cancel": ok(bulkOps.BulkOperation),
   "POST /api/bulk-operations/:id/undo": { 202: bulkOps.BulkOperation },
+  // reputation center and the deliverability game (reputation.routes.ts)
+  "GET /api/reputation/overview": ok(reputation.ReputationOverview),
+  "GET /api/reputation/history": ok(reputation.ReputationHistory),
+  "GET /api/reputation/alerts": ok(reputation.ReputationAlertList),
+  "POST /api/reputation/refresh": ok(reputation.ReputationOverview),
+  "GET /api/reputation/backfill": ok(reputation.ReputationBackfill),
+  "POST /api/reputation/backfill": { 202: reputation.ReputationBackfill },
+  "GET /api/reputation/game": ok(reputation.GameBoard),
 };
 
 interface CompiledRoute {
