@@ -192,7 +192,7 @@ export function judgeInbox(inbox: InboxRow, f: Facts): Record<GameTaskKey, Verdi
         ? "No IMAP settings: replies and bounce reports sent to this inbox are never read."
         : inbox.imapError
           ? `IMAP fails: ${inbox.imapError}`
-          : `IMAP reads ${inbox.imap.host}${inbox.imapLastPolledAt ? ", last read " + inbox.imapLastPolledAt.toISOString() : ""}.`,
+          : `IMAP reads ${inbox.imap.host}${inbox.imapLastPolledAt ? `, last read ${inbox.imapLastPolledAt.toISOString()}` : ""}.`,
     ...inboxes,
   };
 
