@@ -5,6 +5,39 @@
  */
 import { z } from "zod";
 
+// ---------------------------------------------------------------- cached answers
+
+/** A cached answer's refresh: idle, queued, running (with progress) or failed (the last answer stays). */
+export const InsightsRefreshStatus = z.enum(["idle", "queued", "running", "failed"]);
+export type InsightsRefreshStatus = z.infer<typeof InsightsRefreshStatus>;
+
+/** Where an answer came from: when it was computed, whether newer data exists, its refresh. */
+export const InsightsCache = z.object({
+  /** When the answer's data was read (the window ends here). */
+  computed_at: z.string(),
+  /** How long computing it took. */
+  duration_ms: z.number().nullable(),
+  /** Computed in this request (first visit) rather than read from the stored answer. */
+  fresh: z.boolean(),
+  /** New sends or events arrived since: a recompute is due (it runs within minutes by itself). */
+  stale: z.boolean(),
+  refresh: z.object({
+    status: InsightsRefreshStatus,
+    progress: z.number(),
+    step: z.string().nullable(),
+    error: z.string().nullable(),
+    requested_at: z.string().nullable(),
+  }),
+});
+export type InsightsCache = z.infer<typeof InsightsCache>;
+
+/** POST /api/send-insights/send-time/recompute and …/providers/recompute: the period and campaign to recompute. */
+export const InsightsRecompute = z.object({
+  days: z.coerce.number("Enter a number of days").int("Whole days").min(7, "At least 7 days").max(730, "At most 730 days").default(180),
+  campaign_id: z.uuid("Not a valid campaign id").optional(),
+});
+export type InsightsRecompute = z.input<typeof InsightsRecompute>;
+
 // ---------------------------------------------------------------- send time
 
 export const SendTimeMetric = z.enum(["reply", "open"]);
@@ -129,6 +162,7 @@ export const SendTimeInsights = z.object({
   /** Why there is no best block (too few sends), when best is null. */
   best_missing: z.string().nullable(),
   computed_at: z.string(),
+  cache: InsightsCache,
 });
 export type SendTimeInsights = z.infer<typeof SendTimeInsights>;
 
@@ -239,6 +273,7 @@ export const ProviderInsights = z.object({
     last_checked_at: z.string().nullable(),
   }),
   computed_at: z.string(),
+  cache: InsightsCache,
 });
 export type ProviderInsights = z.infer<typeof ProviderInsights>;
 
