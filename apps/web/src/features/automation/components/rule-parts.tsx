@@ -2,6 +2,7 @@
 
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import { Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import type { SxProps, Theme } from "@mui/material/styles";
 import {
   type AutomationActionType,
   type AutomationConditionField,
@@ -10,6 +11,7 @@ import {
   CONDITION_OPS,
   type NurtureExitType,
 } from "@prospector/contracts";
+import type { ReactNode } from "react";
 import type { FieldError } from "../../../lib/errors.ts";
 import {
   type ActionDraft,
@@ -27,20 +29,34 @@ export interface Option {
   name: string;
 }
 
-function CampaignSelect({
+type Choices = ReadonlyArray<readonly [value: string, label: string]>;
+
+const named = (options: Option[]): Choices => options.map((o) => [o.id, o.name] as const);
+const STATUS_CHOICES: Choices = LEAD_STATUSES.map((s) => [s, s.replace("_", " ")] as const);
+const ME = "Me (the rule's author)";
+
+/**
+ * A select over `choices` (value, label). `anyLabel` adds an empty first choice that stays visible;
+ * `hint` is the helper text when there is no error.
+ */
+function ChoiceSelect({
   label,
   value,
   onChange,
-  campaigns,
+  choices,
   error,
+  hint,
   anyLabel,
+  sx = { minWidth: 200, flex: 1 },
 }: {
   label: string;
   value: string;
   onChange: (v: string) => void;
-  campaigns: Option[];
+  choices: Choices;
   error?: string;
+  hint?: string;
   anyLabel?: string;
+  sx?: SxProps<Theme>;
 }) {
   return (
     <TextField
@@ -50,17 +66,113 @@ function CampaignSelect({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={Boolean(error)}
-      helperText={error}
-      sx={{ minWidth: 200, flex: 1 }}
+      helperText={error ?? hint}
+      sx={sx}
       slotProps={anyLabel !== undefined ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
     >
       {anyLabel !== undefined && <MenuItem value="">{anyLabel}</MenuItem>}
-      {campaigns.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.name}
+      {choices.map(([k, text]) => (
+        <MenuItem key={k} value={k}>
+          {text}
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** A typed field of a draft: its error (or `hint`) below it. */
+function DraftField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  type,
+  sx,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  hint?: string;
+  type?: "number" | "text";
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <TextField
+      size="small"
+      type={type}
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? hint}
+      sx={sx}
+    />
+  );
+}
+
+/** A list of rows (conditions, actions, exits): a title, each row with its remove button, and an add button (10 rows at most). */
+function RowsEditor<T>({
+  title,
+  error,
+  empty,
+  noun,
+  value,
+  onChange,
+  minRows,
+  addLabel,
+  newRow,
+  children,
+}: {
+  title: string;
+  error?: string;
+  empty?: string;
+  noun: string;
+  value: T[];
+  onChange: (rows: T[]) => void;
+  minRows: 0 | 1;
+  addLabel: string;
+  newRow: () => T;
+  children: (row: T, i: number) => ReactNode;
+}) {
+  return (
+    <Stack spacing={1}>
+      <Typography variant="subtitle2">{title}</Typography>
+      {error && (
+        <Typography variant="body2" color="error">
+          {error}
+        </Typography>
+      )}
+      {empty && value.length === 0 && (
+        <Typography variant="body2" color="textSecondary">
+          {empty}
+        </Typography>
+      )}
+      {value.map((row, i) => (
+        <Box
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
+          key={i}
+          sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start" }}
+          role="group"
+          aria-label={`${noun} ${i + 1}`}
+        >
+          {children(row, i)}
+          <IconButton
+            aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`}
+            onClick={() => onChange(value.filter((_, j) => j !== i))}
+            disabled={value.length <= minRows}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </Box>
+      ))}
+      <Box>
+        <Button size="small" onClick={() => onChange([...value, newRow()])} disabled={value.length >= 10}>
+          {addLabel}
+        </Button>
+      </Box>
+    </Stack>
   );
 }
 
@@ -81,61 +193,43 @@ export function TriggerEditor({
   return (
     <Stack spacing={1.5}>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
-        <TextField
-          select
-          size="small"
+        <ChoiceSelect
           label="When"
           value={value.type}
-          onChange={(e) => onChange({ ...value, type: e.target.value as AutomationTriggerType })}
+          onChange={(type) => onChange({ ...value, type: type as AutomationTriggerType })}
+          choices={Object.entries(TRIGGERS)}
           sx={{ minWidth: 240, flex: 1 }}
-        >
-          {Object.entries(TRIGGERS).map(([k, label]) => (
-            <MenuItem key={k} value={k}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         {value.type !== "lead_tagged" && (
-          <CampaignSelect
+          <ChoiceSelect
             label="In campaign"
             value={value.campaign_id}
             onChange={(campaign_id) => onChange({ ...value, campaign_id })}
-            campaigns={campaigns}
+            choices={named(campaigns)}
             error={err("campaign_id")}
             anyLabel="Any campaign"
           />
         )}
         {value.type === "lead_tagged" && (
-          <TextField
-            size="small"
-            label="Tag"
-            value={value.tag}
-            onChange={(e) => onChange({ ...value, tag: e.target.value })}
-            error={Boolean(err("tag"))}
-            helperText={err("tag")}
-          />
+          <DraftField label="Tag" value={value.tag} onChange={(tag) => onChange({ ...value, tag })} error={err("tag")} />
         )}
       </Box>
       {value.type === "email_opened" && (
         <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>
-          <TextField
-            size="small"
+          <DraftField
             type="number"
             label="Human opens, at least"
             value={value.min_opens}
-            onChange={(e) => onChange({ ...value, min_opens: e.target.value })}
-            error={Boolean(err("min_opens"))}
-            helperText={err("min_opens")}
+            onChange={(min_opens) => onChange({ ...value, min_opens })}
+            error={err("min_opens")}
             sx={{ width: 180 }}
           />
-          <TextField
-            size="small"
+          <DraftField
             type="number"
             label="Within days"
             value={value.within_days}
-            onChange={(e) => onChange({ ...value, within_days: e.target.value })}
-            error={Boolean(err("within_days"))}
-            helperText={err("within_days")}
+            onChange={(within_days) => onChange({ ...value, within_days })}
+            error={err("within_days")}
             sx={{ width: 140 }}
           />
           <FormControlLabel
@@ -163,105 +257,64 @@ export function ConditionsEditor({
 }) {
   const set = (i: number, c: Partial<ConditionDraft>) => onChange(value.map((x, j) => (j === i ? { ...x, ...c } : x)));
   return (
-    <Stack spacing={1}>
-      <Typography variant="subtitle2">Only if (all of)</Typography>
-      {value.length === 0 && (
-        <Typography variant="body2" color="textSecondary">
-          No conditions: every lead the trigger names.
-        </Typography>
-      )}
-      {value.map((c, i) => {
+    <RowsEditor
+      title="Only if (all of)"
+      empty="No conditions: every lead the trigger names."
+      noun="Condition"
+      value={value}
+      onChange={onChange}
+      minRows={0}
+      addLabel="Add condition"
+      newRow={emptyCondition}
+    >
+      {(c, i) => {
         const err = (f: string) => fieldError(errors, `${prefix}.${i}.${f}`);
+        const setValue = (v: string) => set(i, { value: v });
         return (
-          <Box
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
-            key={i}
-            sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start" }}
-            role="group"
-            aria-label={`Condition ${i + 1}`}
-          >
-            <TextField
-              select
-              size="small"
+          <>
+            <ChoiceSelect
               label="Field"
               value={c.field}
-              onChange={(e) => {
-                const field = e.target.value as AutomationConditionField;
+              onChange={(f) => {
+                const field = f as AutomationConditionField;
                 set(i, { field, op: CONDITION_OPS[field][0]!, value: "" });
               }}
+              choices={Object.entries(FIELDS)}
               sx={{ minWidth: 150 }}
-            >
-              {Object.entries(FIELDS).map(([k, label]) => (
-                <MenuItem key={k} value={k}>
-                  {label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
+            />
+            <ChoiceSelect
               label="Is"
               value={c.op}
-              onChange={(e) => set(i, { op: e.target.value as AutomationConditionOp })}
+              onChange={(op) => set(i, { op: op as AutomationConditionOp })}
+              choices={CONDITION_OPS[c.field].map((op) => [op, OPS[op]] as const)}
+              error={err("op")}
               sx={{ minWidth: 110 }}
-              error={Boolean(err("op"))}
-              helperText={err("op")}
-            >
-              {CONDITION_OPS[c.field].map((op) => (
-                <MenuItem key={op} value={op}>
-                  {OPS[op]}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             {c.field === "campaign" ? (
-              <CampaignSelect
-                label="Value"
-                value={c.value}
-                onChange={(v) => set(i, { value: v })}
-                campaigns={campaigns}
-                error={err("value")}
-              />
+              <ChoiceSelect label="Value" value={c.value} onChange={setValue} choices={named(campaigns)} error={err("value")} />
             ) : c.field === "status" ? (
-              <TextField
-                select
-                size="small"
+              <ChoiceSelect
                 label="Value"
                 value={c.value}
-                onChange={(e) => set(i, { value: e.target.value })}
+                onChange={setValue}
+                choices={STATUS_CHOICES}
+                error={err("value")}
                 sx={{ minWidth: 160, flex: 1 }}
-                error={Boolean(err("value"))}
-                helperText={err("value")}
-              >
-                {LEAD_STATUSES.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {s.replace("_", " ")}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             ) : (
-              <TextField
-                size="small"
+              <DraftField
                 label="Value"
                 value={c.value}
                 type={c.field === "score" || c.field === "step" ? "number" : "text"}
-                onChange={(e) => set(i, { value: e.target.value })}
-                error={Boolean(err("value"))}
-                helperText={err("value")}
+                onChange={setValue}
+                error={err("value")}
                 sx={{ minWidth: 160, flex: 1 }}
               />
             )}
-            <IconButton aria-label={`Remove condition ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>
-              <DeleteIcon />
-            </IconButton>
-          </Box>
+          </>
         );
-      })}
-      <Box>
-        <Button size="small" onClick={() => onChange([...value, emptyCondition()])} disabled={value.length >= 10}>
-          Add condition
-        </Button>
-      </Box>
-    </Stack>
+      }}
+    </RowsEditor>
   );
 }
 
@@ -283,193 +336,123 @@ export function ActionsEditor({
 }) {
   const set = (i: number, a: Partial<ActionDraft>) => onChange(value.map((x, j) => (j === i ? { ...x, ...a } : x)));
   return (
-    <Stack spacing={1}>
-      <Typography variant="subtitle2">Then</Typography>
-      {fieldError(errors, "actions") && (
-        <Typography variant="body2" color="error">
-          {fieldError(errors, "actions")}
-        </Typography>
-      )}
-      {value.map((a, i) => {
+    <RowsEditor
+      title="Then"
+      error={fieldError(errors, "actions")}
+      noun="Action"
+      value={value}
+      onChange={onChange}
+      minRows={1}
+      addLabel="Add action"
+      newRow={() => emptyAction("notify")}
+    >
+      {(a, i) => {
         const err = (f: string) => fieldError(errors, `actions.${i}.${f}`);
+        const member = (label: string, error: string | undefined) => (
+          <ChoiceSelect
+            label={label}
+            value={a.member_id}
+            onChange={(member_id) => set(i, { member_id })}
+            choices={named(members)}
+            error={error}
+            anyLabel={ME}
+            sx={{ minWidth: 170 }}
+          />
+        );
         return (
-          <Box
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
-            key={i}
-            sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start" }}
-            role="group"
-            aria-label={`Action ${i + 1}`}
-          >
-            <TextField
-              select
-              size="small"
+          <>
+            <ChoiceSelect
               label="Action"
               value={a.type}
-              onChange={(e) => set(i, emptyAction(e.target.value as AutomationActionType))}
+              onChange={(type) => set(i, emptyAction(type as AutomationActionType))}
+              choices={Object.entries(ACTIONS)}
               sx={{ minWidth: 200 }}
-            >
-              {Object.entries(ACTIONS).map(([k, label]) => (
-                <MenuItem key={k} value={k}>
-                  {label}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             {a.type === "create_task" && (
               <>
-                <TextField
-                  size="small"
+                <DraftField
                   label="Task title"
                   value={a.title}
-                  onChange={(e) => set(i, { title: e.target.value })}
-                  error={Boolean(err("title"))}
-                  helperText={err("title") ?? "{{first_name}}, {{company}}, {{campaign}}…"}
+                  onChange={(title) => set(i, { title })}
+                  error={err("title")}
+                  hint="{{first_name}}, {{company}}, {{campaign}}…"
                   sx={{ minWidth: 220, flex: 2 }}
                 />
-                <TextField
-                  size="small"
+                <DraftField
                   type="number"
                   label="Due in days"
                   value={a.due_in_days}
-                  onChange={(e) => set(i, { due_in_days: e.target.value })}
-                  error={Boolean(err("due_in_days"))}
-                  helperText={err("due_in_days")}
+                  onChange={(due_in_days) => set(i, { due_in_days })}
+                  error={err("due_in_days")}
                   sx={{ width: 120 }}
                 />
-                <TextField
-                  select
-                  size="small"
-                  label="Assign to"
-                  value={a.member_id}
-                  onChange={(e) => set(i, { member_id: e.target.value })}
-                  error={Boolean(err("assignee_id"))}
-                  helperText={err("assignee_id")}
-                  sx={{ minWidth: 170 }}
-                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                >
-                  <MenuItem value="">Me (the rule's author)</MenuItem>
-                  {members.map((m) => (
-                    <MenuItem key={m.id} value={m.id}>
-                      {m.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                {member("Assign to", err("assignee_id"))}
               </>
             )}
             {a.type === "notify" && (
               <>
-                <TextField
-                  select
-                  size="small"
+                <ChoiceSelect
                   label="Who"
                   value={a.target}
-                  onChange={(e) => set(i, { target: e.target.value as "user" })}
+                  onChange={(target) => set(i, { target: target as "user" })}
+                  choices={[
+                    ["user", "One member"],
+                    ["workspace", "Everyone in the workspace"],
+                  ]}
                   sx={{ minWidth: 170 }}
-                >
-                  <MenuItem value="user">One member</MenuItem>
-                  <MenuItem value="workspace">Everyone in the workspace</MenuItem>
-                </TextField>
-                {a.target === "user" && (
-                  <TextField
-                    select
-                    size="small"
-                    label="Member"
-                    value={a.member_id}
-                    onChange={(e) => set(i, { member_id: e.target.value })}
-                    error={Boolean(err("user_id"))}
-                    helperText={err("user_id")}
-                    sx={{ minWidth: 170 }}
-                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  >
-                    <MenuItem value="">Me (the rule's author)</MenuItem>
-                    {members.map((m) => (
-                      <MenuItem key={m.id} value={m.id}>
-                        {m.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-                <TextField
-                  size="small"
+                />
+                {a.target === "user" && member("Member", err("user_id"))}
+                <DraftField
                   label="Message"
                   value={a.message}
-                  onChange={(e) => set(i, { message: e.target.value })}
-                  error={Boolean(err("message"))}
-                  helperText={err("message")}
+                  onChange={(message) => set(i, { message })}
+                  error={err("message")}
                   sx={{ minWidth: 220, flex: 2 }}
                 />
               </>
             )}
             {(a.type === "add_to_campaign" || a.type === "remove_from_campaign" || a.type === "stop_in_campaign") && (
-              <CampaignSelect
+              <ChoiceSelect
                 label="Campaign"
                 value={a.campaign_id}
                 onChange={(campaign_id) => set(i, { campaign_id })}
-                campaigns={campaigns}
+                choices={named(campaigns)}
                 error={err("campaign_id")}
                 anyLabel={a.type === "add_to_campaign" ? undefined : "The event's campaign"}
               />
             )}
             {a.type === "enroll_in_sequence" && (
-              <TextField
-                select
-                size="small"
+              <ChoiceSelect
                 label="Sequence"
                 value={a.sequence_id}
-                onChange={(e) => set(i, { sequence_id: e.target.value })}
-                error={Boolean(err("sequence_id"))}
-                helperText={err("sequence_id") ?? (sequences.length ? undefined : "No sequence yet: create one on Nurture")}
-                sx={{ minWidth: 200, flex: 1 }}
-              >
-                {sequences.map((s) => (
-                  <MenuItem key={s.id} value={s.id}>
-                    {s.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+                onChange={(sequence_id) => set(i, { sequence_id })}
+                choices={named(sequences)}
+                error={err("sequence_id")}
+                hint={sequences.length ? undefined : "No sequence yet: create one on Nurture"}
+              />
             )}
             {(a.type === "add_tag" || a.type === "remove_tag") && (
-              <TextField
-                size="small"
+              <DraftField
                 label="Tag"
                 value={a.tag}
-                onChange={(e) => set(i, { tag: e.target.value })}
-                error={Boolean(err("tag"))}
-                helperText={err("tag")}
+                onChange={(tag) => set(i, { tag })}
+                error={err("tag")}
                 sx={{ minWidth: 160, flex: 1 }}
               />
             )}
             {a.type === "set_status" && (
-              <TextField
-                select
-                size="small"
+              <ChoiceSelect
                 label="Status"
                 value={a.status}
-                onChange={(e) => set(i, { status: e.target.value })}
+                onChange={(status) => set(i, { status })}
+                choices={STATUS_CHOICES}
                 sx={{ minWidth: 160 }}
-              >
-                {LEAD_STATUSES.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {s.replace("_", " ")}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             )}
-            <IconButton
-              aria-label={`Remove action ${i + 1}`}
-              onClick={() => onChange(value.filter((_, j) => j !== i))}
-              disabled={value.length === 1}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Box>
+          </>
         );
-      })}
-      <Box>
-        <Button size="small" onClick={() => onChange([...value, emptyAction("notify")])} disabled={value.length >= 10}>
-          Add action
-        </Button>
-      </Box>
-    </Stack>
+      }}
+    </RowsEditor>
   );
 }
 
@@ -484,84 +467,49 @@ export function ExitsEditor({
 }) {
   const set = (i: number, x: Partial<ExitDraft>) => onChange(value.map((e, j) => (j === i ? { ...e, ...x } : e)));
   return (
-    <Stack spacing={1}>
-      <Typography variant="subtitle2">A lead leaves when (any of)</Typography>
-      {fieldError(errors, "exits") && (
-        <Typography variant="body2" color="error">
-          {fieldError(errors, "exits")}
-        </Typography>
-      )}
-      {value.map((x, i) => {
+    <RowsEditor
+      title="A lead leaves when (any of)"
+      error={fieldError(errors, "exits")}
+      noun="Exit"
+      value={value}
+      onChange={onChange}
+      minRows={1}
+      addLabel="Add exit rule"
+      newRow={(): ExitDraft => ({ type: "after_days", days: "14", status: "interested" })}
+    >
+      {(x, i) => {
         const err = (f: string) => fieldError(errors, `exits.${i}.${f}`);
         return (
-          <Box
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
-            key={i}
-            sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start" }}
-            role="group"
-            aria-label={`Exit ${i + 1}`}
-          >
-            <TextField
-              select
-              size="small"
+          <>
+            <ChoiceSelect
               label="Exit"
               value={x.type}
-              onChange={(e) => set(i, { type: e.target.value as NurtureExitType })}
+              onChange={(type) => set(i, { type: type as NurtureExitType })}
+              choices={Object.entries(EXITS)}
               sx={{ minWidth: 200 }}
-            >
-              {Object.entries(EXITS).map(([k, label]) => (
-                <MenuItem key={k} value={k}>
-                  {label}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             {x.type === "after_days" && (
-              <TextField
-                size="small"
+              <DraftField
                 type="number"
                 label="Days after entering"
                 value={x.days}
-                onChange={(e) => set(i, { days: e.target.value })}
-                error={Boolean(err("days"))}
-                helperText={err("days")}
+                onChange={(days) => set(i, { days })}
+                error={err("days")}
                 sx={{ width: 170 }}
               />
             )}
             {x.type === "lead_status" && (
-              <TextField
-                select
-                size="small"
+              <ChoiceSelect
                 label="Status"
                 value={x.status}
-                onChange={(e) => set(i, { status: e.target.value })}
+                onChange={(status) => set(i, { status })}
+                choices={STATUS_CHOICES}
                 sx={{ minWidth: 160 }}
-              >
-                {LEAD_STATUSES.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {s.replace("_", " ")}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             )}
-            <IconButton
-              aria-label={`Remove exit ${i + 1}`}
-              onClick={() => onChange(value.filter((_, j) => j !== i))}
-              disabled={value.length === 1}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Box>
+          </>
         );
-      })}
-      <Box>
-        <Button
-          size="small"
-          onClick={() => onChange([...value, { type: "after_days", days: "14", status: "interested" }])}
-          disabled={value.length >= 10}
-        >
-          Add exit rule
-        </Button>
-      </Box>
-    </Stack>
+      }}
+    </RowsEditor>
   );
 }
