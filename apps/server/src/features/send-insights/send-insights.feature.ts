@@ -1,4 +1,5 @@
 import type { Feature } from "../../platform/feature.ts";
+import { defineSnapshotJobs } from "./send-insights.freshness.ts";
 import { defineLookupJobs } from "./send-insights.jobs.ts";
 import { createMxResolver, type MxResolver } from "./send-insights.providers.ts";
 import { sendInsightsRoutes } from "./send-insights.routes.ts";
@@ -16,6 +17,7 @@ export const sendInsightsFeature: Feature = {
   register(ctx) {
     ctx.mxResolver = createMxResolver(ctx.config.DNS_SERVERS);
     defineLookupJobs(ctx);
+    defineSnapshotJobs(ctx);
   },
   routes: sendInsightsRoutes,
 };

@@ -4,6 +4,7 @@
  * and pushes progress to the team socket. Safe to re-run: a lookup overwrites the domain's row.
  */
 import type { AppContext } from "../../context.ts";
+import { providersChanged } from "./send-insights.freshness.ts";
 import { LOOKUP_QUEUE, publishProgress, toJob } from "./send-insights.provider-service.ts";
 import { type DomainLookup, lookupDomain, type MxResolver } from "./send-insights.providers.ts";
 import * as repo from "./send-insights.repository.ts";
@@ -62,6 +63,8 @@ export async function runLookupJob(ctx: AppContext, resolver: MxResolver, jobId:
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, domains.length) }, worker));
     await flush(true);
+    // The provider answers count by classification: recompute the ones people read before saying "completed".
+    await providersChanged(ctx, ws).catch((err) => ctx.log.error({ err, jobId }, "provider answers not recomputed"));
     const done = await repo.updateJob(ctx.db, jobId, { status: "completed", finishedAt: new Date(), processed, classified, unresolved });
     if (done) await publishProgress(ctx, ws, { ...pick(toJob(done)), status: "completed" });
   } catch (err) {

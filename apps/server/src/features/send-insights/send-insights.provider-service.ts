@@ -22,6 +22,8 @@ import { isUuid } from "../../platform/ids.ts";
 import { findCampaign } from "../campaigns/index.ts";
 import { KNOWN_DOMAINS } from "./send-insights.providers.ts";
 import * as repo from "./send-insights.repository.ts";
+import type { SnapshotKey } from "./send-insights.snapshots.repository.ts";
+import { type Compute, requestRefresh, type Step, serveCached } from "./send-insights.snapshots.ts";
 import { wilson } from "./send-insights.stats.ts";
 
 type Ctx = AppContext;
@@ -53,20 +55,60 @@ function figures(counts: {
   };
 }
 
+type StoredProviders = Omit<ProviderInsights, "cache">;
+
+async function checkCampaign(ctx: Ctx, workspaceId: string, campaignId: string | undefined): Promise<void> {
+  if (campaignId && !(isUuid(campaignId) && (await findCampaign(ctx, workspaceId, campaignId))))
+    throw new AppError("SEND_TIME_CAMPAIGN_NOT_FOUND");
+}
+
+export const providersKey = (workspaceId: string, days: number, campaignId?: string | null): SnapshotKey => ({
+  workspaceId,
+  kind: "providers",
+  days,
+  campaignId: campaignId ?? "",
+});
+
+/** The page's answer from the stored one (computed once on the first read of this period and campaign). */
 export async function providerInsights(
   ctx: Ctx,
   workspaceId: string,
   q: z.output<typeof ProviderQuery>,
   now = new Date(),
 ): Promise<ProviderInsights> {
-  if (q.campaign_id && !(isUuid(q.campaign_id) && (await findCampaign(ctx, workspaceId, q.campaign_id))))
-    throw new AppError("SEND_TIME_CAMPAIGN_NOT_FOUND");
-  const w: repo.Window = { workspaceId, from: new Date(now.getTime() - q.days * DAY_MS), to: now, campaignId: q.campaign_id ?? null };
-  const [sends, leadCounts, summary] = await Promise.all([
-    repo.providerSends(ctx.db, w, KNOWN),
+  await checkCampaign(ctx, workspaceId, q.campaign_id);
+  const { payload, cache } = await serveCached(
+    ctx,
+    providersKey(workspaceId, q.days, q.campaign_id),
+    providersCompute(ctx, workspaceId, q.days, q.campaign_id ?? null),
+    now,
+  );
+  return { ...payload, cache };
+}
+
+/** Queues a recompute of the stored answer for this period and campaign. */
+export async function recomputeProviders(ctx: Ctx, workspaceId: string, q: { days: number; campaign_id?: string }) {
+  await checkCampaign(ctx, workspaceId, q.campaign_id);
+  return requestRefresh(ctx, providersKey(workspaceId, q.days, q.campaign_id));
+}
+
+/** The providers snapshot's compute for a period (and campaign): the window ends when it runs. */
+export const providersCompute =
+  (ctx: Ctx, workspaceId: string, days: number, campaignId: string | null): Compute<StoredProviders> =>
+  (now, step) =>
+    computeProviders(ctx, { workspaceId, from: new Date(now.getTime() - days * DAY_MS), to: now, campaignId }, days, step);
+
+async function computeProviders(ctx: Ctx, w: repo.Window, days: number, step: Step): Promise<StoredProviders> {
+  const workspaceId = w.workspaceId;
+  await step(5, "Counting sends, bounces, opens and replies per provider");
+  const sends = await repo.providerSends(ctx.db, w, KNOWN);
+  await step(80, "Counting leads and domains per provider");
+  const [leadCounts, summary] = await Promise.all([
     repo.providerLeads(ctx.db, workspaceId, KNOWN),
     repo.lookupSummary(ctx.db, workspaceId, KNOWN),
   ]);
+  await step(95, "Saving");
+  const q = { days, campaign_id: w.campaignId };
   const providers = MailProvider.options
     .map((provider) => {
       const s = sends.find((r) => r.provider === provider);
@@ -107,7 +149,7 @@ export async function providerInsights(
       unresolved: summary.unresolved,
       last_checked_at: summary.last_checked_at?.toISOString() ?? null,
     },
-    computed_at: now.toISOString(),
+    computed_at: w.to.toISOString(),
   };
 }
 

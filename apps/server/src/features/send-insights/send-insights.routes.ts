@@ -1,5 +1,7 @@
 /** HTTP for /api/send-insights: the send-time optimizer, apply-to-campaign, and provider intelligence. */
 import {
+  InsightsCache,
+  InsightsRecompute,
   MxLookupJob,
   MxRefresh,
   ProviderDomainPage,
@@ -33,6 +35,17 @@ export function sendInsightsRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => sendTime.sendTimeInsights(ctx, requireAuth(request).workspaceId, request.query),
   );
 
+  // Recomputing a stored answer changes no data: whoever may read it may ask (202 queued, 200 already under way).
+  r.post(
+    "/api/send-insights/send-time/recompute",
+    { config: read, schema: { tags, body: InsightsRecompute, response: { 200: InsightsCache, 202: InsightsCache } } },
+    async (request, reply) => {
+      const { cache, queued } = await sendTime.recomputeSendTime(ctx, requireAuth(request).workspaceId, request.body);
+      reply.code(queued ? 202 : 200);
+      return cache;
+    },
+  );
+
   // A preview changes nothing; whoever may read the insights and the campaign may see it.
   r.post(
     "/api/send-insights/send-time/preview",
@@ -50,6 +63,16 @@ export function sendInsightsRoutes(app: FastifyInstance, ctx: AppContext): void 
     "/api/send-insights/providers",
     { config: read, schema: { tags, querystring: ProviderQuery, response: { 200: ProviderInsights } } },
     async (request) => providers.providerInsights(ctx, requireAuth(request).workspaceId, request.query),
+  );
+
+  r.post(
+    "/api/send-insights/providers/recompute",
+    { config: read, schema: { tags, body: InsightsRecompute, response: { 200: InsightsCache, 202: InsightsCache } } },
+    async (request, reply) => {
+      const { cache, queued } = await providers.recomputeProviders(ctx, requireAuth(request).workspaceId, request.body);
+      reply.code(queued ? 202 : 200);
+      return cache;
+    },
   );
 
   r.get(

@@ -6,6 +6,7 @@
  */
 import {
   CAMPAIGN_EDITABLE_STATES,
+  type InsightsCache,
   type ScheduleChange,
   SEND_TIME_MIN_SENDS,
   type SendTimeApplied,
@@ -23,6 +24,8 @@ import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { type CampaignRow, findCampaign, updateCampaign } from "../campaigns/index.ts";
 import * as repo from "./send-insights.repository.ts";
+import type { SnapshotKey } from "./send-insights.snapshots.repository.ts";
+import { type Compute, requestRefresh, type Step, serveCached } from "./send-insights.snapshots.ts";
 import { bestBlock, bucket, type CellCounts } from "./send-insights.stats.ts";
 import { inferZone, type ZoneAnswer } from "./send-insights.zones.ts";
 
@@ -88,17 +91,46 @@ async function fallbackZones(ctx: Pick<Ctx, "db">, w: repo.Window): Promise<Reco
   return Object.fromEntries(zones.map((z) => [z, known.has(z) ? z : "UTC"]));
 }
 
-export async function sendTimeInsights(ctx: Ctx, workspaceId: string, q: Query, now = new Date()): Promise<SendTimeInsights> {
-  if (q.campaign_id) await campaignOf(ctx, workspaceId, q.campaign_id);
-  const w: repo.Window = { workspaceId, from: new Date(now.getTime() - q.days * DAY_MS), to: now, campaignId: q.campaign_id ?? null };
+/** What a stored send-time answer keeps: the counts; metric and block are applied when read. */
+export interface SendTimeCounts {
+  from: string;
+  to: string;
+  cells: CellCounts[];
+  events: { hour: number; opens: number; replies: number }[];
+  botOpens: number;
+  zones: ZoneCoverage;
+}
+
+/** Reads the window's sends, opens and replies per recipient-local weekday × hour (the expensive part). */
+export async function computeSendTimeCounts(ctx: Ctx, w: repo.Window, step: Step): Promise<SendTimeCounts> {
+  await step(5, "Placing recipients in their time zones");
   const { rows, sendsWithoutLead } = await repo.sentLocations(ctx.db, w);
   const { zoneMap, coverage } = await resolveZones(ctx, rows, sendsWithoutLead);
   const campaignZone = await fallbackZones(ctx, w);
-  const [cellRows, events] = await Promise.all([
-    repo.sendCells(ctx.db, w, zoneMap, campaignZone),
-    repo.eventHours(ctx.db, w, zoneMap, campaignZone),
-  ]);
-  const cells: CellCounts[] = cellRows.map((r) => ({ weekday: r.dow, hour: r.hour, sends: r.sends, opened: r.opened, replied: r.replied }));
+  await step(30, "Counting sends, opens and replies per weekday and hour");
+  const cellRows = await repo.sendCells(ctx.db, w, zoneMap, campaignZone);
+  await step(75, "Placing opens and replies in the hour they happened");
+  const events = await repo.eventHours(ctx.db, w, zoneMap, campaignZone);
+  await step(95, "Saving");
+  return {
+    from: w.from.toISOString(),
+    to: w.to.toISOString(),
+    cells: cellRows.map((r) => ({ weekday: r.dow, hour: r.hour, sends: r.sends, opened: r.opened, replied: r.replied })),
+    events: events.hours,
+    botOpens: events.botOpens,
+    zones: coverage,
+  };
+}
+
+/** The send-time snapshot's compute for a period (and campaign): the window ends when it runs. */
+export const sendTimeCompute =
+  (ctx: Ctx, workspaceId: string, days: number, campaignId: string | null): Compute<SendTimeCounts> =>
+  (now, step) =>
+    computeSendTimeCounts(ctx, { workspaceId, from: new Date(now.getTime() - days * DAY_MS), to: now, campaignId }, step);
+
+/** The page's answer from the counts, for the chosen metric and block length. */
+export function sendTimeAnswer(counts: SendTimeCounts, q: Query, cache: InsightsCache): SendTimeInsights {
+  const { cells, events } = counts;
   const sum = (of: CellCounts[]) => ({
     sends: of.reduce((n, c) => n + c.sends, 0),
     opened: of.reduce((n, c) => n + c.opened, 0),
@@ -107,17 +139,18 @@ export async function sendTimeInsights(ctx: Ctx, workspaceId: string, q: Query, 
   const min = SEND_TIME_MIN_SENDS;
   const hours = Array.from({ length: 24 }, (_, hour) => {
     const s = sum(cells.filter((c) => c.hour === hour));
-    const ev = events.hours.find((e) => e.hour === hour);
+    const ev = events.find((e) => e.hour === hour);
     return { hour, ...bucket(s.sends, s.opened, s.replied, min), opens_in_hour: ev?.opens ?? 0, replies_in_hour: ev?.replies ?? 0 };
   });
   const weekdays = Array.from({ length: 7 }, (_, weekday) => {
     const s = sum(cells.filter((c) => c.weekday === weekday));
     return { weekday, ...bucket(s.sends, s.opened, s.replied, min) };
   });
+  const byCell = new Map(cells.map((c) => [c.weekday * 24 + c.hour, c]));
   const grid = [];
   for (let weekday = 0; weekday < 7; weekday++) {
     for (let hour = 0; hour < 24; hour++) {
-      const c = cells.find((x) => x.weekday === weekday && x.hour === hour);
+      const c = byCell.get(weekday * 24 + hour);
       grid.push({ weekday, hour, ...bucket(c?.sends ?? 0, c?.opened ?? 0, c?.replied ?? 0, min) });
     }
   }
@@ -125,21 +158,47 @@ export async function sendTimeInsights(ctx: Ctx, workspaceId: string, q: Query, 
   const block = bestBlock(cells, q.metric, q.block_hours, min);
   return {
     campaign_id: q.campaign_id ?? null,
-    from: w.from.toISOString(),
-    to: w.to.toISOString(),
+    from: counts.from,
+    to: counts.to,
     days: q.days,
     metric: q.metric,
     block_hours: q.block_hours,
     min_sends: min,
-    totals: { ...totals, bot_opens_excluded: events.botOpens },
-    zones: coverage,
+    totals: { ...totals, bot_opens_excluded: counts.botOpens },
+    zones: counts.zones,
     hours,
     weekdays,
     cells: grid,
     best: block.best,
     best_missing: block.missing,
-    computed_at: now.toISOString(),
+    computed_at: counts.to,
+    cache,
   };
+}
+
+export const sendTimeKey = (workspaceId: string, days: number, campaignId?: string | null): SnapshotKey => ({
+  workspaceId,
+  kind: "send_time",
+  days,
+  campaignId: campaignId ?? "",
+});
+
+/** The page's answer from the stored counts (computed once on the first read of this period and campaign). */
+export async function sendTimeInsights(ctx: Ctx, workspaceId: string, q: Query, now = new Date()): Promise<SendTimeInsights> {
+  if (q.campaign_id) await campaignOf(ctx, workspaceId, q.campaign_id);
+  const { payload, cache } = await serveCached(
+    ctx,
+    sendTimeKey(workspaceId, q.days, q.campaign_id),
+    sendTimeCompute(ctx, workspaceId, q.days, q.campaign_id ?? null),
+    now,
+  );
+  return sendTimeAnswer(payload, q, cache);
+}
+
+/** Queues a recompute of the stored answer for this period and campaign. */
+export async function recomputeSendTime(ctx: Ctx, workspaceId: string, q: { days: number; campaign_id?: string }) {
+  if (q.campaign_id) await campaignOf(ctx, workspaceId, q.campaign_id);
+  return requestRefresh(ctx, sendTimeKey(workspaceId, q.days, q.campaign_id));
 }
 
 const hh = (h: number) => (h >= 24 ? "23:59" : `${String(h).padStart(2, "0")}:00`);
