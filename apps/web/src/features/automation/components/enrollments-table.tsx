@@ -1,31 +1,19 @@
 /** Who entered which sequence and why, and who left and why: paged, by sequence, state or one lead's history. */
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Divider,
-  Link,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  type Theme,
-  Typography,
-  useMediaQuery,
-} from "@mui/material";
+import { Alert, Box, Button, Chip, Link, TableCell, TableRow, Typography } from "@mui/material";
+import type { NurtureEnrollment } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
+import { FilterSelect } from "../../../ui/filter-select.tsx";
 import { EmptyState } from "../../../ui/page-intro.tsx";
+import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useEnrollments } from "../api/use-automation.ts";
+import { PagedRows } from "./paged-rows.tsx";
 import type { Option } from "./rule-parts.tsx";
+
+const STATES = [
+  { value: "active", label: "In the sequence" },
+  { value: "exited", label: "Left" },
+];
 
 export function EnrollmentsTable({
   sequences,
@@ -38,21 +26,30 @@ export function EnrollmentsTable({
 }) {
   const [status, setStatus] = useState<"" | "active" | "exited">("");
   const [lead, setLead] = useState<{ id: string; name: string } | null>(null);
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(20);
+  const pager = usePager({ resetKeys: [sequenceId, status, lead?.id] });
   const list = useEnrollments({
     sequence_id: sequenceId || undefined,
     status: status || undefined,
     lead_id: lead?.id,
-    page: page + 1,
-    per_page: perPage,
+    page: pager.page + 1,
+    per_page: pager.perPage,
   });
   const filtered = Boolean(sequenceId || status || lead);
-  const phone = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
-  const showLead = (id: string, name: string) => {
-    setLead({ id, name });
-    setPage(0);
-  };
+  const nameOf = (e: NurtureEnrollment) => e.lead_name ?? e.lead_email ?? "Lead";
+  const state = (e: NurtureEnrollment) => (
+    <Chip size="small" color={e.status === "active" ? "primary" : "default"} label={e.status === "active" ? "in sequence" : "left"} />
+  );
+  const leadLink = (e: NurtureEnrollment, sx?: { fontWeight: number }) => (
+    <Link
+      component="button"
+      type="button"
+      onClick={() => setLead({ id: e.lead_id, name: nameOf(e) })}
+      aria-label={`History of ${nameOf(e)}`}
+      sx={sx}
+    >
+      {nameOf(e)}
+    </Link>
+  );
 
   return (
     <Box component="section" aria-label="Lead history">
@@ -60,49 +57,17 @@ export function EnrollmentsTable({
         {lead ? `History of ${lead.name}` : "Leads in and out"}
       </Typography>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", mb: 1.5, alignItems: "center" }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label="Sequence"
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={sequenceId}
-          onChange={(e) => {
-            onSequenceChange(e.target.value);
-            setPage(0);
-          }}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">All sequences</MenuItem>
-          {sequences.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="State"
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as "");
-            setPage(0);
-          }}
-          sx={{ minWidth: 140 }}
-        >
-          <MenuItem value="">In or out</MenuItem>
-          <MenuItem value="active">In the sequence</MenuItem>
-          <MenuItem value="exited">Left</MenuItem>
-        </TextField>
+          onChange={onSequenceChange}
+          options={sequences.map((s) => ({ value: s.id, label: s.name }))}
+          anyLabel="All sequences"
+          minWidth={200}
+        />
+        <FilterSelect label="State" value={status} onChange={(v) => setStatus(v as "")} options={STATES} anyLabel="In or out" />
         {lead && (
-          <Button
-            size="small"
-            onClick={() => {
-              setLead(null);
-              setPage(0);
-            }}
-          >
+          <Button size="small" onClick={() => setLead(null)}>
             All leads
           </Button>
         )}
@@ -119,105 +84,50 @@ export function EnrollmentsTable({
           }
         />
       ) : (
-        <Paper variant="outlined">
-          {phone ? (
-            <Stack divider={<Divider />}>
-              {(list.data?.enrollments ?? []).map((e) => {
-                const name = e.lead_name ?? e.lead_email ?? "Lead";
-                return (
-                  <Box key={e.id} sx={{ p: 1.5 }}>
-                    <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
-                      <Link
-                        component="button"
-                        type="button"
-                        onClick={() => showLead(e.lead_id, name)}
-                        aria-label={`History of ${name}`}
-                        sx={{ fontWeight: 600 }}
-                      >
-                        {name}
-                      </Link>
-                      <Chip
-                        size="small"
-                        color={e.status === "active" ? "primary" : "default"}
-                        label={e.status === "active" ? "in sequence" : "left"}
-                      />
-                    </Box>
-                    <Typography variant="body2">
-                      {e.sequence_name}: entered {new Date(e.entered_at).toLocaleString()} — {e.entry_reason}
-                    </Typography>
-                    {e.exit_reason && (
-                      <Typography variant="body2" color="textSecondary">
-                        Left {new Date(e.exited_at ?? e.entered_at).toLocaleString()}: {e.exit_reason}
-                      </Typography>
-                    )}
-                  </Box>
-                );
-              })}
-            </Stack>
-          ) : (
-            <TableContainer>
-              <Table size="small" aria-label="Sequence enrolments">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Lead</TableCell>
-                    <TableCell>Sequence</TableCell>
-                    <TableCell>Entered</TableCell>
-                    <TableCell>Why</TableCell>
-                    <TableCell>State</TableCell>
-                    <TableCell>Left because</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(list.data?.enrollments ?? []).map((e) => {
-                    const name = e.lead_name ?? e.lead_email ?? "Lead";
-                    return (
-                      <TableRow key={e.id}>
-                        <TableCell>
-                          <Link
-                            component="button"
-                            type="button"
-                            onClick={() => {
-                              setLead({ id: e.lead_id, name });
-                              setPage(0);
-                            }}
-                            aria-label={`History of ${name}`}
-                          >
-                            {name}
-                          </Link>
-                        </TableCell>
-                        <TableCell>{e.sequence_name}</TableCell>
-                        <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(e.entered_at).toLocaleString()}</TableCell>
-                        <TableCell>{e.entry_reason}</TableCell>
-                        <TableCell>
-                          <Chip
-                            size="small"
-                            color={e.status === "active" ? "primary" : "default"}
-                            label={e.status === "active" ? "in sequence" : "left"}
-                          />
-                        </TableCell>
-                        <TableCell>
-                          {e.exit_reason ? `${e.exit_reason} (${new Date(e.exited_at ?? e.entered_at).toLocaleDateString()})` : "—"}
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
+        <PagedRows
+          rows={list.data?.enrollments ?? []}
+          count={list.data?.total ?? 0}
+          pager={pager}
+          tableLabel="Sequence enrolments"
+          phoneRow={(e) => (
+            <Box key={e.id} sx={{ p: 1.5 }}>
+              <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+                {leadLink(e, { fontWeight: 600 })}
+                {state(e)}
+              </Box>
+              <Typography variant="body2">
+                {e.sequence_name}: entered {new Date(e.entered_at).toLocaleString()} — {e.entry_reason}
+              </Typography>
+              {e.exit_reason && (
+                <Typography variant="body2" color="textSecondary">
+                  Left {new Date(e.exited_at ?? e.entered_at).toLocaleString()}: {e.exit_reason}
+                </Typography>
+              )}
+            </Box>
           )}
-          <TablePagination
-            component="div"
-            count={list.data?.total ?? 0}
-            page={page}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={[20, 50, 100]}
-            onPageChange={(_, p) => setPage(p)}
-            onRowsPerPageChange={(ev) => {
-              setPerPage(Number(ev.target.value));
-              setPage(0);
-            }}
-          />
-        </Paper>
+          head={
+            <>
+              <TableCell>Lead</TableCell>
+              <TableCell>Sequence</TableCell>
+              <TableCell>Entered</TableCell>
+              <TableCell>Why</TableCell>
+              <TableCell>State</TableCell>
+              <TableCell>Left because</TableCell>
+            </>
+          }
+          tableRow={(e) => (
+            <TableRow key={e.id}>
+              <TableCell>{leadLink(e)}</TableCell>
+              <TableCell>{e.sequence_name}</TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(e.entered_at).toLocaleString()}</TableCell>
+              <TableCell>{e.entry_reason}</TableCell>
+              <TableCell>{state(e)}</TableCell>
+              <TableCell>
+                {e.exit_reason ? `${e.exit_reason} (${new Date(e.exited_at ?? e.entered_at).toLocaleDateString()})` : "—"}
+              </TableCell>
+            </TableRow>
+          )}
+        />
       )}
     </Box>
   );

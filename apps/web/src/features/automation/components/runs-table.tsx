@@ -1,50 +1,42 @@
 /** The run log: each run with its rule, trigger, lead, what each action did, errors and duration; filtered and paged. */
 
-import {
-  Alert,
-  Box,
-  Chip,
-  Divider,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  type Theme,
-  Typography,
-  useMediaQuery,
-} from "@mui/material";
+import { Alert, Box, Chip, TableCell, TableRow, Typography } from "@mui/material";
 import type { AutomationRun, AutomationRunStatus, AutomationTriggerType } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
+import { FilterSelect } from "../../../ui/filter-select.tsx";
 import { EmptyState } from "../../../ui/page-intro.tsx";
+import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useRuns } from "../api/use-automation.ts";
 import { ACTIONS, TRIGGERS } from "../lib/labels.ts";
+import { PagedRows } from "./paged-rows.tsx";
 import type { Option } from "./rule-parts.tsx";
 
 const STATUS_COLOR = { succeeded: "success", partial: "warning", failed: "error" } as const;
+const RESULTS = [
+  { value: "succeeded", label: "Succeeded" },
+  { value: "partial", label: "Partly failed" },
+  { value: "failed", label: "Failed" },
+];
+const TRIGGER_OPTIONS = Object.entries(TRIGGERS).map(([value, label]) => ({ value, label }));
 
 export function RunsTable({ rules, ruleId, onRuleChange }: { rules: Option[]; ruleId: string; onRuleChange: (id: string) => void }) {
   const [status, setStatus] = useState<AutomationRunStatus | "">("");
   const [trigger, setTrigger] = useState<AutomationTriggerType | "">("");
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(20);
+  const pager = usePager({ resetKeys: [ruleId, status, trigger] });
   const runs = useRuns({
     rule_id: ruleId || undefined,
     status: status || undefined,
     trigger: trigger || undefined,
-    page: page + 1,
-    per_page: perPage,
+    page: pager.page + 1,
+    per_page: pager.perPage,
   });
   const filtered = Boolean(ruleId || status || trigger);
-  const phone = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
   const ruleLabel = (r: AutomationRun) => r.rule_name ?? (r.sequence_id ? `Sequence "${r.sequence_name ?? "deleted"}"` : "Deleted rule");
+  const lead = (r: AutomationRun) => r.lead_name ?? r.lead_email ?? "Deleted lead";
+  const result = (r: AutomationRun) => (
+    <Chip size="small" color={STATUS_COLOR[r.status]} label={r.status === "partial" ? "partly failed" : r.status} />
+  );
   const did = (r: AutomationRun) => (
     <>
       {r.actions.map((a, i) => (
@@ -67,61 +59,29 @@ export function RunsTable({ rules, ruleId, onRuleChange }: { rules: Option[]; ru
         Run log
       </Typography>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", mb: 1.5 }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label="Rule"
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={ruleId}
-          onChange={(e) => {
-            onRuleChange(e.target.value);
-            setPage(0);
-          }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">All rules</MenuItem>
-          {rules.map((r) => (
-            <MenuItem key={r.id} value={r.id}>
-              {r.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          onChange={onRuleChange}
+          options={rules.map((r) => ({ value: r.id, label: r.name }))}
+          anyLabel="All rules"
+          minWidth={180}
+        />
+        <FilterSelect
           label="Result"
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as AutomationRunStatus);
-            setPage(0);
-          }}
-          sx={{ minWidth: 140 }}
-        >
-          <MenuItem value="">Any result</MenuItem>
-          <MenuItem value="succeeded">Succeeded</MenuItem>
-          <MenuItem value="partial">Partly failed</MenuItem>
-          <MenuItem value="failed">Failed</MenuItem>
-        </TextField>
-        <TextField
-          select
-          size="small"
+          onChange={(v) => setStatus(v as AutomationRunStatus)}
+          options={RESULTS}
+          anyLabel="Any result"
+        />
+        <FilterSelect
           label="Trigger"
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={trigger}
-          onChange={(e) => {
-            setTrigger(e.target.value as AutomationTriggerType);
-            setPage(0);
-          }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">Any trigger</MenuItem>
-          {Object.entries(TRIGGERS).map(([k, label]) => (
-            <MenuItem key={k} value={k}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(v) => setTrigger(v as AutomationTriggerType)}
+          options={TRIGGER_OPTIONS}
+          anyLabel="Any trigger"
+          minWidth={180}
+        />
       </Box>
       {runs.error ? (
         <Alert severity="error">{errorMessage(runs.error)}</Alert>
@@ -135,70 +95,49 @@ export function RunsTable({ rules, ruleId, onRuleChange }: { rules: Option[]; ru
           }
         />
       ) : (
-        <Paper variant="outlined">
-          {phone ? (
-            <Stack divider={<Divider />} aria-label="Automation runs">
-              {(runs.data?.runs ?? []).map((r) => (
-                <Box key={r.id} sx={{ p: 1.5 }}>
-                  <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
-                    <Chip size="small" color={STATUS_COLOR[r.status]} label={r.status === "partial" ? "partly failed" : r.status} />
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {ruleLabel(r)}
-                    </Typography>
-                  </Box>
-                  <Typography variant="caption" color="textSecondary" component="p" sx={{ mb: 0.5 }}>
-                    {new Date(r.created_at).toLocaleString()} · {TRIGGERS[r.trigger_type]} · {r.lead_name ?? r.lead_email ?? "Deleted lead"}{" "}
-                    · {r.duration_ms} ms
-                  </Typography>
-                  {did(r)}
-                </Box>
-              ))}
-            </Stack>
-          ) : (
-            <TableContainer>
-              <Table size="small" aria-label="Automation runs">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>When</TableCell>
-                    <TableCell>Rule</TableCell>
-                    <TableCell>Trigger</TableCell>
-                    <TableCell>Lead</TableCell>
-                    <TableCell>Result</TableCell>
-                    <TableCell>What it did</TableCell>
-                    <TableCell align="right">Took</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(runs.data?.runs ?? []).map((r) => (
-                    <TableRow key={r.id}>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(r.created_at).toLocaleString()}</TableCell>
-                      <TableCell>{ruleLabel(r)}</TableCell>
-                      <TableCell>{TRIGGERS[r.trigger_type]}</TableCell>
-                      <TableCell>{r.lead_name ?? r.lead_email ?? "Deleted lead"}</TableCell>
-                      <TableCell>
-                        <Chip size="small" color={STATUS_COLOR[r.status]} label={r.status === "partial" ? "partly failed" : r.status} />
-                      </TableCell>
-                      <TableCell>{did(r)}</TableCell>
-                      <TableCell align="right">{r.duration_ms} ms</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+        <PagedRows
+          rows={runs.data?.runs ?? []}
+          count={runs.data?.total ?? 0}
+          pager={pager}
+          tableLabel="Automation runs"
+          phoneLabel="Automation runs"
+          phoneRow={(r) => (
+            <Box key={r.id} sx={{ p: 1.5 }}>
+              <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+                {result(r)}
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {ruleLabel(r)}
+                </Typography>
+              </Box>
+              <Typography variant="caption" color="textSecondary" component="p" sx={{ mb: 0.5 }}>
+                {new Date(r.created_at).toLocaleString()} · {TRIGGERS[r.trigger_type]} · {lead(r)} · {r.duration_ms} ms
+              </Typography>
+              {did(r)}
+            </Box>
           )}
-          <TablePagination
-            component="div"
-            count={runs.data?.total ?? 0}
-            page={page}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={[20, 50, 100]}
-            onPageChange={(_, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setPerPage(Number(e.target.value));
-              setPage(0);
-            }}
-          />
-        </Paper>
+          head={
+            <>
+              <TableCell>When</TableCell>
+              <TableCell>Rule</TableCell>
+              <TableCell>Trigger</TableCell>
+              <TableCell>Lead</TableCell>
+              <TableCell>Result</TableCell>
+              <TableCell>What it did</TableCell>
+              <TableCell align="right">Took</TableCell>
+            </>
+          }
+          tableRow={(r) => (
+            <TableRow key={r.id}>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(r.created_at).toLocaleString()}</TableCell>
+              <TableCell>{ruleLabel(r)}</TableCell>
+              <TableCell>{TRIGGERS[r.trigger_type]}</TableCell>
+              <TableCell>{lead(r)}</TableCell>
+              <TableCell>{result(r)}</TableCell>
+              <TableCell>{did(r)}</TableCell>
+              <TableCell align="right">{r.duration_ms} ms</TableCell>
+            </TableRow>
+          )}
+        />
       )}
     </Box>
   );

@@ -1,12 +1,14 @@
 /** /nurture-orchestration: Which leads are in which nurture sequence, and why did they enter or leave? */
 
-import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Link, Stack, TablePagination, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Link, Stack, Typography } from "@mui/material";
 import type { NurtureSequence } from "@prospector/contracts";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
+import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
+import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useCampaignOptions, useDeleteSequence, useSequences } from "../api/use-automation.ts";
 import { EnrollmentsTable } from "../components/enrollments-table.tsx";
@@ -16,9 +18,8 @@ import { triggerSummary } from "../lib/summary.ts";
 
 export default function NurtureOrchestrationPage() {
   const toast = useToast();
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(10);
-  const sequences = useSequences({ page: page + 1, per_page: perPage });
+  const pager = usePager({ perPageOptions: [10, 20, 50] });
+  const sequences = useSequences({ page: pager.page + 1, per_page: pager.perPage });
   const all = useSequences({ page: 1, per_page: 100 });
   const campaigns = useCampaignOptions();
   const remove = useDeleteSequence();
@@ -129,20 +130,7 @@ export default function NurtureOrchestrationPage() {
               </Card>
             ))}
           </Box>
-          {(sequences.data?.total ?? 0) > perPage && (
-            <TablePagination
-              component="div"
-              count={sequences.data?.total ?? 0}
-              page={page}
-              rowsPerPage={perPage}
-              rowsPerPageOptions={[10, 20, 50]}
-              onPageChange={(_, p) => setPage(p)}
-              onRowsPerPageChange={(e) => {
-                setPerPage(Number(e.target.value));
-                setPage(0);
-              }}
-            />
-          )}
+          {(sequences.data?.total ?? 0) > pager.perPage && <TablePager pager={pager} count={sequences.data?.total ?? 0} />}
         </Box>
       )}
       <EnrollmentsTable sequences={sequenceOptions} sequenceId={shown} onSequenceChange={setShown} />
