@@ -410,6 +410,8 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "GET /api/send-insights/send-time": ok(sendInsights.SendTimeInsights),
   "POST /api/send-insights/send-time/preview": ok(sendInsights.SendTimePreview),
   "POST /api/send-insights/send-time/apply": ok(sendInsights.SendTimeApplied),
+  "POST /api/send-insights/send-time/recompute": { 200: sendInsights.InsightsCache, 202: sendInsights.InsightsCache },
+  "POST /api/send-insights/providers/recompute": { 200: sendInsights.InsightsCache, 202: sendInsights.InsightsCache },
   "GET /api/send-insights/providers": ok(sendInsights.ProviderInsights),
   "GET /api/send-insights/providers/domains": ok(sendInsights.ProviderDomainPage),
   "POST /api/send-insights/providers/refresh": { 200: sendInsights.MxLookupJob, 202: sendInsights.MxLookupJob },

@@ -6,6 +6,7 @@
 import type {
   ApplyZoneMode,
   CampaignList,
+  InsightsCache,
   MailProvider,
   MxLookupJob,
   MxLookupStatus,
@@ -57,11 +58,27 @@ export const sendInsightsKeys = {
 
 const options = { placeholderData: keepPreviousData, staleTime: 30_000 } as const;
 
+/** A stored answer being recomputed is read again every second until the refresh is over (the read is cheap). */
+export const isRefreshing = (cache: InsightsCache | undefined) => cache?.refresh.status === "queued" || cache?.refresh.status === "running";
+const whileRefreshing = {
+  refetchInterval: (q: { state: { data?: { cache: InsightsCache } } }) => (isRefreshing(q.state.data?.cache) ? 1000 : false),
+} as const;
+
+/** Asks the server to recompute a stored answer (send time or providers) for a period; the answer's query follows its progress. */
+export function useRecompute(kind: "send-time" | "providers") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (p: { days: number; campaign_id?: string }) => api.post<InsightsCache>(`/send-insights/${kind}/recompute`, p),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["send-insights", kind] }),
+  });
+}
+
 export function useSendTime(p: SendTimeParams) {
   return useQuery({
     queryKey: sendInsightsKeys.sendTime(p),
     queryFn: ({ signal }) => api.get<SendTimeInsights>("/send-insights/send-time", { params: { ...p }, signal }),
     ...options,
+    ...whileRefreshing,
   });
 }
 
@@ -97,6 +114,7 @@ export function useProviders(days: number) {
     queryKey: sendInsightsKeys.providers(days),
     queryFn: ({ signal }) => api.get<ProviderInsights>("/send-insights/providers", { params: { days }, signal }),
     ...options,
+    ...whileRefreshing,
   });
 }
 

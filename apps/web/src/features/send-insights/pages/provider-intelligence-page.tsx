@@ -42,7 +42,15 @@ import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { isActiveJob } from "../../leads/api/use-job-progress.ts";
-import { useLatestLookupJob, useLookupJob, useProviderDomains, useProviders, useRefreshLookups } from "../api/use-send-insights.ts";
+import {
+  useLatestLookupJob,
+  useLookupJob,
+  useProviderDomains,
+  useProviders,
+  useRecompute,
+  useRefreshLookups,
+} from "../api/use-send-insights.ts";
+import { ComputedNote } from "../components/computed-note.tsx";
 import { count, formatInterval, formatRate } from "../components/send-insights-format.ts";
 
 const PERIODS = [30, 90, 180, 365];
@@ -59,6 +67,7 @@ const STATUS_LABELS: Record<MxLookupStatus, string> = {
 export default function ProviderIntelligencePage() {
   const [days, setDays] = useState(90);
   const query = useProviders(days);
+  const recompute = useRecompute("providers");
   const data = query.data;
   return (
     <Stack spacing={3}>
@@ -84,6 +93,14 @@ export default function ProviderIntelligencePage() {
           </TextField>
         }
       />
+      {data && (
+        <ComputedNote
+          cache={data.cache}
+          onRefresh={() => recompute.mutate({ days })}
+          starting={recompute.isPending}
+          error={recompute.isError ? errorMessage(recompute.error) : null}
+        />
+      )}
       <LookupPanel data={data} />
       {query.isPending && <LoadingScreen />}
       {query.isError && <LoadError error={query.error} onRetry={() => query.refetch()} />}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { campaign, ME, me, mockServer, renderSignedIn } from "../../../test/kit.ts";
-import { BEST, preview, sendTime } from "../test/send-insights-builders.ts";
+import { BEST, cacheInfo, preview, sendTime } from "../test/send-insights-builders.ts";
 import SendTimeOptimizerPage from "./send-time-optimizer-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -45,6 +45,36 @@ describe("/send-time-optimizer", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Opens" }));
     await waitFor(() => expect(s.to("GET", "/api/send-insights/send-time").at(-1)!.query.get("metric")).toBe("open"));
+  });
+
+  it("says how old the stored answer is, and Refresh recomputes it with progress until the new one is there", async () => {
+    const computed = new Date(Date.now() - 4 * 60_000).toISOString();
+    let phase = 0;
+    const states = [
+      cacheInfo({ computed_at: computed, stale: true }),
+      cacheInfo({
+        computed_at: computed,
+        refresh: { status: "running", progress: 40, step: "Counting sends", error: null, requested_at: computed },
+      }),
+      cacheInfo({ computed_at: new Date().toISOString() }),
+    ];
+    const s = mockServer({
+      "GET /api/auth/me": { body: ME },
+      "GET /api/send-insights/send-time": () => ({ body: { ...data, cache: states[Math.min(phase, 2)] } }),
+      "POST /api/send-insights/send-time/recompute": () => {
+        phase = 1;
+        return { status: 202, body: states[1] };
+      },
+    });
+    renderSignedIn(<SendTimeOptimizerPage />, { path: PATH });
+    expect(await screen.findByText(/Computed 4 minutes ago .*newer sends or events arrived/)).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Refresh" }));
+    expect(await screen.findByText(/Counting sends — the answer below stays/)).toBeTruthy();
+    expect(screen.getByRole("progressbar", { name: "Recompute progress" }).getAttribute("aria-valuenow")).toBe("40");
+    expect(s.to("POST", "/api/send-insights/send-time/recompute")[0]!.body).toEqual({ days: 180 });
+    phase = 2;
+    expect(await screen.findByText(/Computed just now/, {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByRole("progressbar", { name: "Recompute progress" })).toBeNull();
   });
 
   it("says how to get data when nothing was sent", async () => {

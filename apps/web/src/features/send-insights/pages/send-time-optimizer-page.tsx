@@ -32,8 +32,9 @@ import { formatDateTime } from "../../../lib/format.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
-import { useSendTime } from "../api/use-send-insights.ts";
+import { useRecompute, useSendTime } from "../api/use-send-insights.ts";
 import { ApplyToCampaign } from "../components/apply-to-campaign.tsx";
+import { ComputedNote } from "../components/computed-note.tsx";
 import {
   count,
   dayNames,
@@ -53,6 +54,7 @@ export default function SendTimeOptimizerPage() {
   const [metric, setMetric] = useState<SendTimeMetric>("reply");
   const [blockHours, setBlockHours] = useState(4);
   const query = useSendTime({ days, metric, block_hours: blockHours });
+  const recompute = useRecompute("send-time");
   const data = query.data;
   return (
     <Stack spacing={3}>
@@ -102,6 +104,14 @@ export default function SendTimeOptimizerPage() {
           </>
         }
       />
+      {data && (
+        <ComputedNote
+          cache={data.cache}
+          onRefresh={() => recompute.mutate({ days })}
+          starting={recompute.isPending}
+          error={recompute.isError ? errorMessage(recompute.error) : null}
+        />
+      )}
       {query.isPending && <LoadingScreen />}
       {query.isError && <LoadError error={query.error} onRetry={() => query.refetch()} />}
       {data && data.totals.sends === 0 && (

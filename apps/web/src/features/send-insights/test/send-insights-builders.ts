@@ -1,5 +1,6 @@
 /** Builders for the send-insights page tests, typed by the contracts. */
 import type {
+  InsightsCache,
   MxLookupJob,
   ProviderDomain,
   ProviderFigures,
@@ -72,6 +73,7 @@ export function sendTime(filled: [number, number, number, number, number][], ove
     best: null,
     best_missing: "No weekday has 20 sends yet.",
     computed_at: "2026-11-24T10:00:00.000Z",
+    cache: cacheInfo(),
     ...over,
   };
 }
@@ -150,6 +152,7 @@ export function providers(list: ProviderFigures[], over: Partial<ProviderInsight
     totals,
     lookups: { domains: 12, classified: 8, pending: 3, unresolved: 1, last_checked_at: "2026-11-23T08:00:00.000Z" },
     computed_at: "2026-11-24T10:00:00.000Z",
+    cache: cacheInfo(),
     ...over,
   };
 }
@@ -180,6 +183,18 @@ export function job(over: Partial<MxLookupJob> = {}): MxLookupJob {
     created_at: "2026-11-24T10:00:00.000Z",
     started_at: null,
     finished_at: null,
+    ...over,
+  };
+}
+
+/** Where an answer came from (stored, computed at 10:00, no refresh under way), as the server says. */
+export function cacheInfo(over: Partial<InsightsCache> = {}): InsightsCache {
+  return {
+    computed_at: "2026-11-24T10:00:00.000Z",
+    duration_ms: 1200,
+    fresh: false,
+    stale: false,
+    refresh: { status: "idle", progress: 100, step: null, error: null, requested_at: null },
     ...over,
   };
 }
