@@ -4,44 +4,28 @@
  * with the reason recorded and its emails stopped; counts per sequence; a lead's history; a
  * sequence that would re-enter itself is refused; another workspace sees nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
-import { createUser, type TestUser } from "../../../test/factories.ts";
+import { describe, expect, it } from "vitest";
 import { expectTenantIsolation } from "../../../test/tenant-isolation.ts";
-import { campaignEvents } from "../campaigns/campaigns.table.ts";
-import { helpers } from "../campaigns/campaigns.test-helpers.ts";
-import { runAutomation } from "./automation.jobs.ts";
+import { automationWorld } from "./automation.test-helpers.ts";
 import { sweepExits } from "./nurture.engine.ts";
 
 describe("nurture sequences", () => {
-  let t: TestApp;
-  let owner: TestUser;
-  let outsider: TestUser;
-  const h = helpers(() => t);
-  // Read every event now: UUIDv7 ids made in a burst may run a few ms ahead of the clock.
-  const run = () => runAutomation(t.app.ctx, { settleMs: -60_000 });
+  const w = automationWorld();
+  const { h, run, event } = w;
 
-  beforeAll(async () => {
-    t = await createTestApp({ JOBS: "off" }, { work: false });
-    owner = await createUser(t.app.ctx.db);
-    outsider = await createUser(t.app.ctx.db);
-  });
-  afterAll(() => t.close());
-
-  const open = (campaignId: string, leadId: string, type: "open" | "click" = "open") =>
-    t.app.ctx.db.insert(campaignEvents).values({ workspaceId: owner.workspaceId, campaignId, leadId, type, isBot: false, step: 0 });
+  const open = (campaignId: string, leadId: string, type: "open" | "click" = "open") => event(campaignId, leadId, type);
   const member = async (campaignId: string, leadId: string) => {
-    const list = await h.ok(owner, "GET", `/api/campaigns/${campaignId}/leads?per_page=100`);
+    const list = await h.ok(w.owner, "GET", `/api/campaigns/${campaignId}/leads?per_page=100`);
     return list.leads.find((l: { lead_id: string }) => l.lead_id === leadId);
   };
 
   it("enrols on the entry rule, exits on a click or after N days, with reasons and counts", async () => {
-    const cold = await h.campaign(owner, { name: "Cold" });
-    const nurture = await h.campaign(owner, { name: "Nurture drip" });
-    const [a, b, c] = [await h.lead(owner), await h.lead(owner), await h.lead(owner, { company_name: "Initech" })];
-    await h.ok(owner, "POST", `/api/campaigns/${cold.id}/leads`, { lead_ids: [a.id, b.id, c.id] });
+    const cold = await h.campaign(w.owner, { name: "Cold" });
+    const nurture = await h.campaign(w.owner, { name: "Nurture drip" });
+    const [a, b, c] = [await h.lead(w.owner), await h.lead(w.owner), await h.lead(w.owner, { company_name: "Initech" })];
+    await h.ok(w.owner, "POST", `/api/campaigns/${cold.id}/leads`, { lead_ids: [a.id, b.id, c.id] });
     const seq = await h.ok(
-      owner,
+      w.owner,
       "POST",
       "/api/nurture/sequences",
       {
@@ -63,7 +47,7 @@ describe("nurture sequences", () => {
     expect((await member(cold.id, a.id))?.state).toBe("stopped");
     expect((await member(cold.id, c.id))?.state).toBe("queued");
     expect(await member(nurture.id, c.id)).toBeUndefined();
-    let enrolments = await h.ok(owner, "GET", `/api/nurture/enrollments?sequence_id=${seq.id}`);
+    let enrolments = await h.ok(w.owner, "GET", `/api/nurture/enrollments?sequence_id=${seq.id}`);
     expect(enrolments.total).toBe(2);
     const entered = enrolments.enrollments.map((e: { entry_reason: string }) => e.entry_reason);
     expect(entered).toContain('1 human open within 7 days, no reply in "Cold" (moved out of "Cold")');
@@ -71,27 +55,27 @@ describe("nurture sequences", () => {
     await open(nurture.id, a.id, "click");
     await run();
     expect((await member(nurture.id, a.id))?.state).toBe("stopped");
-    const history = await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`);
+    const history = await h.ok(w.owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`);
     expect(history.enrollments[0]).toMatchObject({ status: "exited", exit_reason: "Clicked a link", sequence_name: "Warm openers" });
     // A lead enters a sequence once: opening again does not bring it back.
     await open(cold.id, a.id);
     await run();
-    expect((await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`)).total).toBe(1);
+    expect((await h.ok(w.owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`)).total).toBe(1);
 
-    await sweepExits(t.app.ctx, new Date(Date.now() + 4 * 86_400_000));
+    await sweepExits(w.t.app.ctx, new Date(Date.now() + 4 * 86_400_000));
     expect((await member(nurture.id, b.id))?.state).toBe("stopped");
-    enrolments = await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${b.id}`);
+    enrolments = await h.ok(w.owner, "GET", `/api/nurture/enrollments?lead_id=${b.id}`);
     expect(enrolments.enrollments[0]).toMatchObject({ status: "exited", exit_reason: "3 days passed" });
-    const counted = await h.ok(owner, "GET", `/api/nurture/sequences/${seq.id}`);
+    const counted = await h.ok(w.owner, "GET", `/api/nurture/sequences/${seq.id}`);
     expect(counted).toMatchObject({ entered: 2, active: 0, exited: 2, exit_reasons: { "Clicked a link": 1, "3 days passed": 1 } });
-    const runs = await h.ok(owner, "GET", `/api/automation/runs?sequence_id=${seq.id}`);
+    const runs = await h.ok(w.owner, "GET", `/api/automation/runs?sequence_id=${seq.id}`);
     expect(runs.total).toBe(2);
   });
 
   it("a reply ends the sequence; a rule can enrol into it; a status exit applies", async () => {
-    const nurture = await h.campaign(owner, { name: "Reply drip" });
+    const nurture = await h.campaign(w.owner, { name: "Reply drip" });
     const seq = await h.ok(
-      owner,
+      w.owner,
       "POST",
       "/api/nurture/sequences",
       {
@@ -103,15 +87,15 @@ describe("nurture sequences", () => {
       201,
     );
     const viaRule = await h.ok(
-      owner,
+      w.owner,
       "POST",
       "/api/automation/rules",
       { name: "Enrol on reply", trigger: { type: "reply_received" }, actions: [{ type: "enroll_in_sequence", sequence_id: seq.id }] },
       201,
     );
-    const [a, b] = [await h.lead(owner), await h.lead(owner)];
-    await t.app.ctx.hooks.run("replies.received", {
-      workspaceId: owner.workspaceId,
+    const [a, b] = [await h.lead(w.owner), await h.lead(w.owner)];
+    await w.t.app.ctx.hooks.run("replies.received", {
+      workspaceId: w.owner.workspaceId,
       replyRef: "<n-1@acme.test>",
       answered: "campaign",
       leadId: a.id,
@@ -122,11 +106,11 @@ describe("nurture sequences", () => {
       occurredAt: new Date(),
     });
     await run();
-    const hist = await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`);
+    const hist = await h.ok(w.owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`);
     expect(hist.enrollments[0]).toMatchObject({ status: "active", entry_reason: expect.stringContaining("Enrol on reply") });
     // A later reply exits.
-    await t.app.ctx.hooks.run("replies.received", {
-      workspaceId: owner.workspaceId,
+    await w.t.app.ctx.hooks.run("replies.received", {
+      workspaceId: w.owner.workspaceId,
       replyRef: "<n-2@acme.test>",
       answered: "campaign",
       leadId: a.id,
@@ -137,36 +121,36 @@ describe("nurture sequences", () => {
       occurredAt: new Date(Date.now() + 1000),
     });
     await run();
-    expect((await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`)).enrollments[0]).toMatchObject({
+    expect((await h.ok(w.owner, "GET", `/api/nurture/enrollments?lead_id=${a.id}`)).enrollments[0]).toMatchObject({
       status: "exited",
       exit_reason: "Replied",
     });
 
     // Tag b through a rule that tags; the sequence's entry is "tagged nurture-me".
     await h.ok(
-      owner,
+      w.owner,
       "POST",
       "/api/automation/rules",
       { name: "Tagger", trigger: { type: "meeting_booked" }, actions: [{ type: "add_tag", tag: "nurture-me" }] },
       201,
     );
-    await h.ok(owner, "POST", `/api/campaigns/${nurture.id}/leads`, { lead_ids: [b.id] });
-    await h.ok(owner, "POST", `/api/campaigns/${nurture.id}/leads/${b.id}/meeting`);
+    await h.ok(w.owner, "POST", `/api/campaigns/${nurture.id}/leads`, { lead_ids: [b.id] });
+    await h.ok(w.owner, "POST", `/api/campaigns/${nurture.id}/leads/${b.id}/meeting`);
     await run();
     await run();
-    expect((await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${b.id}`)).enrollments[0]).toMatchObject({ status: "active" });
-    await h.ok(owner, "PUT", `/api/leads/${b.id}`, { status: "interested" });
-    await sweepExits(t.app.ctx);
-    expect((await h.ok(owner, "GET", `/api/nurture/enrollments?lead_id=${b.id}`)).enrollments[0]).toMatchObject({
+    expect((await h.ok(w.owner, "GET", `/api/nurture/enrollments?lead_id=${b.id}`)).enrollments[0]).toMatchObject({ status: "active" });
+    await h.ok(w.owner, "PUT", `/api/leads/${b.id}`, { status: "interested" });
+    await sweepExits(w.t.app.ctx);
+    expect((await h.ok(w.owner, "GET", `/api/nurture/enrollments?lead_id=${b.id}`)).enrollments[0]).toMatchObject({
       status: "exited",
       exit_reason: "Lead status became interested",
     });
-    await h.ok(owner, "DELETE", `/api/automation/rules/${viaRule.id}`, undefined, 204);
+    await h.ok(w.owner, "DELETE", `/api/automation/rules/${viaRule.id}`, undefined, 204);
   });
 
   it("refuses a sequence that re-enters itself, a taken campaign, and another workspace's campaign", async () => {
-    const drip = await h.campaign(owner, { name: "Self drip" });
-    const loop = await h.call(owner, "POST", "/api/nurture/sequences", {
+    const drip = await h.campaign(w.owner, { name: "Self drip" });
+    const loop = await h.call(w.owner, "POST", "/api/nurture/sequences", {
       name: "Self",
       campaign_id: drip.id,
       entry: { trigger: { type: "lead_added_to_campaign", campaign_id: drip.id } },
@@ -181,24 +165,24 @@ describe("nurture sequences", () => {
       entry: { trigger: { type: "reply_received" } },
       exits: [{ type: "after_days", days: 10 }],
     };
-    const first = await h.ok(owner, "POST", "/api/nurture/sequences", body, 201);
-    const second = await h.call(owner, "POST", "/api/nurture/sequences", { ...body, name: "Two" });
+    const first = await h.ok(w.owner, "POST", "/api/nurture/sequences", body, 201);
+    const second = await h.call(w.owner, "POST", "/api/nurture/sequences", { ...body, name: "Two" });
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe("NURTURE_CAMPAIGN_TAKEN");
-    const noDays = await h.call(owner, "POST", "/api/nurture/sequences", { ...body, exits: [{ type: "after_days" }] });
+    const noDays = await h.call(w.owner, "POST", "/api/nurture/sequences", { ...body, exits: [{ type: "after_days" }] });
     expect(noDays.statusCode).toBe(422);
     expect(noDays.json().errors[0].field).toBe("exits.0.days");
-    const foreign = await h.campaign(outsider);
-    const other = await h.call(owner, "POST", "/api/nurture/sequences", { ...body, campaign_id: foreign.id });
+    const foreign = await h.campaign(w.outsider);
+    const other = await h.call(w.owner, "POST", "/api/nurture/sequences", { ...body, campaign_id: foreign.id });
     expect(other.statusCode).toBe(404);
 
-    await expectTenantIsolation(t.app, outsider, [
+    await expectTenantIsolation(w.t.app, w.outsider, [
       { method: "GET", url: `/api/nurture/sequences/${first.id}` },
       { method: "PUT", url: `/api/nurture/sequences/${first.id}`, payload: { ...body, campaign_id: foreign.id } },
       { method: "DELETE", url: `/api/nurture/sequences/${first.id}` },
       { method: "GET", url: `/api/nurture/enrollments?sequence_id=${first.id}` },
     ]);
-    expect((await h.ok(outsider, "GET", "/api/nurture/sequences")).total).toBe(0);
-    expect((await h.ok(outsider, "GET", "/api/nurture/enrollments")).total).toBe(0);
+    expect((await h.ok(w.outsider, "GET", "/api/nurture/sequences")).total).toBe(0);
+    expect((await h.ok(w.outsider, "GET", "/api/nurture/enrollments")).total).toBe(0);
   });
 });
