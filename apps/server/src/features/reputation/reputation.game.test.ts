@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
 import { campaignEvents } from "../campaigns/campaigns.table.ts";
 import { evaluateGame, levelOf, safeDailyCap } from "./reputation.game.ts";
-import { reputationHelpers } from "./reputation.test-helpers.ts";
+import { atDaysAgo, reputationHelpers } from "./reputation.test-helpers.ts";
 
 let t: TestApp;
 let owner: TestUser;
@@ -117,7 +117,8 @@ describe("the deliverability game", () => {
       leadId: lead.id,
       messageId: first[0]!,
       type: "bounce",
-      occurredAt: new Date(Date.now() - 5 * DAY_MS + 60_000),
+      // A minute after that send, whatever the time of day the test runs at.
+      occurredAt: new Date(atDaysAgo(5).getTime() + 60_000),
     });
     // 1 bounce of 1 send is under the 20 sends a rate needs: still clean.
     expect((await task(owner, inbox.id, "clean_bounces")).done).toBe(true);
