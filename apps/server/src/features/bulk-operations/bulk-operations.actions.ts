@@ -31,6 +31,13 @@ export type ChunkRunner = (
 
 const message = (err: unknown) => (err instanceof AppError ? err.message : "Unexpected error: the server log has the details");
 
+/** Every item failed with the same error (a service call for the whole chunk threw). */
+const failAll = (items: repo.ItemRow[], err: unknown) => items.map((i) => ({ seq: i.seq, ok: false, error: message(err) }));
+
+/** The leads with these ids, locked (in a transaction) and by id; a deleted one is missing. */
+const leadsById = async (tx: repo.Tx, workspaceId: string, ids: string[]) =>
+  new Map((await repo.lockLeads(tx, workspaceId, ids)).map((r) => [r.id, r]));
+
 const caller = (op: repo.OperationRow, undo = false) => ({
   workspaceId: op.workspaceId,
   userId: (undo ? op.undoneBy : null) ?? op.createdBy ?? "",
@@ -49,14 +56,10 @@ function leadFieldChunk(
   return async (_ctx, op, items) => ({
     results: [],
     inTx: async (tx) => {
-      const rows = new Map(
-        (
-          await repo.lockLeads(
-            tx,
-            op.workspaceId,
-            items.map((i) => i.targetId),
-          )
-        ).map((r) => [r.id, r]),
+      const rows = await leadsById(
+        tx,
+        op.workspaceId,
+        items.map((i) => i.targetId),
       );
       const out: ItemResult[] = [];
       const tags: { id: string; tags: string[] }[] = [];
@@ -115,18 +118,17 @@ async function remember(
 
 const addToCampaign: ChunkRunner = async (ctx, op, items) => {
   const campaignId = params(op).campaign_id!;
-  const before = new Map(
-    (
-      await repo.lockLeads(
-        ctx.db,
-        op.workspaceId,
-        items.map((i) => i.targetId),
-      )
-    ).map((r) => [r.id, r.campaignId]),
+  const before = await leadsById(
+    ctx.db,
+    op.workspaceId,
+    items.map((i) => i.targetId),
   );
   const wasMember = new Set((await repo.memberships(ctx.db, op.workspaceId, [...before.keys()], campaignId)).map((m) => m.leadId));
   // A lead tried before a crash may already be in; one that was a member before we touched it is a real "already in".
-  await remember(ctx, op, items, (i) => ({ campaign_id: before.get(i.targetId) ?? null, was_member: wasMember.has(i.targetId) }));
+  await remember(ctx, op, items, (i) => ({
+    campaign_id: before.get(i.targetId)?.campaignId ?? null,
+    was_member: wasMember.has(i.targetId),
+  }));
   let res: Awaited<ReturnType<typeof addLeads>>;
   try {
     res = await addLeads(
@@ -136,7 +138,7 @@ const addToCampaign: ChunkRunner = async (ctx, op, items) => {
       items.map((i) => i.targetId),
     );
   } catch (err) {
-    return { results: items.map((i) => ({ seq: i.seq, ok: false, error: message(err) })) };
+    return { results: failAll(items, err) };
   }
   const skipped = new Map(res.skipped.map((s) => [s.id, s.reason]));
   return {
@@ -152,13 +154,16 @@ const removeFromCampaign: ChunkRunner = async (ctx, op, items) => {
   const campaignId = params(op).campaign_id!;
   const ids = items.map((i) => i.targetId);
   const members = new Map((await repo.memberships(ctx.db, op.workspaceId, ids, campaignId)).map((m) => [m.leadId, m]));
-  const leadsNow = new Map((await repo.lockLeads(ctx.db, op.workspaceId, ids)).map((r) => [r.id, r.campaignId]));
-  await remember(ctx, op, items, (i) => ({ membership: members.get(i.targetId) ?? null, campaign_id: leadsNow.get(i.targetId) ?? null }));
+  const leadsNow = await leadsById(ctx.db, op.workspaceId, ids);
+  await remember(ctx, op, items, (i) => ({
+    membership: members.get(i.targetId) ?? null,
+    campaign_id: leadsNow.get(i.targetId)?.campaignId ?? null,
+  }));
   let res: Awaited<ReturnType<typeof removeLeads>>;
   try {
     res = await removeLeads(ctx, caller(op), campaignId, ids);
   } catch (err) {
-    return { results: items.map((i) => ({ seq: i.seq, ok: false, error: message(err) })) };
+    return { results: failAll(items, err) };
   }
   const removed = new Set(res.removed);
   return {
@@ -187,14 +192,14 @@ const enrich: ChunkRunner = async (ctx, op, items) => {
       ),
     };
   } catch (err) {
-    return { results: items.map((i) => ({ seq: i.seq, ok: false, error: message(err) })) };
+    return { results: failAll(items, err) };
   }
 };
 
 /** Snapshots each lead (row, memberships, the history that names it) before the delete: undo puts it all back. */
 const deleteLeads: ChunkRunner = async (ctx, op, items) => {
   const ids = items.map((i) => i.targetId);
-  const rows = new Map((await repo.lockLeads(ctx.db, op.workspaceId, ids)).map((r) => [r.id, r]));
+  const rows = await leadsById(ctx.db, op.workspaceId, ids);
   const members = await repo.memberships(ctx.db, op.workspaceId, ids);
   const history = await repo.historyIds(ctx.db, ids);
   await remember(ctx, op, items, (i) =>
@@ -206,7 +211,7 @@ const deleteLeads: ChunkRunner = async (ctx, op, items) => {
   try {
     res = await bulkDelete(ctx, op.workspaceId, ids);
   } catch (err) {
-    return { results: items.map((i) => ({ seq: i.seq, ok: false, error: message(err) })) };
+    return { results: failAll(items, err) };
   }
   const deleted = new Set(res.succeeded);
   // A re-run finds its own deletes gone: the snapshot says the lead was there.
@@ -281,14 +286,10 @@ type Undoer = (ctx: AppContext, op: repo.OperationRow, items: repo.ItemRow[]) =>
 
 const undoLeadField: Undoer = async (ctx, op, items) =>
   transaction(ctx.db, async (tx) => {
-    const rows = new Map(
-      (
-        await repo.lockLeads(
-          tx,
-          op.workspaceId,
-          items.map((i) => i.targetId),
-        )
-      ).map((r) => [r.id, r]),
+    const rows = await leadsById(
+      tx,
+      op.workspaceId,
+      items.map((i) => i.targetId),
     );
     const out: UndoResult[] = [];
     const tagRows: { id: string; tags: string[] }[] = [];
@@ -335,7 +336,7 @@ const undoAddToCampaign: Undoer = async (ctx, op, items) => {
     );
     const removed = new Set(res.removed);
     await transaction(ctx.db, async (tx) => {
-      const rows = new Map((await repo.lockLeads(tx, op.workspaceId, [...removed])).map((r) => [r.id, r]));
+      const rows = await leadsById(tx, op.workspaceId, [...removed]);
       for (const item of items) {
         const lead = rows.get(item.targetId);
         const prev = (item.previous?.campaign_id as string | null | undefined) ?? null;
@@ -346,21 +347,17 @@ const undoAddToCampaign: Undoer = async (ctx, op, items) => {
       removed.has(i.targetId) ? { seq: i.seq, ok: true } : { seq: i.seq, ok: false, error: "No longer in this campaign" },
     );
   } catch (err) {
-    return items.map((i) => ({ seq: i.seq, ok: false, error: message(err) }));
+    return failAll(items, err);
   }
 };
 
 const undoRemoveFromCampaign: Undoer = async (ctx, op, items) => {
   const campaignId = params(op).campaign_id!;
   const out = await transaction(ctx.db, async (tx) => {
-    const rows = new Map(
-      (
-        await repo.lockLeads(
-          tx,
-          op.workspaceId,
-          items.map((i) => i.targetId),
-        )
-      ).map((r) => [r.id, r]),
+    const rows = await leadsById(
+      tx,
+      op.workspaceId,
+      items.map((i) => i.targetId),
     );
     const res: UndoResult[] = [];
     for (const item of items) {
