@@ -28,6 +28,20 @@ type Ctx = Pick<AppContext, "db">;
 type CampaignLike = Pick<CampaignRow, "id" | "name" | "status" | "steps">;
 type Settings = Awaited<ReturnType<typeof repo.settingsFor>> extends Map<string, infer R> ? R : never;
 
+/** The campaign's activity log line for an A/B change, by whom, with what changed. */
+function logAbChange(
+  tx: Ctx["db"],
+  caller: { workspaceId: string; userId: string },
+  campaignId: string,
+  message: string,
+  data: Record<string, unknown>,
+) {
+  return addCampaignActivity(
+    { db: tx },
+    { workspaceId: caller.workspaceId, campaignId, kind: "ab_test", message, userId: caller.userId, data },
+  );
+}
+
 /** Campaigns one list reads at most (newest first); docs/ab-testing.md "Limits". */
 export const MAX_CAMPAIGNS = 1000;
 const HISTORY_POINTS = 30;
@@ -203,21 +217,11 @@ export async function updateExperimentSettings(
       after.mode === "bandit"
         ? `bandit on ${METRIC_TEXT[after.metric]}, each variant keeps at least ${pct(effectiveFloor(after.minShare, k))}`
         : `even split (results judged on ${METRIC_TEXT[after.metric]})`;
-    await addCampaignActivity(
-      { db: tx },
-      {
-        workspaceId: caller.workspaceId,
-        campaignId: c.id,
-        kind: "ab_test",
-        message: `Step ${step} A/B traffic: ${what}`,
-        userId: caller.userId,
-        data: {
-          step,
-          before: { mode: before.mode, metric: before.metric, min_share: before.minShare },
-          after: { mode: after.mode, metric: after.metric, min_share: after.minShare },
-        },
-      },
-    );
+    await logAbChange(tx, caller, c.id, `Step ${step} A/B traffic: ${what}`, {
+      step,
+      before: { mode: before.mode, metric: before.metric, min_share: before.minShare },
+      after: { mode: after.mode, metric: after.metric, min_share: after.minShare },
+    });
   });
   return getExperiment(ctx, caller.workspaceId, c.id, step);
 }
@@ -245,16 +249,12 @@ export async function declareWinner(
       at: new Date(),
       reason: "winner",
     });
-    await addCampaignActivity(
-      { db: tx },
-      {
-        workspaceId: caller.workspaceId,
-        campaignId: c.id,
-        kind: "ab_test",
-        message: `Step ${step} A/B winner declared: variant ${label(input.variant)} gets all further sends of the step`,
-        userId: caller.userId,
-        data: { step, winner: input.variant, previous_winner: before.winner },
-      },
+    await logAbChange(
+      tx,
+      caller,
+      c.id,
+      `Step ${step} A/B winner declared: variant ${label(input.variant)} gets all further sends of the step`,
+      { step, winner: input.variant, previous_winner: before.winner },
     );
   });
   return getExperiment(ctx, caller.workspaceId, c.id, step);
@@ -283,16 +283,12 @@ export async function clearWinner(
         at: now,
         reason: "winner_cleared",
       });
-    await addCampaignActivity(
-      { db: tx },
-      {
-        workspaceId: caller.workspaceId,
-        campaignId: c.id,
-        kind: "ab_test",
-        message: `Step ${step} A/B winner (variant ${label(before.winner)}) withdrawn: testing resumes (${before.mode === "bandit" ? "bandit" : "even split"})`,
-        userId: caller.userId,
-        data: { step, previous_winner: before.winner },
-      },
+    await logAbChange(
+      tx,
+      caller,
+      c.id,
+      `Step ${step} A/B winner (variant ${label(before.winner)}) withdrawn: testing resumes (${before.mode === "bandit" ? "bandit" : "even split"})`,
+      { step, previous_winner: before.winner },
     );
   });
   return getExperiment(ctx, caller.workspaceId, c.id, step);
