@@ -108,9 +108,11 @@ export async function computeSendTimeCounts(ctx: Ctx, w: repo.Window, step: Step
   const { zoneMap, coverage } = await resolveZones(ctx, rows, sendsWithoutLead);
   const campaignZone = await fallbackZones(ctx, w);
   await step(30, "Counting sends, opens and replies per weekday and hour");
-  const cellRows = await repo.sendCells(ctx.db, w, zoneMap, campaignZone);
-  await step(75, "Placing opens and replies in the hour they happened");
-  const events = await repo.eventHours(ctx.db, w, zoneMap, campaignZone);
+  // Both at once: on PostgreSQL they run on two connections (PGlite takes them in turn).
+  const [cellRows, events] = await Promise.all([
+    repo.sendCells(ctx.db, w, zoneMap, campaignZone),
+    repo.eventHours(ctx.db, w, zoneMap, campaignZone),
+  ]);
   await step(95, "Saving");
   return {
     from: w.from.toISOString(),

@@ -209,3 +209,27 @@ export async function dataMark(db: Db, workspaceId: string, from: Date): Promise
   const row = (res as unknown as { rows: { sends: number; bounced: number; events: number }[] }).rows[0]!;
   return `${row.sends}:${row.bounced}:${row.events}`;
 }
+
+// ---------------------------------------------------------------- planner statistics
+
+/** The tables the answers read; their planner statistics decide between a linear plan and minutes of nested loops. */
+const READ_TABLES = ["campaign_messages", "campaign_events", "leads"] as const;
+
+/**
+ * ANALYZE those of READ_TABLES changed a lot since their last analyze (autovacuum's own rule:
+ * more than 1,000 + 10 % of their rows). PGlite runs no autovacuum, so after a bulk import its
+ * tables would keep no statistics; on PostgreSQL this usually finds nothing to do. Answers how
+ * long it took and what it analyzed.
+ */
+export async function analyzeIfChanged(db: Db): Promise<{ tables: string[]; ms: number }> {
+  const t0 = performance.now();
+  const res = await db.execute(sql`
+    select relname from pg_stat_user_tables
+    where schemaname = current_schema() and relname in ${sql.raw(`(${READ_TABLES.map((t) => `'${t}'`).join(", ")})`)}
+      and (n_mod_since_analyze > 1000 + 0.1 * greatest(n_live_tup, 0) or (last_analyze is null and last_autoanalyze is null and n_live_tup > 1000))`);
+  const tables = (res as unknown as { rows: { relname: string }[] }).rows
+    .map((r) => r.relname)
+    .filter((t): t is (typeof READ_TABLES)[number] => (READ_TABLES as readonly string[]).includes(t));
+  for (const t of tables) await db.execute(sql.raw(`analyze ${t}`));
+  return { tables, ms: Math.round(performance.now() - t0) };
+}
