@@ -2,9 +2,10 @@
  * Day-by-day sends, opens, clicks, replies and bounces for one campaign or the whole workspace,
  * with a selector for how many days back (left out when the page has its own period selector).
  */
-import { Box, Card, CardContent, CardHeader, MenuItem, TextField, Typography } from "@mui/material";
+import { Box, Card, CardContent, CardHeader, Typography } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { TrendPoint } from "@prospector/contracts";
+import { PeriodSelect } from "../../../ui/period-select.tsx";
 
 export const TREND_DAYS = [7, 14, 30, 90];
 
@@ -28,22 +29,7 @@ export function TrendChart({ series, days, onDaysChange, loading, error, timezon
         title={title}
         subheader={timezone ? `Days in ${timezone}` : undefined}
         slotProps={{ title: { variant: "subtitle1" } }}
-        action={
-          onDaysChange && (
-            <TextField
-              select
-              size="small"
-              label="Period"
-              value={days}
-              onChange={(e) => onDaysChange(Number(e.target.value))}
-              sx={{ minWidth: 130 }}
-            >
-              {TREND_DAYS.map((d) => (
-                <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
-              ))}
-            </TextField>
-          )
-        }
+        action={onDaysChange && <PeriodSelect value={days} onChange={onDaysChange} days={TREND_DAYS} minWidth={130} />}
       />
       <CardContent>
         {error ? (

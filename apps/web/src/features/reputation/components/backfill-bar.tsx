@@ -1,9 +1,10 @@
 /** The history rebuild: a period and a button (campaigns:update), and the running job's progress. */
-import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from "@mui/material";
 import type { ReputationBackfill } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { PeriodSelect } from "../../../ui/period-select.tsx";
 
 export const REBUILD_DAYS = [14, 30, 60, 90];
 
@@ -33,18 +34,7 @@ export function BackfillBar({ state, canRebuild, onRebuild, pending, error }: Pr
       ) : (
         canRebuild && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
-            <TextField
-              select
-              size="small"
-              label="Rebuild"
-              value={days}
-              onChange={(e) => setDays(Number(e.target.value))}
-              sx={{ minWidth: 140 }}
-            >
-              {REBUILD_DAYS.map((d) => (
-                <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
-              ))}
-            </TextField>
+            <PeriodSelect value={days} onChange={setDays} days={REBUILD_DAYS} label="Rebuild" minWidth={140} />
             <Button variant="outlined" onClick={() => onRebuild(days)} disabled={pending}>
               Rebuild history from events
             </Button>

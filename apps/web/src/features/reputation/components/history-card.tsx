@@ -3,6 +3,7 @@ import { Box, Card, CardContent, CardHeader, MenuItem, Stack, TextField, Typogra
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { ReputationHistory, ReputationSubject } from "@prospector/contracts";
 import { LoadError } from "../../../ui/load-error.tsx";
+import { PeriodSelect } from "../../../ui/period-select.tsx";
 import { dayLabel, pct } from "./reputation-format.ts";
 import { subjectKey } from "./subjects-table.tsx";
 
@@ -46,18 +47,7 @@ export function HistoryCard({ subjects, selected, onSelect, days, onDaysChange, 
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            select
-            size="small"
-            label="Period"
-            value={days}
-            onChange={(e) => onDaysChange(Number(e.target.value))}
-            sx={{ minWidth: 130 }}
-          >
-            {HISTORY_DAYS.map((d) => (
-              <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
-            ))}
-          </TextField>
+          <PeriodSelect value={days} onChange={onDaysChange} days={HISTORY_DAYS} minWidth={130} />
         </Stack>
         {error ? (
           <LoadError error={error} onRetry={onRetry} />

@@ -39,6 +39,7 @@ import { useDebounced } from "../../../lib/use-debounced.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
+import { PeriodSelect } from "../../../ui/period-select.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { isActiveJob } from "../../leads/api/use-job-progress.ts";
@@ -78,20 +79,7 @@ export default function ProviderIntelligencePage() {
             ? `${count(data.totals.sent)} sends since ${formatDateTime(data.from)} by the mailbox provider behind each lead's address (from its domain's MX records). Opens and clicks count people only.`
             : "Results by the mailbox provider behind each lead's address, from its domain's MX records."
         }
-        actions={
-          <TextField
-            select
-            size="small"
-            label="Period"
-            value={days}
-            onChange={(e) => setDays(Number(e.target.value))}
-            sx={{ minWidth: 150 }}
-          >
-            {PERIODS.map((d) => (
-              <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
-            ))}
-          </TextField>
-        }
+        actions={<PeriodSelect value={days} onChange={setDays} days={PERIODS} />}
       />
       {data && (
         <ComputedNote

@@ -32,6 +32,7 @@ import { formatDateTime } from "../../../lib/format.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
+import { PeriodSelect } from "../../../ui/period-select.tsx";
 import { useRecompute, useSendTime } from "../api/use-send-insights.ts";
 import { ApplyToCampaign } from "../components/apply-to-campaign.tsx";
 import { ComputedNote } from "../components/computed-note.tsx";
@@ -89,18 +90,7 @@ export default function SendTimeOptimizerPage() {
                 <MenuItem key={b} value={b}>{`${b} hour${b === 1 ? "" : "s"}`}</MenuItem>
               ))}
             </TextField>
-            <TextField
-              select
-              size="small"
-              label="Period"
-              value={days}
-              onChange={(e) => setDays(Number(e.target.value))}
-              sx={{ minWidth: 150 }}
-            >
-              {PERIODS.map((d) => (
-                <MenuItem key={d} value={d}>{`Last ${d} days`}</MenuItem>
-              ))}
-            </TextField>
+            <PeriodSelect value={days} onChange={setDays} days={PERIODS} />
           </>
         }
       />
