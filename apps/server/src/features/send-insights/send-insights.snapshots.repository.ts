@@ -141,7 +141,7 @@ export async function watchedWorkspaces(db: Db, readSince: Date, limit: number):
 }
 
 /**
- * Answers to recompute: read since `readSince`, no refresh under way, computed before
+ * Answers to recompute: read since `readSince`, no refresh under way (or one past its lease), computed before
  * `notAfter` (the debounce) and either stale or computed before `oldBefore` (the period slides).
  */
 export async function dueForRefresh(
@@ -156,7 +156,11 @@ export async function dueForRefresh(
         o.workspaceId ? eq(sendInsightsSnapshots.workspaceId, o.workspaceId) : undefined,
         o.kind ? eq(sendInsightsSnapshots.kind, o.kind) : undefined,
         sql`${sendInsightsSnapshots.readAt} >= ${iso(o.readSince)}`,
-        inArray(sendInsightsSnapshots.refreshStatus, ["idle", "failed"]),
+        // A refresh queued or running past its lease died with its process: due again.
+        or(
+          inArray(sendInsightsSnapshots.refreshStatus, ["idle", "failed"]),
+          lt(sendInsightsSnapshots.refreshRequestedAt, new Date(Date.now() - REFRESH_LEASE_MS)),
+        ),
         isNotNull(sendInsightsSnapshots.payload),
         lt(sendInsightsSnapshots.computedAt, o.notAfter),
         or(isNotNull(sendInsightsSnapshots.staleSince), lt(sendInsightsSnapshots.computedAt, o.oldBefore)),
