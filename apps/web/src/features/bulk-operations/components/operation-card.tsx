@@ -1,23 +1,10 @@
 /** One bulk operation: what it changes, its progress bar, counts, errors (expandable), cancel and undo with its countdown. */
 
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Collapse,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  TablePagination,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Chip, Collapse, List, ListItem, ListItemText, Paper, Stack, TablePagination, Typography } from "@mui/material";
 import type { BulkItemStatus, BulkOperation } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
+import { JobProgress } from "../../../ui/job-progress.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useBulkAction, useBulkItems } from "../api/use-bulk-operations.ts";
 import { actionLabel, plural, STATUS_COLORS, STATUS_LABELS, timeLeft } from "../lib/bulk-labels.ts";
@@ -101,13 +88,11 @@ export function OperationCard({ op, now }: { op: BulkOperation; now: number }) {
       </Stack>
 
       {(running || undoing) && (
-        <Box sx={{ mt: 1.5 }}>
-          <LinearProgress
-            variant={op.total ? "determinate" : "indeterminate"}
-            value={undoing ? (op.succeeded ? ((op.undone + op.undo_failed) / op.succeeded) * 100 : 0) : op.progress}
-            aria-label={undoing ? "Undo progress" : "Progress"}
-          />
-        </Box>
+        <JobProgress
+          label={undoing ? "Undo progress" : "Progress"}
+          percent={op.total ? (undoing ? (op.succeeded ? ((op.undone + op.undo_failed) / op.succeeded) * 100 : 0) : op.progress) : null}
+          sx={{ mt: 1.5 }}
+        />
       )}
       <Typography variant="body2" sx={{ mt: 1 }}>
         {op.total

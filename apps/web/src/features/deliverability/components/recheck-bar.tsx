@@ -1,8 +1,9 @@
 /** The Re-check button and, while a run works, its progress (domains checked of the total). */
 
-import { Alert, Box, Button, LinearProgress, Typography } from "@mui/material";
+import { Alert, Button } from "@mui/material";
 import type { RefreshRun } from "@prospector/contracts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { JobProgress } from "../../../ui/job-progress.tsx";
 import { isRunning, useRecheck } from "../api/use-deliverability.ts";
 
 export function RecheckButton({ run, disabled }: { run: RefreshRun | null; disabled?: boolean }) {
@@ -18,14 +19,14 @@ export function RecheckButton({ run, disabled }: { run: RefreshRun | null; disab
 export function RunProgress({ run }: { run: RefreshRun | null }) {
   if (!run) return null;
   if (isRunning(run)) {
-    const value = run.total ? (run.done / run.total) * 100 : 0;
     return (
-      <Box role="status" aria-live="polite">
-        <Typography variant="body2" color="textSecondary" gutterBottom>
-          {run.status === "queued" ? "Check queued…" : `Checking DNS: ${run.done} of ${run.total} domain${run.total === 1 ? "" : "s"} done`}
-        </Typography>
-        <LinearProgress variant={run.total ? "determinate" : "indeterminate"} value={value} aria-label="Check progress" />
-      </Box>
+      <JobProgress
+        label="Check progress"
+        percent={run.total ? (run.done / run.total) * 100 : null}
+        text={
+          run.status === "queued" ? "Check queued…" : `Checking DNS: ${run.done} of ${run.total} domain${run.total === 1 ? "" : "s"} done`
+        }
+      />
     );
   }
   if (run.status === "failed") return <Alert severity="error">{run.error ?? "The last check run failed."}</Alert>;

@@ -1,9 +1,10 @@
 /** The history rebuild: a period and a button (campaigns:update), and the running job's progress. */
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import type { ReputationBackfill } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { JobProgress } from "../../../ui/job-progress.tsx";
 import { PeriodSelect } from "../../../ui/period-select.tsx";
 
 export const REBUILD_DAYS = [14, 30, 60, 90];
@@ -23,14 +24,15 @@ export function BackfillBar({ state, canRebuild, onRebuild, pending, error }: Pr
   return (
     <Box>
       {running && state ? (
-        <Box role="status" aria-label="History rebuild progress">
-          <Typography variant="body2" sx={{ mb: 0.5 }}>
-            {state.status === "queued"
+        <JobProgress
+          label="History rebuild progress"
+          percent={state.status === "queued" ? null : share}
+          text={
+            state.status === "queued"
               ? `Rebuild of the last ${state.days} days is queued…`
-              : `Rebuilding history: ${state.done_days} of ${state.days} days`}
-          </Typography>
-          <LinearProgress variant={state.status === "queued" ? "indeterminate" : "determinate"} value={share} />
-        </Box>
+              : `Rebuilding history: ${state.done_days} of ${state.days} days`
+          }
+        />
       ) : (
         canRebuild && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>

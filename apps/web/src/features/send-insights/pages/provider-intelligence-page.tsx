@@ -11,7 +11,6 @@ import {
   Card,
   CardHeader,
   Chip,
-  LinearProgress,
   MenuItem,
   Stack,
   Table,
@@ -36,6 +35,7 @@ import { usePermissions } from "../../../app/permissions/permission-provider.tsx
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
+import { JobProgress } from "../../../ui/job-progress.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
@@ -144,14 +144,14 @@ function LookupPanel({ data }: { data: ProviderInsights | undefined }) {
         </Button>
       </Box>
       {running && current && (
-        <Box sx={{ mt: 2 }}>
-          <LinearProgress variant={current.total ? "determinate" : "indeterminate"} value={current.progress} aria-label="Lookup progress" />
-          <Typography variant="caption" color="textSecondary">
-            {current.total
-              ? `${count(current.processed)} of ${count(current.total)} domains looked up (${current.progress}%)`
-              : "Starting…"}
-          </Typography>
-        </Box>
+        <JobProgress
+          label="Lookup progress"
+          percent={current.total ? current.progress : null}
+          text={
+            current.total ? `${count(current.processed)} of ${count(current.total)} domains looked up (${current.progress}%)` : "Starting…"
+          }
+          sx={{ mt: 2 }}
+        />
       )}
       {current && current.status === "completed" && !running && (
         <Typography variant="caption" color="textSecondary" sx={{ display: "block", mt: 1 }}>
