@@ -9,6 +9,8 @@ import type { InsightsCache } from "@prospector/contracts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
 import { isRefreshing } from "../api/use-send-insights.ts";
 
+const tookLabel = (ms: number) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+
 export function ComputedNote({
   cache,
   onRefresh,
@@ -27,7 +29,7 @@ export function ComputedNote({
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
         <Typography variant="body2" color="text.secondary" title={formatDateTime(cache.computed_at)}>
           {`Computed ${timeAgo(cache.computed_at)}`}
-          {cache.duration_ms !== null ? ` (took ${(cache.duration_ms / 1000).toFixed(1)} s)` : ""}
+          {cache.duration_ms !== null ? ` (took ${tookLabel(cache.duration_ms)})` : ""}
           {cache.stale && !busy ? " · newer sends or events arrived: it is recomputed within minutes, or refresh now" : ""}
         </Typography>
         <Button size="small" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={busy || starting}>
