@@ -22,6 +22,7 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import type { CheckStatus, TrendDay } from "@prospector/contracts";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/errors.ts";
+import { PeriodSelect } from "../../../ui/period-select.tsx";
 import { TablePager } from "../../../ui/table-pager/table-pager.tsx";
 import { usePager } from "../../../ui/table-pager/use-pager.ts";
 import { useTrends } from "../api/use-deliverability.ts";
@@ -57,20 +58,7 @@ export function TrendsCard() {
       />
       <CardContent sx={{ pt: 0 }}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mb: 2 }}>
-          <TextField
-            select
-            size="small"
-            label="Period"
-            value={days}
-            onChange={(e) => setDays(Number(e.target.value))}
-            sx={{ minWidth: 140 }}
-          >
-            {[7, 30, 90, 180].map((d) => (
-              <MenuItem key={d} value={d}>
-                Last {d} days
-              </MenuItem>
-            ))}
-          </TextField>
+          <PeriodSelect value={days} onChange={setDays} days={[7, 30, 90, 180]} minWidth={140} />
           {data && data.domains.length > 1 && (
             <TextField select size="small" label="Domain" value={shown} onChange={(e) => setDomain(e.target.value)} sx={{ minWidth: 200 }}>
               {data.domains.map((d) => (
