@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
 import { helpers } from "../campaigns/campaigns.test-helpers.ts";
 import { checkForNewData, REFRESH_DEBOUNCE_MS, refreshDue, runSnapshotJob } from "./send-insights.freshness.ts";
+import { getSnapshotById } from "./send-insights.snapshots.repository.ts";
+import { runRefresh } from "./send-insights.snapshots.ts";
 import { localInstant, type Send, seedSends } from "./send-insights.test-helpers.ts";
 
 const ST = "/api/send-insights/send-time";
@@ -116,6 +118,27 @@ describe("send-insights cached answers", () => {
     expect(r.totals.sends).toBe(35);
     expect(r.cache.refresh).toMatchObject({ status: "idle", progress: 100, error: null });
     expect((await h.call(owner, "POST", `${ST}/recompute`, { days: 3 })).statusCode).toBe(422);
+  });
+
+  it("shows a recompute's progress on the row, and keeps the last answer when it fails", async () => {
+    const before: SendTimeInsights = await h.ok(owner, "GET", `${ST}?days=30`);
+    const [id] = await snapshotIds("send_time"); // ordered by days: the 30-day answer
+    const row = (await getSnapshotById(t.app.ctx.db, id!))!;
+    expect(row.days).toBe(30);
+    let midway: Awaited<ReturnType<typeof getSnapshotById>>;
+    await runRefresh(t.app.ctx, row, async (_now, step) => {
+      await step(40, "Counting sends");
+      midway = await getSnapshotById(t.app.ctx.db, id!);
+      throw new Error("the database went away");
+    });
+    expect(midway!).toMatchObject({ refreshStatus: "running", refreshProgress: 40, refreshStep: "Counting sends" });
+    const after: SendTimeInsights = await h.ok(owner, "GET", `${ST}?days=30`);
+    expect(after.cache.refresh.status).toBe("failed");
+    expect(after.cache.refresh.error).toContain("the last answer is kept");
+    expect(after.totals).toEqual(before.totals);
+    expect(after.cache.computed_at).toBe(before.cache.computed_at);
+    // A failed refresh may be asked for again.
+    expect((await h.call(owner, "POST", `${ST}/recompute`, { days: 30 })).statusCode).toBe(202);
   });
 
   it("keeps one campaign's answer apart and refuses another workspace's campaign", async () => {
