@@ -130,14 +130,19 @@ export async function markStale(db: Db, workspaceId: string, at: Date, kind?: Sn
   return res.length;
 }
 
-/** Workspaces with an answer someone read since `readSince` (the ones the change check watches). */
+/**
+ * Workspaces with an answer someone read since `readSince` (the ones the change check watches),
+ * the least recently checked first, so more than `limit` of them are all checked in turn.
+ */
 export async function watchedWorkspaces(db: Db, readSince: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ workspaceId: sendInsightsSnapshots.workspaceId })
-    .from(sendInsightsSnapshots)
-    .where(sql`${sendInsightsSnapshots.readAt} >= ${iso(readSince)}`)
-    .limit(limit);
-  return rows.map((r) => r.workspaceId);
+  const res = await db.execute(sql`
+    select s.workspace_id from ${sendInsightsSnapshots} s
+      left join ${sendInsightsDataMarks} m on m.workspace_id = s.workspace_id
+    where s.read_at >= ${iso(readSince)}
+    group by s.workspace_id
+    order by min(m.checked_at) nulls first
+    limit ${limit}`);
+  return (res as unknown as { rows: { workspace_id: string }[] }).rows.map((r) => r.workspace_id);
 }
 
 /**
