@@ -177,7 +177,7 @@ export const NAV_SECTIONS: NavSection[] = [
 const EXTRA_TITLES: Record<string, string> = {
   "/settings": "Settings",
   "/settings/profile": "Profile",
-  "/deliverability/enhanced": "Deliverability: blocklists, trends and headers",
+  "/deliverability/enhanced": "Deliverability Details",
 };
 
 /** Does a granted permission like `leads:*` or `*:*` cover `leads:read`? */

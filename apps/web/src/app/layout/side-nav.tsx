@@ -191,6 +191,8 @@ export function SideNav({ user, collapsed, onToggleCollapsed, onNavigate, skelet
               <Box key={section.id} sx={{ mt: 1 }}>
                 <ListSubheader
                   component="button"
+                  // Not sticky: a transparent sticky heading let scrolled entries show through it.
+                  disableSticky
                   onClick={() => toggleGroup(section.id)}
                   aria-expanded={open}
                   sx={{
