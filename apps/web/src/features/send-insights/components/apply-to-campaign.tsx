@@ -70,7 +70,7 @@ export function ApplyToCampaign({ days, metric, blockHours }: { days: number; me
       <CardHeader
         title="Apply to a campaign"
         subheader="Sets the campaign's sending window (days, start and end, time zone) to the best block above."
-        titleTypographyProps={{ variant: "h6", component: "h3" }}
+        slotProps={{ title: { variant: "h6", component: "h3" } }}
       />
       <CardContent>
         <Stack spacing={2}>

@@ -196,7 +196,7 @@ function ProviderTable({ data }: { data: ProviderInsights }) {
       <CardHeader
         title="Results by mailbox provider"
         subheader="Opens, clicks and replies per delivered send; bounces per send. Hover a bar for the counts."
-        titleTypographyProps={{ variant: "h6", component: "h3" }}
+        slotProps={{ title: { variant: "h6", component: "h3" } }}
       />
       <Box sx={{ overflowX: "auto" }}>
         <Table size="small" aria-label="Results by mailbox provider">
@@ -312,7 +312,7 @@ function DomainsTable() {
       <CardHeader
         title="Email domains"
         subheader="Which provider each domain of your leads uses and how that was found."
-        titleTypographyProps={{ variant: "h6", component: "h3" }}
+        slotProps={{ title: { variant: "h6", component: "h3" } }}
       />
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", px: 2, pb: 1 }}>
         <TextField size="small" label="Search domains" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ minWidth: 200 }} />

@@ -147,7 +147,7 @@ function Insights({ data }: { data: SendTimeInsights }) {
         <CardHeader
           title={`Share of sends ${word}, by weekday and hour (recipient time)`}
           subheader={`Each cell compares the sends made in that local hour with how many of them were ${word}; cells with fewer than ${data.min_sends} sends are not rated.`}
-          titleTypographyProps={{ variant: "h6", component: "h3" }}
+          slotProps={{ title: { variant: "h6", component: "h3" } }}
         />
         <CardContent>
           <SendTimeHeatmap cells={data.cells} metric={data.metric} best={data.best} minSends={data.min_sends} />
@@ -241,7 +241,7 @@ function EvidenceTable({
   const shown = rows.filter((r) => r.bucket.sends > 0 || r.active);
   return (
     <Card variant="outlined">
-      <CardHeader title={title} titleTypographyProps={{ variant: "subtitle1", component: "h3", fontWeight: 600 }} />
+      <CardHeader title={title} slotProps={{ title: { variant: "subtitle1", component: "h3", fontWeight: 600 } }} />
       <Box sx={{ overflowX: "auto" }}>
         <Table size="small" aria-label={title}>
           <TableHead>
