@@ -15,7 +15,7 @@ import { useSession } from "../../auth/api/use-session.ts";
 import { useConvertLead, useCustomerOfLead } from "../api/use-customers.ts";
 import { useBookMeeting, useStages } from "../api/use-deals.ts";
 import { MEETING_FIELDS } from "../lib/activity-fields.ts";
-import type { FieldSpec } from "../lib/record-form.ts";
+import type { FieldSpec } from "../lib/record-field-spec.ts";
 import { RecordCreateDialog } from "./record-form.tsx";
 
 function leadLabel(lead: Lead): string {

@@ -1,7 +1,7 @@
 /** A CRM form's fields from their specs: text, numbers, dates, pick lists and tags, each with its error under it. */
 import { Autocomplete, Box, Chip, InputAdornment, MenuItem, TextField } from "@mui/material";
 import { type Control, Controller } from "react-hook-form";
-import type { FieldSpec, FormValues } from "../lib/record-form.ts";
+import type { FieldSpec, FormValues } from "../lib/record-field-spec.ts";
 import { CustomerPicker } from "./customer-picker.tsx";
 
 const INPUT_TYPES: Partial<Record<FieldSpec["kind"], string>> = {

@@ -15,7 +15,7 @@ import {
   placeErrors,
   placeServerErrors,
   toPayload,
-} from "../lib/record-form.ts";
+} from "../lib/record-field-spec.ts";
 import { RecordFields } from "./record-fields.tsx";
 
 function useRecordForm(fields: FieldSpec[], initial: FormValues) {

@@ -1,6 +1,6 @@
 /** The task, interaction and meeting forms' fields. */
 import { INTERACTION_TYPE_LABELS, options, TASK_STATUS_LABELS } from "./crm-labels.ts";
-import type { FieldSpec } from "./record-form.ts";
+import type { FieldSpec } from "./record-field-spec.ts";
 
 export const TASK_FIELDS: FieldSpec[] = [
   { name: "title", label: "Title", kind: "text", required: true, wide: true },

@@ -1,5 +1,5 @@
 /** The customer form's fields, in the order they show. */
-import type { FieldSpec } from "./record-form.ts";
+import type { FieldSpec } from "./record-field-spec.ts";
 
 export const CUSTOMER_FIELDS: FieldSpec[] = [
   { name: "name", label: "Name", kind: "text", required: true },

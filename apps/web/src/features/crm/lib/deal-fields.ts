@@ -1,6 +1,6 @@
 /** The deal form's fields; the stage pick list comes from the workspace's stages. */
 import type { CrmStage } from "@prospector/contracts";
-import type { FieldSpec } from "./record-form.ts";
+import type { FieldSpec } from "./record-field-spec.ts";
 
 export function dealFields(stages: CrmStage[]): FieldSpec[] {
   return [
