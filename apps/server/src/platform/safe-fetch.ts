@@ -396,10 +396,20 @@ export const parseDnsServers = (value: string | undefined): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/**
+ * The one way the app builds a DNS resolver: DNS_SERVERS (comma-separated ip or ip:port) when set,
+ * else the system's servers; each query waits `timeoutMs` and is tried `tries` times.
+ */
+export function createResolver(dnsServers: string | undefined, opts: { timeoutMs?: number; tries?: number } = {}): dns.promises.Resolver {
+  const resolver = new dns.promises.Resolver({ timeout: opts.timeoutMs ?? 3000, tries: opts.tries ?? 2 });
+  const servers = parseDnsServers(dnsServers);
+  if (servers.length) resolver.setServers(servers);
+  return resolver;
+}
+
 /** Host lookups against explicit DNS servers (A and AAAA), instead of the system resolver. */
 export function resolverLookup(servers: string[]): LookupAll {
-  const resolver = new dns.promises.Resolver({ timeout: 3000, tries: 2 });
-  resolver.setServers(servers);
+  const resolver = createResolver(servers.join(","));
   return async (hostname) => {
     if (net.isIP(hostname)) return [{ address: hostname, family: net.isIP(hostname) }];
     const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);

@@ -5,9 +5,8 @@
  * of guessing: a name that does not exist or has no such record is an answer; a timeout, SERVFAIL
  * or a garbled reply is not.
  */
-import dns from "node:dns";
 import type { Config } from "../../config.ts";
-import { parseDnsServers } from "../../platform/safe-fetch.ts";
+import { createResolver } from "../../platform/safe-fetch.ts";
 
 export interface DeliverabilityDns {
   resolveTxt(name: string): Promise<string[][]>;
@@ -22,9 +21,7 @@ declare module "../../context.ts" {
 }
 
 export function createDeliverabilityDns(config: Pick<Config, "DNS_SERVERS" | "DNS_TIMEOUT_MS">): DeliverabilityDns {
-  const resolver = new dns.promises.Resolver({ timeout: config.DNS_TIMEOUT_MS, tries: 2 });
-  const servers = parseDnsServers(config.DNS_SERVERS);
-  if (servers.length) resolver.setServers(servers);
+  const resolver = createResolver(config.DNS_SERVERS, { timeoutMs: config.DNS_TIMEOUT_MS });
   return {
     resolveTxt: (name) => resolver.resolveTxt(name),
     resolveMx: (name) => resolver.resolveMx(name),

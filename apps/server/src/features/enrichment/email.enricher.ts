@@ -3,10 +3,9 @@
  * an A record as the implicit mail host). Together they give email_status: valid, risky, invalid
  * or unknown (DNS could not answer). The DNS resolver is configurable (DNS_SERVERS).
  */
-import dns from "node:dns";
 import type { EmailStatus } from "@prospector/contracts";
 import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
-import { parseDnsServers } from "../../platform/safe-fetch.ts";
+import { createResolver } from "../../platform/safe-fetch.ts";
 import { FREE_MAIL } from "../leads/index.ts";
 
 /**
@@ -63,9 +62,7 @@ export interface MailResolver {
 }
 
 export function createMailResolver(dnsServers?: string): MailResolver {
-  const resolver = new dns.promises.Resolver({ timeout: 3000, tries: 2 });
-  const servers = parseDnsServers(dnsServers);
-  if (servers.length) resolver.setServers(servers);
+  const resolver = createResolver(dnsServers);
   return {
     async mailHost(domain) {
       try {

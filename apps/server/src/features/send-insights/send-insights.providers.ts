@@ -3,9 +3,8 @@
  * DNS, everything else from its MX records (node:dns against DNS_SERVERS). A lookup that fails,
  * times out or finds no MX is "unknown" with the reason, never a guess.
  */
-import dns from "node:dns";
 import type { MailProvider, MxLookupStatus } from "@prospector/contracts";
-import { parseDnsServers } from "../../platform/safe-fetch.ts";
+import { createResolver } from "../../platform/safe-fetch.ts";
 
 const known = (provider: MailProvider, domains: string) => domains.split(" ").map((d) => [d, provider] as const);
 
@@ -87,9 +86,7 @@ export interface MxResolver {
 }
 
 export function createMxResolver(dnsServers?: string, opts: { timeoutMs?: number; tries?: number } = {}): MxResolver {
-  const resolver = new dns.promises.Resolver({ timeout: opts.timeoutMs ?? 3000, tries: opts.tries ?? 2 });
-  const servers = parseDnsServers(dnsServers);
-  if (servers.length) resolver.setServers(servers);
+  const resolver = createResolver(dnsServers, opts);
   return { resolveMx: (domain) => resolver.resolveMx(domain) };
 }
 

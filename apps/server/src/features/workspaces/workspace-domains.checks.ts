@@ -4,10 +4,9 @@
  * Each answers whether the token was found and, if not, why in plain words. Built once by the
  * feature's register and put on ctx, so a test can point it at local servers.
  */
-import dns from "node:dns";
 import { DOMAIN_VERIFICATION_FILE_PATH, DOMAIN_VERIFICATION_PREFIX, type DomainVerificationMethod } from "@prospector/contracts";
 import type { Config } from "../../config.ts";
-import { createOutboundFetch, parseDnsServers, type SafeFetch, SafeFetchError } from "../../platform/safe-fetch.ts";
+import { createOutboundFetch, createResolver, type SafeFetch, SafeFetchError } from "../../platform/safe-fetch.ts";
 
 export interface DomainChecks {
   resolveTxt(domain: string): Promise<string[][]>;
@@ -23,9 +22,7 @@ declare module "../../context.ts" {
 }
 
 export function createDomainChecks(config: Pick<Config, "DNS_SERVERS" | "OUTBOUND_ALLOWLIST" | "CRAWL_USER_AGENT">): DomainChecks {
-  const resolver = new dns.promises.Resolver({ timeout: 3000, tries: 2 });
-  const servers = parseDnsServers(config.DNS_SERVERS);
-  if (servers.length) resolver.setServers(servers);
+  const resolver = createResolver(config.DNS_SERVERS);
   return {
     resolveTxt: (domain) => resolver.resolveTxt(domain),
     fetch: createOutboundFetch(config),
