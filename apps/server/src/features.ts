@@ -2,8 +2,10 @@
  * Every feature, lowest layer first (the order of LAYERS in test/architecture.ts and of
  * ARCHITECTURE.md). The API and the worker register them in this order; the API then adds routes.
  */
+
 import { accessFeature } from "./features/access/access.feature.ts";
 import { accountSecurityFeature } from "./features/account-security/account-security.feature.ts";
+import { analyticsFeature } from "./features/analytics/analytics.feature.ts";
 import { apiKeysFeature } from "./features/api-keys/api-keys.feature.ts";
 import { automationFeature } from "./features/automation/automation.feature.ts";
 import { billingFeature } from "./features/billing/billing.feature.ts";
@@ -20,6 +22,7 @@ import { errorReportsFeature } from "./features/error-reports/error-reports.feat
 import { healthFeature } from "./features/health/health.feature.ts";
 import { identityFeature } from "./features/identity/identity.feature.ts";
 import { inboxesFeature } from "./features/inboxes/inboxes.feature.ts";
+import { leadScoringFeature } from "./features/lead-scoring/lead-scoring.feature.ts";
 import { leadsFeature } from "./features/leads/leads.feature.ts";
 import { mailboxFeature } from "./features/mailbox/mailbox.feature.ts";
 import { newsletterFeature } from "./features/newsletter/newsletter.feature.ts";
@@ -27,7 +30,9 @@ import { notificationsFeature } from "./features/notifications/notifications.fea
 import { organizationsFeature } from "./features/organizations/organizations.feature.ts";
 import { pipelineFeature } from "./features/pipeline/pipeline.feature.ts";
 import { plansFeature } from "./features/plans/plans.feature.ts";
+import { recommendationsFeature } from "./features/recommendations/recommendations.feature.ts";
 import { repliesFeature } from "./features/replies/replies.feature.ts";
+import { reportsFeature } from "./features/reports/reports.feature.ts";
 import { reputationFeature } from "./features/reputation/reputation.feature.ts";
 import { scrapingFeature } from "./features/scraping/scraping.feature.ts";
 import { sendInsightsFeature } from "./features/send-insights/send-insights.feature.ts";
@@ -76,5 +81,9 @@ export const FEATURES: readonly Feature[] = [
   healthFeature,
   reputationFeature,
   automationFeature,
+  analyticsFeature,
+  leadScoringFeature,
+  reportsFeature,
+  recommendationsFeature,
   workspacesFeature,
 ];

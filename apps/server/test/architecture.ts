@@ -39,6 +39,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["pipeline"],
   ["deliverability", "send-insights", "coaching", "bulk-operations"],
   ["data-exports", "team-socket", "health", "reputation", "automation"],
+  ["analytics", "lead-scoring"],
+  ["reports", "recommendations"],
   ["workspaces"],
 ];
 

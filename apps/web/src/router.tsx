@@ -65,6 +65,30 @@ const AutomationPage = lazy(() => import("./features/automation/pages/automation
 const NurtureOrchestrationPage = lazy(() => import("./features/automation/pages/nurture-orchestration-page.tsx"));
 const EmailCoachingPage = lazy(() => import("./features/coaching/pages/email-coaching-page.tsx"));
 const ExperimentsPage = lazy(() => import("./features/ab-tests/pages/experiments-page.tsx"));
+const CommandCenterPage = lazy(() => import("./features/executive/pages/command-center-page.tsx"));
+const BoardroomPage = lazy(() => import("./features/executive/pages/boardroom-page.tsx"));
+const TeamPerformancePage = lazy(() => import("./features/executive/pages/team-performance-page.tsx"));
+const UserSuccessPage = lazy(() => import("./features/executive/pages/user-success-page.tsx"));
+const ReportBuilderPage = lazy(() => import("./features/reports/pages/report-builder-page.tsx"));
+const PredictivePage = lazy(() => import("./features/predictive/pages/predictive-page.tsx"));
+const RecommendationsPage = lazy(() => import("./features/recommendations/pages/recommendations-page.tsx"));
+const PlaybooksPage = lazy(() => import("./features/recommendations/pages/playbooks-page.tsx"));
+const CampaignIntelligenceCenterPage = lazy(() => import("./features/campaign-intelligence/pages/center-page.tsx"));
+const CampaignPerformancePage = lazy(() => import("./features/campaign-intelligence/pages/performance-page.tsx"));
+const CampaignAutomationPage = lazy(() => import("./features/campaign-intelligence/pages/automation-page.tsx"));
+const SequencesPage = lazy(() => import("./features/campaign-intelligence/pages/sequences-page.tsx"));
+const ReplyIntelligencePage = lazy(() => import("./features/campaign-intelligence/pages/ai-analytics-page.tsx"));
+const CampaignAgentsPage = lazy(() => import("./features/campaign-intelligence/pages/agents-page.tsx"));
+const FunnelPage = lazy(() => import("./features/optimization/pages/funnel-page.tsx"));
+const RoiPage = lazy(() => import("./features/optimization/pages/roi-page.tsx"));
+const RoiCalculatorPage = lazy(() => import("./features/optimization/pages/roi-calculator-page.tsx"));
+const PerformanceTrendPage = lazy(() => import("./features/optimization/pages/performance-page.tsx"));
+const ForecastingPage = lazy(() => import("./features/optimization/pages/forecasting-page.tsx"));
+const RealTimePage = lazy(() => import("./features/optimization/pages/real-time-page.tsx"));
+const InsightsPage = lazy(() => import("./features/analytics-intelligence/pages/insights-page.tsx"));
+const CompetitivePage = lazy(() => import("./features/analytics-intelligence/pages/competitive-page.tsx"));
+const PlatformPage = lazy(() => import("./features/analytics-intelligence/pages/platform-page.tsx"));
+const ChartGalleryPage = lazy(() => import("./features/analytics-intelligence/pages/chart-gallery-page.tsx"));
 const NotFoundPage = lazy(() => import("./features/errors/pages/not-found-page.tsx"));
 
 /** App pages whose modules are worth starting before the session is known (app/early-start.ts). */
@@ -83,10 +107,10 @@ export function preloadAppPage(pathname: string): boolean {
   return true;
 }
 
-function page(Component: LazyExoticComponent<ComponentType>, fullPage = true) {
+function page<P extends object>(Component: LazyExoticComponent<ComponentType<P>>, fullPage = true, props?: P) {
   return (
     <Suspense fallback={<LoadingScreen fullPage={fullPage} />}>
-      <Component />
+      <Component {...(props as P & React.JSX.IntrinsicAttributes)} />
     </Suspense>
   );
 }
@@ -182,6 +206,36 @@ export const routes: RouteObject[] = [
           { path: "/nurture-orchestration", element: page(NurtureOrchestrationPage, false) },
           { path: "/email-coaching", element: page(EmailCoachingPage, false) },
           { path: "/experiments/ab-testing", element: page(ExperimentsPage, false) },
+          { path: "/command-center", element: page(CommandCenterPage, false) },
+          { path: "/boardroom", element: page(BoardroomPage, false) },
+          { path: "/team-performance", element: page(TeamPerformancePage, false) },
+          { path: "/user-success", element: page(UserSuccessPage, false) },
+          { path: "/report-builder", element: page(ReportBuilderPage, false) },
+          { path: "/predictive-analytics", element: page(PredictivePage, false, { variant: "leads" }) },
+          { path: "/analytics-intelligence/predictive", element: page(PredictivePage, false, { variant: "model" }) },
+          { path: "/smart-recommendations", element: page(RecommendationsPage, false, { variant: "smart" }) },
+          { path: "/optimization/ai-recommendations", element: page(RecommendationsPage, false, { variant: "optimization" }) },
+          { path: "/business-optimizer/playbooks", element: page(PlaybooksPage, false) },
+          { path: "/optimization/playbooks", element: page(PlaybooksPage, false) },
+          { path: "/campaign-intelligence/center", element: page(CampaignIntelligenceCenterPage, false) },
+          { path: "/campaign-intelligence/performance", element: page(CampaignPerformancePage, false) },
+          { path: "/campaign-intelligence/automation", element: page(CampaignAutomationPage, false) },
+          { path: "/campaign-intelligence/sequences", element: page(SequencesPage, false) },
+          { path: "/campaign-intelligence/ai-analytics", element: page(ReplyIntelligencePage, false) },
+          { path: "/campaign-intelligence/agents", element: page(CampaignAgentsPage, false) },
+          { path: "/business-optimizer/dashboard", element: page(FunnelPage, false, { variant: "current" }) },
+          { path: "/optimization/dashboard", element: page(FunnelPage, false, { variant: "current" }) },
+          { path: "/business-optimizer/dashboard-new", element: page(FunnelPage, false, { variant: "compare" }) },
+          { path: "/business-optimizer/roi", element: page(RoiPage, false) },
+          { path: "/optimization/roi-analytics", element: page(RoiPage, false) },
+          { path: "/roi-calculator", element: page(RoiCalculatorPage, false) },
+          { path: "/optimization/performance", element: page(PerformanceTrendPage, false) },
+          { path: "/optimization/forecasting", element: page(ForecastingPage, false) },
+          { path: "/optimization/real-time", element: page(RealTimePage, false) },
+          { path: "/analytics-intelligence/insights", element: page(InsightsPage, false) },
+          { path: "/analytics-intelligence/competitive", element: page(CompetitivePage, false) },
+          { path: "/analytics-intelligence/platform", element: page(PlatformPage, false) },
+          { path: "/test-charts", element: page(ChartGalleryPage, false) },
           { path: "/settings", element: <Navigate replace to="/settings/profile" /> },
           { path: "/settings/:tab", element: page(SettingsPage, false) },
         ],

@@ -5,8 +5,11 @@
 import { z } from "zod";
 import { accessErrors } from "./access.errors.ts";
 import { accountSecurityErrors } from "./account-security.errors.ts";
+import { analyticsEngineErrors } from "./analytics-engine.errors.ts";
+import { analyticsIntelligenceErrors } from "./analytics-intelligence.errors.ts";
 import { automationErrors } from "./automation.errors.ts";
 import { bulkOperationsErrors } from "./bulk-operations.errors.ts";
+import { campaignIntelligenceErrors } from "./campaign-intelligence.errors.ts";
 import { campaignsErrors } from "./campaigns.errors.ts";
 import { coachingErrors } from "./coaching.errors.ts";
 import { commonErrors } from "./common.errors.ts";
@@ -15,12 +18,17 @@ import { crmErrors } from "./crm.errors.ts";
 import { crmActivityErrors } from "./crm-activity.errors.ts";
 import type { ErrorSpec } from "./define-errors.ts";
 import { deliverabilityErrors } from "./deliverability.errors.ts";
+import { executiveErrors } from "./executive.errors.ts";
 import { experimentsErrors } from "./experiments.errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { inboxesErrors } from "./inboxes.errors.ts";
+import { leadScoringErrors } from "./lead-scoring.errors.ts";
 import { leadsErrors } from "./leads.errors.ts";
+import { optimizationErrors } from "./optimization.errors.ts";
 import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
+import { recommendationsErrors } from "./recommendations.errors.ts";
+import { reportsErrors } from "./reports.errors.ts";
 import { reputationErrors } from "./reputation.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
 import { sendInsightsErrors } from "./send-insights.errors.ts";
@@ -52,6 +60,14 @@ export const errorCatalog = {
   ...deliverabilityErrors,
   ...experimentsErrors,
   ...reputationErrors,
+  ...analyticsEngineErrors,
+  ...reportsErrors,
+  ...executiveErrors,
+  ...leadScoringErrors,
+  ...recommendationsErrors,
+  ...campaignIntelligenceErrors,
+  ...optimizationErrors,
+  ...analyticsIntelligenceErrors,
   ...sendInsightsErrors,
   ...sendingOpsErrors,
   ...workspaceInvitesErrors,

@@ -1,6 +1,11 @@
 /** Every table of the app, one import per feature. drizzle-kit reads this file. */
 export * from "../features/access/access.table.ts";
 export * from "../features/account-security/account-security.table.ts";
+export * from "../features/analytics/analytics.table.ts";
+export * from "../features/analytics/campaign-intelligence.table.ts";
+export * from "../features/analytics/executive.table.ts";
+export * from "../features/analytics/intelligence.table.ts";
+export * from "../features/analytics/optimization.table.ts";
 export * from "../features/api-keys/api-keys.table.ts";
 export * from "../features/automation/automation.table.ts";
 export * from "../features/billing/billing.table.ts";
@@ -15,12 +20,15 @@ export * from "../features/enrichment/enrichment.table.ts";
 export * from "../features/error-reports/error-reports.table.ts";
 export * from "../features/identity/identity.table.ts";
 export * from "../features/inboxes/inboxes.table.ts";
+export * from "../features/lead-scoring/lead-scoring.table.ts";
 export * from "../features/leads/leads.table.ts";
 export * from "../features/newsletter/newsletter.table.ts";
 export * from "../features/notifications/notifications.table.ts";
 export * from "../features/organizations/organizations.table.ts";
 export * from "../features/pipeline/pipeline.table.ts";
 export * from "../features/plans/plans.table.ts";
+export * from "../features/recommendations/recommendations.table.ts";
+export * from "../features/reports/reports.table.ts";
 export * from "../features/reputation/reputation.table.ts";
 export * from "../features/scraping/scraping.table.ts";
 export * from "../features/send-insights/send-insights.table.ts";

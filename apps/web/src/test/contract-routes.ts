@@ -138,6 +138,14 @@ import {
   WorkspaceTrends,
 } from "@prospector/contracts";
 import { z } from "zod";
+import { ANALYTICS_ENGINE_ROUTES } from "./contract-routes/analytics-engine.ts";
+import { ANALYTICS_INTELLIGENCE_ROUTES } from "./contract-routes/analytics-intelligence.ts";
+import { CAMPAIGN_INTELLIGENCE_ROUTES } from "./contract-routes/campaign-intelligence.ts";
+import { EXECUTIVE_ROUTES } from "./contract-routes/executive.ts";
+import { LEAD_SCORING_ROUTES } from "./contract-routes/lead-scoring.ts";
+import { OPTIMIZATION_ROUTES } from "./contract-routes/optimization.ts";
+import { RECOMMENDATIONS_ROUTES } from "./contract-routes/recommendations.ts";
+import { REPORTS_ROUTES } from "./contract-routes/reports.ts";
 
 export type StatusSchemas = Partial<Record<number, z.ZodType | null>>;
 
@@ -464,6 +472,15 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   "GET /api/reputation/backfill": ok(reputation.ReputationBackfill),
   "POST /api/reputation/backfill": { 202: reputation.ReputationBackfill },
   "GET /api/reputation/game": ok(reputation.GameBoard),
+  // analytics and intelligence (issue 16): one file per part, beside this one
+  ...ANALYTICS_ENGINE_ROUTES,
+  ...REPORTS_ROUTES,
+  ...EXECUTIVE_ROUTES,
+  ...LEAD_SCORING_ROUTES,
+  ...RECOMMENDATIONS_ROUTES,
+  ...CAMPAIGN_INTELLIGENCE_ROUTES,
+  ...OPTIMIZATION_ROUTES,
+  ...ANALYTICS_INTELLIGENCE_ROUTES,
 };
 
 interface CompiledRoute {

@@ -5,17 +5,9 @@
  */
 import type { RateEstimate, SendTimeBlock, SendTimeBucket, SendTimeMetric } from "@prospector/contracts";
 
-const Z = 1.96;
+export { wilson } from "../../platform/stats.ts";
 
-export function wilson(successes: number, n: number): RateEstimate {
-  if (n <= 0) return { rate: null, low: null, high: null };
-  const p = successes / n;
-  const z2 = Z * Z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (Z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  const r = (x: number) => Math.round(x * 10_000) / 10_000;
-  return { rate: r(p), low: r(Math.max(0, centre - half)), high: r(Math.min(1, centre + half)) };
-}
+import { wilson } from "../../platform/stats.ts";
 
 export function bucket(sends: number, opened: number, replied: number, minSends: number): SendTimeBucket {
   return { sends, opened, replied, open: wilson(opened, sends), reply: wilson(replied, sends), enough: sends >= minSends };

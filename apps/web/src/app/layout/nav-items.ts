@@ -5,44 +5,66 @@
 
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccessibilityNewOutlined from "@mui/icons-material/AccessibilityNewOutlined";
+import AccountBalanceOutlined from "@mui/icons-material/AccountBalanceOutlined";
 import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import AllInboxOutlined from "@mui/icons-material/AllInboxOutlined";
+import AutoGraphOutlined from "@mui/icons-material/AutoGraphOutlined";
 import AutoModeOutlined from "@mui/icons-material/AutoModeOutlined";
+import CalculateOutlined from "@mui/icons-material/CalculateOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
+import CenterFocusStrongOutlined from "@mui/icons-material/CenterFocusStrongOutlined";
 import ChatOutlined from "@mui/icons-material/ChatOutlined";
+import ChecklistOutlined from "@mui/icons-material/ChecklistOutlined";
 import CompareArrowsOutlined from "@mui/icons-material/CompareArrowsOutlined";
+import CompareOutlined from "@mui/icons-material/CompareOutlined";
 import CreditCardOutlined from "@mui/icons-material/CreditCardOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import DnsOutlined from "@mui/icons-material/DnsOutlined";
 import EditNoteOutlined from "@mui/icons-material/EditNoteOutlined";
 import EmailOutlined from "@mui/icons-material/EmailOutlined";
 import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
+import FilterAltOutlined from "@mui/icons-material/FilterAltOutlined";
+import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import HubOutlined from "@mui/icons-material/HubOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
+import LeaderboardOutlined from "@mui/icons-material/LeaderboardOutlined";
 import LibraryAddCheckOutlined from "@mui/icons-material/LibraryAddCheckOutlined";
+import LightbulbOutlined from "@mui/icons-material/LightbulbOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import MarkEmailReadOutlined from "@mui/icons-material/MarkEmailReadOutlined";
 import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
+import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
+import MonetizationOnOutlined from "@mui/icons-material/MonetizationOnOutlined";
 import NotificationsActiveOutlined from "@mui/icons-material/NotificationsActiveOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
 import PersonOutline from "@mui/icons-material/PersonOutlineOutlined";
 import PolicyOutlined from "@mui/icons-material/PolicyOutlined";
 import PowerSettingsNewOutlined from "@mui/icons-material/PowerSettingsNewOutlined";
+import PsychologyOutlined from "@mui/icons-material/PsychologyOutlined";
+import QueryStatsOutlined from "@mui/icons-material/QueryStatsOutlined";
+import RadarOutlined from "@mui/icons-material/RadarOutlined";
 import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
 import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
+import SensorsOutlined from "@mui/icons-material/SensorsOutlined";
 import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
+import SourceOutlined from "@mui/icons-material/SourceOutlined";
 import SpaceDashboardOutlined from "@mui/icons-material/SpaceDashboardOutlined";
 import SpeedOutlined from "@mui/icons-material/SpeedOutlined";
 import SsidChartOutlined from "@mui/icons-material/SsidChartOutlined";
 import StorageOutlined from "@mui/icons-material/StorageOutlined";
+import TableChartOutlined from "@mui/icons-material/TableChartOutlined";
+import TimelineOutlined from "@mui/icons-material/TimelineOutlined";
+import TipsAndUpdatesOutlined from "@mui/icons-material/TipsAndUpdatesOutlined";
 import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
+import TrendingUpOutlined from "@mui/icons-material/TrendingUpOutlined";
+import ViewListOutlined from "@mui/icons-material/ViewListOutlined";
 import type { Me } from "@prospector/contracts";
 
 export interface NavItem {
@@ -70,6 +92,7 @@ export const NAV_SECTIONS: NavSection[] = [
     label: null,
     items: [
       { path: "/dashboard", label: "Dashboard", icon: DashboardOutlined },
+      { path: "/command-center", label: "Command Center", icon: RadarOutlined, permission: "analytics:read" },
       { path: "/leads", label: "Leads", icon: PeopleAltOutlined, permission: "leads:read" },
       { path: "/discovery", label: "Discovery", title: "Lead Discovery", icon: TravelExploreOutlined, permission: "leads:read" },
       { path: "/campaigns", label: "Campaigns", icon: CampaignOutlined, permission: "campaigns:read" },
@@ -111,6 +134,22 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
+    // Shell spec §2 "AI & Intelligence": the AI tools of the group come with the AI issue.
+    id: "ai-intelligence",
+    label: "AI & Intelligence",
+    items: [
+      { path: "/predictive-analytics", label: "Predictive Analytics", icon: PsychologyOutlined, permission: "analytics:read" },
+      { path: "/smart-recommendations", label: "Smart Recommendations", icon: TipsAndUpdatesOutlined, permission: "analytics:read" },
+      {
+        path: "/optimization/real-time",
+        label: "Real-Time",
+        title: "Real-Time Activity",
+        icon: SensorsOutlined,
+        permission: "analytics:read",
+      },
+    ],
+  },
+  {
     // Shell spec §2 "Security & Compliance": the other pages of the group come with later issues.
     id: "security-compliance",
     label: "Security & Compliance",
@@ -120,13 +159,94 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
-    // Shell spec §2 lists /pipeline first in this group; the group's other pages do not exist yet.
-    id: "analytics-insights",
-    label: "Analytics & Insights",
-    items: [{ path: "/pipeline", label: "Pipeline", title: "Pipeline Health", icon: SsidChartOutlined, permission: "crm:read" }],
+    id: "business-optimization",
+    label: "Business Optimization",
+    items: [
+      {
+        path: "/business-optimizer/dashboard",
+        label: "Optimizer",
+        title: "Business Optimizer",
+        icon: FilterAltOutlined,
+        permission: "analytics:read",
+      },
+      { path: "/business-optimizer/roi", label: "ROI", title: "Outreach ROI", icon: MonetizationOnOutlined, permission: "analytics:read" },
+      { path: "/business-optimizer/playbooks", label: "Playbooks", icon: MenuBookOutlined, permission: "analytics:read" },
+      {
+        path: "/optimization/performance",
+        label: "Performance",
+        title: "Performance Trends",
+        icon: TrendingUpOutlined,
+        permission: "analytics:read",
+      },
+      { path: "/optimization/ai-recommendations", label: "AI Recommendations", icon: LightbulbOutlined, permission: "analytics:read" },
+      { path: "/optimization/forecasting", label: "Forecasting", icon: TimelineOutlined, permission: "crm:read" },
+    ],
   },
   {
-    // Shell spec §2 "Team": team-performance and collaboration/decisions come with later issues.
+    id: "campaign-intelligence",
+    label: "Campaign Intelligence",
+    items: [
+      {
+        path: "/campaign-intelligence/center",
+        label: "Intelligence Center",
+        title: "Campaign Intelligence",
+        icon: CenterFocusStrongOutlined,
+        permission: "analytics:read",
+      },
+      {
+        path: "/campaign-intelligence/performance",
+        label: "Performance",
+        title: "Campaign Performance",
+        icon: QueryStatsOutlined,
+        permission: "analytics:read",
+      },
+      {
+        path: "/campaign-intelligence/automation",
+        label: "Automation",
+        title: "Campaign Automation",
+        icon: AutoGraphOutlined,
+        permission: "analytics:read",
+      },
+      { path: "/campaign-intelligence/sequences", label: "Sequences", icon: ViewListOutlined, permission: "analytics:read" },
+      { path: "/campaign-intelligence/ai-analytics", label: "Reply Intelligence", icon: ForumOutlined, permission: "analytics:read" },
+    ],
+  },
+  {
+    // Shell spec §2 "Analytics & Insights", in its order.
+    id: "analytics-insights",
+    label: "Analytics & Insights",
+    items: [
+      { path: "/pipeline", label: "Pipeline", title: "Pipeline Health", icon: SsidChartOutlined, permission: "crm:read" },
+      { path: "/user-success", label: "User Success", icon: ChecklistOutlined, permission: "team:read" },
+      { path: "/roi-calculator", label: "ROI Calculator", icon: CalculateOutlined, permission: "analytics:read" },
+      { path: "/report-builder", label: "Report Builder", icon: TableChartOutlined, permission: "analytics:read" },
+      { path: "/boardroom", label: "Boardroom", icon: AccountBalanceOutlined, permission: "analytics:read" },
+      { path: "/analytics-intelligence/insights", label: "Insights", icon: InsightsOutlined, permission: "analytics:read" },
+      {
+        path: "/analytics-intelligence/predictive",
+        label: "Predictive",
+        title: "Predictive Intelligence",
+        icon: PsychologyOutlined,
+        permission: "analytics:read",
+      },
+      {
+        path: "/analytics-intelligence/competitive",
+        label: "Competitive",
+        title: "Competitive Benchmarks",
+        icon: CompareOutlined,
+        permission: "analytics:read",
+      },
+      {
+        path: "/analytics-intelligence/platform",
+        label: "Lead Sources",
+        title: "Lead Source Intelligence",
+        icon: SourceOutlined,
+        permission: "analytics:read",
+      },
+    ],
+  },
+  {
+    // Shell spec §2 "Team": collaboration/decisions comes with a later issue.
     id: "team",
     label: "Team",
     items: [
@@ -136,6 +256,13 @@ export const NAV_SECTIONS: NavSection[] = [
       { path: "/team/permissions", label: "Permissions", title: "Team Permissions", icon: KeyOutlined, permission: "team:read" },
       { path: "/team/chat", label: "Chat", title: "Team Chat", icon: ChatOutlined },
       { path: "/team/activity", label: "Activity", title: "Team Activity", icon: HistoryOutlined },
+      {
+        path: "/team-performance",
+        label: "Performance",
+        title: "Team Performance",
+        icon: LeaderboardOutlined,
+        permission: "analytics:read",
+      },
       { path: "/email-coaching", label: "Email Coaching", icon: SchoolOutlined, permission: "campaigns:read" },
     ],
   },
@@ -178,6 +305,13 @@ const EXTRA_TITLES: Record<string, string> = {
   "/settings": "Settings",
   "/settings/profile": "Profile",
   "/deliverability/enhanced": "Deliverability Details",
+  // The second route of a question (docs/analytics.md): the same page as its nav entry.
+  "/optimization/dashboard": "Optimization",
+  "/business-optimizer/dashboard-new": "Business Optimizer: Period Comparison",
+  "/optimization/roi-analytics": "ROI Analytics",
+  "/optimization/playbooks": "Playbooks",
+  "/campaign-intelligence/agents": "Campaign Agents",
+  "/test-charts": "Chart Gallery",
 };
 
 /** Does a granted permission like `leads:*` or `*:*` cover `leads:read`? */

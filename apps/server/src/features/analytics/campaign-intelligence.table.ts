@@ -1,0 +1,2 @@
+/** Tables of the analytics feature (campaign-intelligence part). */
+export {};

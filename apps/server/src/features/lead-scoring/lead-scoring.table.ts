@@ -1,0 +1,2 @@
+/** Tables of the lead-scoring feature. */
+export {};

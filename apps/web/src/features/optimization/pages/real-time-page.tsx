@@ -1,0 +1,14 @@
+/**
+ * /optimization/real-time: What is happening in my campaigns right now?
+ */
+import { Stack } from "@mui/material";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
+
+export default function RealTimePage() {
+  return (
+    <Stack spacing={2}>
+      <PageIntro question="What is happening in my campaigns right now?" />
+      <EmptyState title="Not built yet" hint="This page is being built." />
+    </Stack>
+  );
+}

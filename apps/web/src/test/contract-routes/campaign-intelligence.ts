@@ -1,0 +1,4 @@
+/** The campaign-intelligence routes' success bodies (see ../contract-routes.ts): filled in with the server's routes. */
+import type { StatusSchemas } from "../contract-routes.ts";
+
+export const CAMPAIGN_INTELLIGENCE_ROUTES: Record<string, StatusSchemas> = {};

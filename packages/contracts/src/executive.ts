@@ -1,0 +1,2 @@
+/** Contracts of executive (docs/analytics.md): its helper fills this in. */
+export {};

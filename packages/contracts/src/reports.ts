@@ -1,0 +1,2 @@
+/** Contracts of reports (docs/analytics.md): its helper fills this in. */
+export {};
