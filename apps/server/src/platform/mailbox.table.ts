@@ -2,7 +2,7 @@
  * Every system email the app sends. With SMTP configured they are delivered and kept as a log;
  * without it they stay here, readable in the app's local mailbox, marked as not delivered.
  */
-import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "../db/columns.ts";
 
 export const mailMessages = pgTable(
@@ -16,6 +16,8 @@ export const mailMessages = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Files sent with the message (a scheduled report's export), base64 in the row so a retried delivery has them. */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; base64: string }[]>(),
     kind: text("kind").notNull(),
     status: text("status").$type<"queued" | "sent" | "local" | "failed">().notNull().default("queued"),
     error: text("error"),

@@ -18,6 +18,8 @@ export interface MailMessage {
   /** What the mail is for: verification, password_reset, invite, … */
   kind: string;
   workspaceId?: string | null;
+  /** Files to attach (kept with the message until it is delivered). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -51,6 +53,7 @@ export function createMailer(deps: { config: Config; db: Db; jobs: Jobs }): Mail
           subject: msg.subject,
           text: msg.text,
           html: msg.html ?? undefined,
+          attachments: msg.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") })),
         });
         await db
           .update(mailMessages)
@@ -83,6 +86,7 @@ export function createMailer(deps: { config: Config; db: Db; jobs: Jobs }): Mail
           text: message.text,
           html: message.html,
           kind: message.kind,
+          attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString("base64") })),
           workspaceId: message.workspaceId ?? null,
           status: "queued",
         })
