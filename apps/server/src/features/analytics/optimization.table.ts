@@ -3,7 +3,6 @@
  * cost model (one row) and the ROI calculator's saved scenarios.
  */
 import type { CalculatorInputs } from "@prospector/contracts";
-import { sql } from "drizzle-orm";
 import { index, jsonb, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "../../db/columns.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
@@ -32,6 +31,6 @@ export const optimizationScenarios = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The keyset list: newest first, then id.
-  (t) => [index("optimization_scenarios_ws_created_idx").on(t.workspaceId, sql`${t.createdAt} desc`, sql`${t.id} desc`)],
+  // The keyset list, newest first: ids are UUIDv7, time-ordered.
+  (t) => [index("optimization_scenarios_ws_id_idx").on(t.workspaceId, t.id)],
 );
