@@ -4,7 +4,7 @@
  * and what each lead source turns into (lead source intelligence).
  */
 import { z } from "zod";
-import { MetricKey } from "./analytics-engine.ts";
+import type { MetricKey } from "./analytics-engine.ts";
 
 /** A rate with its sample and 95 % Wilson interval (nulls when n is 0). */
 export const IntelRate = z.object({
@@ -105,7 +105,8 @@ export type BenchmarkMetric = z.infer<typeof BenchmarkMetric>;
 /** A benchmark older than this many years is flagged. */
 export const BENCHMARK_STALE_YEARS = 2;
 
-const rate = (what: string) => z.number(`Enter the ${what} as a fraction (0.085 for 8.5 %)`).min(0, "At least 0").max(1, "At most 1 (100 %)");
+const rate = (what: string) =>
+  z.number(`Enter the ${what} as a fraction (0.085 for 8.5 %)`).min(0, "At least 0").max(1, "At most 1 (100 %)");
 
 /** "2019", "2019-10" or "2019-10-01": as precise as the publication says, no more. */
 const PublishedDate = z
@@ -182,7 +183,12 @@ export type HistoryComparison = z.infer<typeof HistoryComparison>;
 
 export const CompetitiveQuery = z.object({
   recent_days: z.coerce.number("Enter a number of days").int("Whole days").min(7, "At least 7 days").max(90, "At most 90 days").default(30),
-  history_days: z.coerce.number("Enter a number of days").int("Whole days").min(30, "At least 30 days").max(730, "At most 730 days").default(180),
+  history_days: z.coerce
+    .number("Enter a number of days")
+    .int("Whole days")
+    .min(30, "At least 30 days")
+    .max(730, "At most 730 days")
+    .default(180),
 });
 export type CompetitiveQuery = z.input<typeof CompetitiveQuery>;
 

@@ -75,7 +75,9 @@ describe("change detection", () => {
     let rawSignificant = 0;
     for (let run = 0; run < 20; run++) {
       const rand = rng(1000 + run);
-      const cells = Array.from({ length: 200 }, (_, i) => cell(`n${i}`, [binomial(rand, 300, 0.08), 300], [binomial(rand, 300, 0.08), 300]));
+      const cells = Array.from({ length: 200 }, (_, i) =>
+        cell(`n${i}`, [binomial(rand, 300, 0.08), 300], [binomial(rand, 300, 0.08), 300]),
+      );
       const { findings, tests } = detectChanges(cells);
       expect(tests).toBe(200);
       if (findings.length > 0) runsWithFindings++;

@@ -101,7 +101,12 @@ export async function insertBenchmark(db: Db, row: NewBenchmark): Promise<Benchm
   return r!;
 }
 
-export async function updateBenchmark(db: Db, workspaceId: string, id: string, patch: Partial<NewBenchmark>): Promise<BenchmarkRow | undefined> {
+export async function updateBenchmark(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  patch: Partial<NewBenchmark>,
+): Promise<BenchmarkRow | undefined> {
   const b = analyticsBenchmarks;
   const [r] = await db
     .update(b)

@@ -76,14 +76,10 @@ export function intelligenceRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => svc.updateBenchmark(ctx, requireAuth(request).workspaceId, request.params.id, request.body),
   );
 
-  r.delete(
-    "/api/analytics/intelligence/benchmarks/:id",
-    { config: write, schema: { tags, params: Id } },
-    async (request, reply) => {
-      await svc.deleteBenchmark(ctx, requireAuth(request).workspaceId, request.params.id);
-      reply.code(204);
-    },
-  );
+  r.delete("/api/analytics/intelligence/benchmarks/:id", { config: write, schema: { tags, params: Id } }, async (request, reply) => {
+    await svc.deleteBenchmark(ctx, requireAuth(request).workspaceId, request.params.id);
+    reply.code(204);
+  });
 
   r.get(
     "/api/analytics/intelligence/lead-sources",

@@ -4,9 +4,9 @@
  * against own history and published benchmarks (competitive), and the lead-source funnel.
  */
 import {
-  type Benchmark,
   BENCHMARK_METRICS,
   BENCHMARK_STALE_YEARS,
+  type Benchmark,
   type BenchmarkInput,
   type BenchmarkList,
   type BenchmarkListQuery,
@@ -104,7 +104,12 @@ function cellPlace(scope: Scope["scope"], row: ReportResult["rows"][number] | nu
   if (!row) return { key: null, label: "Whole workspace", link: "/analytics" };
   const k = row.keys;
   const l = row.labels;
-  if (scope === "campaign") return { key: k.campaign ?? null, label: l.campaign ?? "Unknown campaign", link: k.campaign ? `/campaigns/${k.campaign}` : "/campaigns" };
+  if (scope === "campaign")
+    return {
+      key: k.campaign ?? null,
+      label: l.campaign ?? "Unknown campaign",
+      link: k.campaign ? `/campaigns/${k.campaign}` : "/campaigns",
+    };
   if (scope === "inbox") return { key: k.inbox ?? null, label: l.inbox ?? "Unknown inbox", link: "/inboxes" };
   return {
     key: `${k.campaign}:${k.step}`,
@@ -127,13 +132,18 @@ export async function collectCells(
     const prev = await allRows(ctx, workspaceId, { metrics: COUNTS, dimensions: s.dims, from: p.previousFrom, to: p.previousTo });
     const cur = await allRows(ctx, workspaceId, { metrics: COUNTS, dimensions: s.dims, from: p.currentFrom, to: p.currentTo });
     const byKey = (r: ReportResult["rows"][number]) => s.dims.map((d) => r.keys[d] ?? "").join("|");
-    const pairs: { place: ReturnType<typeof cellPlace>; prev: Record<string, { value: number | null }>; cur: Record<string, { value: number | null }> }[] = [];
+    const pairs: {
+      place: ReturnType<typeof cellPlace>;
+      prev: Record<string, { value: number | null }>;
+      cur: Record<string, { value: number | null }>;
+    }[] = [];
     if (s.dims.length === 0) pairs.push({ place: cellPlace(s.scope, null), prev: prev.totals, cur: cur.totals });
     else {
       const prevMap = new Map(prev.rows.map((r) => [byKey(r), r]));
       for (const r of cur.rows) {
         const before = prevMap.get(byKey(r));
-        if (before && s.dims.every((d) => r.keys[d] != null)) pairs.push({ place: cellPlace(s.scope, r), prev: before.values, cur: r.values });
+        if (before && s.dims.every((d) => r.keys[d] != null))
+          pairs.push({ place: cellPlace(s.scope, r), prev: before.values, cur: r.values });
       }
     }
     for (const pair of pairs) {
@@ -242,19 +252,22 @@ export async function runInsights(ctx: AppContext, runId: string): Promise<void>
     await repo.updateRun(ctx.db, runId, {
       status: "failed",
       finishedAt: new Date(),
-      error: err instanceof AppError ? (err.message ?? "The analytics engine refused the query") : "The run stopped on an unexpected error; the server log has the details.",
+      error:
+        err instanceof AppError
+          ? (err.message ?? "The analytics engine refused the query")
+          : "The run stopped on an unexpected error; the server log has the details.",
     });
   }
 }
 
 // ---------------------------------------------------------------- benchmarks
 
-let seeded = false;
-/** Ships the published rows once per process (idempotent by seed key). */
+const seeded = new WeakSet<object>();
+/** Ships the published rows once per database handle (idempotent by seed key). */
 export async function ensureSeeded(ctx: AppContext): Promise<void> {
-  if (seeded) return;
+  if (seeded.has(ctx.db)) return;
   await repo.seedBenchmarks(ctx.db, SEEDED_BENCHMARKS);
-  seeded = true;
+  seeded.add(ctx.db);
 }
 
 /** Whole years between a "YYYY[-MM[-DD]]" publication and now (a bare year counts from its 1 July, a bare month from its 15th). */
@@ -284,7 +297,12 @@ function toBenchmark(r: repo.BenchmarkRow, now: Date): Benchmark {
   };
 }
 
-export async function listBenchmarks(ctx: AppContext, workspaceId: string, query: BenchmarkListQuery, now = new Date()): Promise<BenchmarkList> {
+export async function listBenchmarks(
+  ctx: AppContext,
+  workspaceId: string,
+  query: BenchmarkListQuery,
+  now = new Date(),
+): Promise<BenchmarkList> {
   await ensureSeeded(ctx);
   const q = BenchmarkListQuerySchema.parse(query);
   const rows = await repo.listBenchmarks(ctx.db, workspaceId, { metric: q.metric, after: q.cursor, limit: q.limit + 1 });
@@ -304,7 +322,11 @@ const toRow = (b: BenchmarkInput) => ({
   note: b.note ?? null,
 });
 
-export async function createBenchmark(ctx: AppContext, auth: Pick<AuthContext, "workspaceId" | "userId">, input: BenchmarkInput): Promise<Benchmark> {
+export async function createBenchmark(
+  ctx: AppContext,
+  auth: Pick<AuthContext, "workspaceId" | "userId">,
+  input: BenchmarkInput,
+): Promise<Benchmark> {
   const r = await repo.insertBenchmark(ctx.db, { ...toRow(input), workspaceId: auth.workspaceId, createdBy: auth.userId });
   return toBenchmark(r, new Date());
 }
@@ -412,20 +434,34 @@ function sourceRow(source: string, c: Omit<repo.SourceCounts, "source">, revenue
 
 export async function leadSources(ctx: AppContext, workspaceId: string, query: unknown, now = new Date()): Promise<LeadSourceAnswer> {
   const q = LeadSourceQuery.parse(query ?? {});
-  if (q.from && q.to && q.from > q.to) throw new AppError("LEAD_SOURCE_RANGE_INVALID", undefined, { errors: [{ field: "from", message: "The start date must not be after the end date" }] });
+  if (q.from && q.to && q.from > q.to)
+    throw new AppError("LEAD_SOURCE_RANGE_INVALID", undefined, {
+      errors: [{ field: "from", message: "The start date must not be after the end date" }],
+    });
   const from = q.from ? new Date(`${q.from}T00:00:00Z`) : null;
   const to = q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY) : null;
-  const [funnel, revenue] = await Promise.all([repo.sourceFunnel(ctx.db, workspaceId, from, to), repo.sourceRevenue(ctx.db, workspaceId, from, to)]);
+  const [funnel, revenue] = await Promise.all([
+    repo.sourceFunnel(ctx.db, workspaceId, from, to),
+    repo.sourceRevenue(ctx.db, workspaceId, from, to),
+  ]);
   // The currency with the most won revenue rows is the one summed; others are named, never added in.
   const byCurrency = new Map<string, number>();
   for (const r of revenue) byCurrency.set(r.currency, (byCurrency.get(r.currency) ?? 0) + 1);
   const currency = [...byCurrency.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? "USD";
-  const revenueOf = (source: string) => revenue.filter((r) => r.source === source && r.currency === currency).reduce((s, r) => s + r.revenue, 0);
+  const revenueOf = (source: string) =>
+    revenue.filter((r) => r.source === source && r.currency === currency).reduce((s, r) => s + r.revenue, 0);
   const rows = funnel.map(({ source, ...c }) => sourceRow(source, c, revenueOf(source)));
   const sum = (k: keyof Omit<repo.SourceCounts, "source">) => funnel.reduce((s, r) => s + r[k], 0);
   const totals = sourceRow(
     "all",
-    { leads: sum("leads"), contacted: sum("contacted"), replied: sum("replied"), meetings: sum("meetings"), deals: sum("deals"), deals_won: sum("deals_won") },
+    {
+      leads: sum("leads"),
+      contacted: sum("contacted"),
+      replied: sum("replied"),
+      meetings: sum("meetings"),
+      deals: sum("deals"),
+      deals_won: sum("deals_won"),
+    },
     rows.reduce((s, r) => s + r.revenue, 0),
   );
   totals.label = "All sources";
