@@ -1,2 +1,3 @@
-/** The lead-scoring feature's surface for the features above it. */
+/** The lead-scoring feature's surface for the features above it: a lead's score with its reasons, the model list, the tables. */
+export { leadScore, models as leadScoreModels, rescoreWorkspace } from "./lead-scoring.service.ts";
 export * from "./lead-scoring.table.ts";
