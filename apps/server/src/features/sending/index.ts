@@ -5,6 +5,8 @@
  */
 
 export { declareWinner, getExperiment, listExperiments } from "./ab.experiments.ts";
+// Read-only, for campaign intelligence's agents page: the kill switch's holds and the A/B bandit's allocations.
+export { abExperiments } from "./ab.table.ts";
 export { sendingHoldFor } from "./holds.service.ts";
 export { applyOutcome, type Outcome } from "./lead-outcome.ts";
 export { insertEvent, type NewEvent, pushEvent, recordEvent } from "./message-events.service.ts";
@@ -14,7 +16,5 @@ export { failureText, isRecipientRefused } from "./sending.deliver.ts";
 export { lockCampaign, lockInboxes, setInboxLastSent } from "./sending.locks.ts";
 export { planAllowance } from "./sending.service.ts";
 export { createTransports, type DeliveryError, type Transports } from "./sending.transports.ts";
-export { isClickSignature, isOpenSignature, readUnsubscribeToken } from "./tracked-links.ts";
-// Read-only, for campaign intelligence's agents page: the kill switch's holds and the A/B bandit's allocations.
-export { abExperiments } from "./ab.table.ts";
 export { sendingHolds } from "./sending-holds.table.ts";
+export { isClickSignature, isOpenSignature, readUnsubscribeToken } from "./tracked-links.ts";
