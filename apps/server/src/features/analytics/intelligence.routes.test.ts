@@ -238,15 +238,15 @@ describe("analytics intelligence", () => {
 
       const answer: LeadSourceAnswer = await h.ok(viewer, "GET", `${BASE}/lead-sources`);
       const recount = (
-        await db.execute(sql`
+        (await db.execute(sql`
           select l.source, count(*)::int as leads,
             count(*) filter (where exists (select 1 from campaign_messages m where m.lead_id = l.id and m.status in ('sent','bounced') and m.sent_at is not null))::int as contacted,
             count(*) filter (where exists (select 1 from campaign_events e where e.lead_id = l.id and e.type = 'reply' and not e.is_bot))::int as replied,
             count(*) filter (where exists (select 1 from campaign_events e where e.lead_id = l.id and e.type = 'meeting' and not e.is_bot))::int as meetings,
             count(*) filter (where exists (select 1 from crm_deals d where d.lead_id = l.id))::int as deals,
             count(*) filter (where exists (select 1 from crm_deals d join crm_stages s on s.id = d.stage_id where d.lead_id = l.id and s.is_won))::int as deals_won
-          from leads l where l.workspace_id = ${ws} group by l.source`)
-      ).rows as { source: string }[];
+          from leads l where l.workspace_id = ${ws} group by l.source`)) as unknown as { rows: { source: string }[] }
+      ).rows;
       for (const r of recount) {
         const row = answer.rows.find((x) => x.source === r.source)!;
         expect({
