@@ -228,3 +228,25 @@ export const DIMENSION_LABELS: Record<DimensionKey, string> = {
   owner: "Owner",
   lead_source: "Lead source",
 };
+
+/** GET/POST /api/analytics/refresh: how fresh the cached aggregates are, and whether a refresh runs. */
+export const AnalyticsRefreshStatus = z.object({
+  /** idle: nothing under way; queued / running: a refresh job was asked for or runs now. */
+  status: z.enum(["idle", "queued", "running"]),
+  /** When the aggregates last finished a refresh; null: never (reports are computed live). */
+  computed_at: z.iso.datetime().nullable(),
+  /** Sends and events after this time are not in the aggregates yet. */
+  watermark: z.iso.datetime().nullable(),
+  /** The last full rebuild (every day of the workspace; done at least daily). */
+  full_at: z.iso.datetime().nullable(),
+  /** (day, campaign) groups the last refresh rewrote, and how long it took. */
+  groups_refreshed: z.number().int(),
+  duration_ms: z.number().int(),
+});
+export type AnalyticsRefreshStatus = z.infer<typeof AnalyticsRefreshStatus>;
+
+export const AnalyticsRefreshRequest = z.object({
+  /** Rebuild every day of the workspace instead of only what changed since the last refresh. */
+  full: z.boolean().default(false),
+});
+export type AnalyticsRefreshRequest = z.input<typeof AnalyticsRefreshRequest>;
