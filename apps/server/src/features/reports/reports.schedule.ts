@@ -1,0 +1,95 @@
+/**
+ * When a report schedule runs next: at `hour` o'clock in the schedule's own time zone, every day,
+ * on one weekday, or on one day of the month (1–28, so every month has it). Computed with the
+ * platform's Intl time-zone data: on a spring-forward day an hour that does not exist runs at the
+ * first instant after the gap; on a fall-back day an hour that happens twice runs the first time.
+ */
+import type { ReportPeriod } from "@prospector/contracts";
+import { validationError } from "../../platform/errors.ts";
+
+export interface ScheduleRule {
+  frequency: "daily" | "weekly" | "monthly";
+  hour: number;
+  weekday: number | null;
+  monthday: number | null;
+  timezone: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** The wall-clock date and time at `at` in `tz`. */
+function wall(tz: string, at: number) {
+  const parts = formatter(tz).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
+}
+
+function offsetMs(tz: string, at: number): number {
+  const w = wall(tz, at);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant the clocks in `tz` show y-m-d h:00 (the first one; after the gap if it does not exist). */
+export function zonedTime(tz: string, year: number, month: number, day: number, hour: number): Date {
+  const guess = Date.UTC(year, month - 1, day, hour);
+  const t1 = guess - offsetMs(tz, guess);
+  const t2 = guess - offsetMs(tz, t1);
+  const shows = (t: number) => {
+    const w = wall(tz, t);
+    return w.day === day && w.hour === hour;
+  };
+  if (shows(t2) && shows(t1)) return new Date(Math.min(t1, t2));
+  if (shows(t2)) return new Date(t2);
+  if (shows(t1)) return new Date(t1);
+  return new Date(Math.max(t1, t2));
+}
+
+export function assertTimeZone(tz: string): void {
+  try {
+    formatter(tz);
+  } catch {
+    throw validationError([{ field: "timezone", message: `Unknown time zone "${tz}"` }]);
+  }
+}
+
+/** The first run strictly after `after`. */
+export function nextRunAt(rule: ScheduleRule, after: Date): Date {
+  const start = wall(rule.timezone, after.getTime());
+  for (let i = 0; i < 62; i++) {
+    const date = new Date(Date.UTC(start.year, start.month - 1, start.day + i));
+    const y = date.getUTCFullYear();
+    const m = date.getUTCMonth() + 1;
+    const d = date.getUTCDate();
+    if (rule.frequency === "weekly" && date.getUTCDay() !== rule.weekday) continue;
+    if (rule.frequency === "monthly" && d !== rule.monthday) continue;
+    const at = zonedTime(rule.timezone, y, m, d, rule.hour);
+    if (at.getTime() > after.getTime()) return at;
+  }
+  throw new Error("No run within 62 days: the schedule rule is inconsistent");
+}
+
+const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** The days a period covers at `now` (UTC days, both ends included; "last N days" ends today). */
+export function resolvePeriod(period: ReportPeriod, now: Date): { from: string; to: string } {
+  if ("from" in period) return { from: period.from, to: period.to };
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return { from: day(today - (period.last_days - 1) * 86_400_000), to: day(today) };
+}
