@@ -218,7 +218,7 @@ export interface MemberRow {
 
 export async function members(db: Db, workspaceId: string): Promise<MemberRow[]> {
   const res = await db.execute(sql`
-    select u.id as user_id, u.name, u.email, m.role, m.joined_at
+    select u.id as user_id, u.name, u.email, m.role, m.created_at as joined_at
     from ${workspaceMembers} m join ${users} u on u.id = m.user_id
     where m.workspace_id = ${workspaceId} and m.status = 'active'
     order by lower(u.name), u.id`);
@@ -227,7 +227,7 @@ export async function members(db: Db, workspaceId: string): Promise<MemberRow[]>
 
 export async function memberOf(db: Db, workspaceId: string, userId: string): Promise<MemberRow | null> {
   const res = await db.execute(sql`
-    select u.id as user_id, u.name, u.email, m.role, m.joined_at
+    select u.id as user_id, u.name, u.email, m.role, m.created_at as joined_at
     from ${workspaceMembers} m join ${users} u on u.id = m.user_id
     where m.workspace_id = ${workspaceId} and m.user_id = ${userId}`);
   return rowsOf<MemberRow>(res)[0] ?? null;
@@ -312,8 +312,8 @@ export async function adoptionFacts(db: Db, workspaceId: string, userIds: string
       (select min(e.occurred_at) from ${campaigns} c join ${campaignEvents} e on e.campaign_id = c.id and e.type = 'reply' and not e.is_bot
         where c.workspace_id = ${workspaceId} and c.created_by = u.id) as reply_at,
       (select min(d.created_at) from ${crmDeals} d where d.workspace_id = ${workspaceId} and d.created_by = u.id) as deal_at,
-      (select min(o.joined_at) from ${workspaceMembers} o where o.workspace_id = ${workspaceId} and o.user_id <> u.id
-         and o.joined_at > me.joined_at) as teammate_at,
+      (select min(o.created_at) from ${workspaceMembers} o where o.workspace_id = ${workspaceId} and o.user_id <> u.id
+         and o.created_at > me.created_at) as teammate_at,
       (select max(s.updated_at) from ${sessions} s where s.user_id = u.id) as last_active_at
     from ${users} u
     join ${workspaceMembers} me on me.user_id = u.id and me.workspace_id = ${workspaceId}

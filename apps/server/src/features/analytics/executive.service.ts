@@ -243,7 +243,8 @@ const lastDay = (month: string) => {
 
 // ---------------------------------------------------------------- boardroom
 
-export const MAX_MONTHS = 36;
+// The engine answers at most 731 days; with the year-before month that is 24 months.
+export const MAX_MONTHS = 24;
 
 export async function boardroom(ctx: Ctx, workspaceId: string, q: BoardroomQuery, now = new Date()): Promise<Boardroom> {
   const to = q.to ?? now.toISOString().slice(0, 7);
