@@ -84,11 +84,10 @@ async function seed(user: TestUser, n: number, contacted: number, seed: number):
         messageId: m.id,
         occurredAt: new Date(sentAt.getTime() + DAY),
       };
-      const out = [{ ...base, type: "open" as const }];
-      if (labels[i + j] === 1) out.push({ ...base, type: "reply" as const });
+      const out: (typeof campaignEvents.$inferInsert)[] = [{ ...base, type: "open" }];
+      if (labels[i + j] === 1) out.push({ ...base, type: "reply" });
       // Noise that is not a person's reply: an auto-reply and a bot "reply" on every fifth negative.
-      else if ((i + j) % 5 === 0)
-        out.push({ ...base, type: "auto_reply" as const }, { ...base, type: "reply" as const, isBot: true } as never);
+      else if ((i + j) % 5 === 0) out.push({ ...base, type: "auto_reply" }, { ...base, type: "reply", isBot: true });
       return out;
     });
     await db.insert(campaignEvents).values(events);
