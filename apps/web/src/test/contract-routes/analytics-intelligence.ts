@@ -1,4 +1,15 @@
-/** The analytics-intelligence routes' success bodies (see ../contract-routes.ts): filled in with the server's routes. */
+/** The analytics-intelligence routes' success bodies (see ../contract-routes.ts), as intelligence.routes.ts answers them. */
+import { Benchmark, BenchmarkList, CompetitiveAnswer, InsightRun, InsightsAnswer, LeadSourceAnswer } from "@prospector/contracts";
 import type { StatusSchemas } from "../contract-routes.ts";
 
-export const ANALYTICS_INTELLIGENCE_ROUTES: Record<string, StatusSchemas> = {};
+export const ANALYTICS_INTELLIGENCE_ROUTES: Record<string, StatusSchemas> = {
+  "GET /api/analytics/intelligence/insights": { 200: InsightsAnswer },
+  "POST /api/analytics/intelligence/insights/recompute": { 200: InsightRun, 202: InsightRun },
+  "GET /api/analytics/intelligence/insights/runs/:id": { 200: InsightRun },
+  "GET /api/analytics/intelligence/competitive": { 200: CompetitiveAnswer },
+  "GET /api/analytics/intelligence/benchmarks": { 200: BenchmarkList },
+  "POST /api/analytics/intelligence/benchmarks": { 201: Benchmark },
+  "PUT /api/analytics/intelligence/benchmarks/:id": { 200: Benchmark },
+  "DELETE /api/analytics/intelligence/benchmarks/:id": { 204: null },
+  "GET /api/analytics/intelligence/lead-sources": { 200: LeadSourceAnswer },
+};
