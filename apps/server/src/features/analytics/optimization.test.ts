@@ -58,6 +58,7 @@ describe("optimization", () => {
   let openStage: string;
   const gen: Generated[] = [];
   const inboxA = newId();
+  const patch = (user: TestUser, url: string, payload: object) => t.app.inject({ method: "PATCH", url, headers: user.headers, payload });
 
   beforeAll(async () => {
     t = await createTestApp({}, { work: false });
@@ -342,9 +343,11 @@ describe("optimization", () => {
     expect(p2.next_cursor).toBeNull();
     expect((await h.call(owner, "GET", `${B}/scenarios?cursor=nope`)).statusCode).toBe(422);
 
-    const renamed = await h.ok(owner, "PATCH", `${B}/scenarios/${made[0]!.id}`, { name: "Renamed" });
+    const res = await patch(owner, `${B}/scenarios/${made[0]!.id}`, { name: "Renamed" });
+    expect(res.statusCode).toBe(200);
+    const renamed = res.json();
     expect(renamed).toMatchObject({ name: "Renamed", inputs });
-    expect((await h.call(stranger, "PATCH", `${B}/scenarios/${made[0]!.id}`, { name: "Mine" })).statusCode).toBe(404);
+    expect((await patch(stranger, `${B}/scenarios/${made[0]!.id}`, { name: "Mine" })).statusCode).toBe(404);
     expect((await h.call(stranger, "DELETE", `${B}/scenarios/${made[1]!.id}`)).statusCode).toBe(404);
     expect((await h.call(owner, "DELETE", `${B}/scenarios/${made[1]!.id}`)).statusCode).toBe(204);
     expect((await h.call(owner, "DELETE", `${B}/scenarios/${made[1]!.id}`)).statusCode).toBe(404);
@@ -385,17 +388,15 @@ describe("optimization", () => {
   it("serves the recent events newest first in keyset pages, with per-minute counts of the last hour", async () => {
     const db = t.app.ctx.db;
     const msg = newId();
-    await db
-      .insert(campaignMessages)
-      .values({
-        id: msg,
-        workspaceId: owner.workspaceId,
-        campaignId: campaignB,
-        leadId: gen[0]!.leadId,
-        step: 5,
-        status: "sent",
-        sentAt: new Date(),
-      });
+    await db.insert(campaignMessages).values({
+      id: msg,
+      workspaceId: owner.workspaceId,
+      campaignId: campaignB,
+      leadId: gen[0]!.leadId,
+      step: 5,
+      status: "sent",
+      sentAt: new Date(),
+    });
     const now = Date.now();
     await db.insert(campaignEvents).values(
       [1, 2, 3].map((m) => ({
