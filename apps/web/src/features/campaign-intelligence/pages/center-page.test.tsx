@@ -50,7 +50,9 @@ describe("/campaign-intelligence/center", () => {
     const card = await screen.findByRole("region", { name: "Beta" });
     expect(within(card).getByText("score 5")).toBeTruthy();
     expect(within(card).getByText(/10 of 103; 95 % 5.4 %–17.0 %/)).toBeTruthy();
-    expect(within(card).getByRole("link", { name: "Bounce rate over 3 %: open" }).getAttribute("href")).toBe(`/campaigns/${ID.beta}?tab=messages`);
+    expect(within(card).getByRole("link", { name: "Bounce rate over 3 %: open" }).getAttribute("href")).toBe(
+      `/campaigns/${ID.beta}?tab=messages`,
+    );
     expect(screen.getByText(/workspace reply rate 15.8% \(32\/203/)).toBeTruthy();
     expect(screen.getByText(/^Source:/)).toBeTruthy();
   });
@@ -60,7 +62,10 @@ describe("/campaign-intelligence/center", () => {
     const { unmount } = renderSignedIn(<CampaignIntelligenceCenterPage />, { path: PATH });
     expect(await screen.findByText(/All clear: none of the 2 campaigns/)).toBeTruthy();
     unmount();
-    mockServer({ "GET /api/auth/me": { body: ME }, "GET /api/campaign-intelligence/center": { body: { ...base, checked: 0, campaigns: [] } } });
+    mockServer({
+      "GET /api/auth/me": { body: ME },
+      "GET /api/campaign-intelligence/center": { body: { ...base, checked: 0, campaigns: [] } },
+    });
     renderSignedIn(<CampaignIntelligenceCenterPage />, { path: PATH });
     expect(await screen.findByText("No running campaigns")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go to campaigns" }).getAttribute("href")).toBe("/campaigns");
