@@ -1,0 +1,47 @@
+/** How the playbooks and recommendations pages write rates, intervals, hours and verdicts. */
+import type { RateEstimate, RecommendationVerdict } from "@prospector/contracts";
+
+export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+export function formatRate(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined) return "—";
+  const pct = rate * 100;
+  const tenths = Math.round(pct * 10) / 10;
+  return `${tenths >= 10 || tenths === 0 ? Math.round(pct).toFixed(0) : tenths.toFixed(1)}%`;
+}
+
+export const formatInterval = (e: RateEstimate) => (e.low === null || e.high === null ? "—" : `${formatRate(e.low)}–${formatRate(e.high)}`);
+
+/** "12% (95% interval 8%–17%)". */
+export const rateWithInterval = (e: RateEstimate) => (e.rate === null ? "—" : `${formatRate(e.rate)} (95% interval ${formatInterval(e)})`);
+
+export const hour = (h: number) => `${String(h).padStart(2, "0")}:00`;
+export const block = (weekday: number, start: number, end: number) => `${WEEKDAYS[weekday]} ${hour(start)}–${hour(end)}`;
+
+export const count = (n: number) => n.toLocaleString("en-US");
+
+export const signed = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toLocaleString("en-US")}`;
+
+export const VERDICT_LABELS: Record<RecommendationVerdict, string> = {
+  helped: "Helped",
+  no_measurable_change: "No measurable change",
+  hurt: "Hurt",
+};
+
+export const VERDICT_COLORS: Record<RecommendationVerdict, "success" | "default" | "error"> = {
+  helped: "success",
+  no_measurable_change: "default",
+  hurt: "error",
+};
+
+export const dateTime = (iso: string) =>
+  `${new Date(iso).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  })} UTC`;
+export const date = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
