@@ -152,5 +152,5 @@ export const ReportDeliveryList = z.object({ deliveries: z.array(ReportDelivery)
 export type ReportDeliveryList = z.infer<typeof ReportDeliveryList>;
 
 /** The members a schedule may send to. */
-export const ReportRecipientOptions = z.object({ members: z.array(z.object({ email: z.string(), name: z.string() })) });
+export const ReportRecipientOptions = z.object({ members: z.array(z.object({ id: z.uuid(), email: z.string(), name: z.string() })) });
 export type ReportRecipientOptions = z.infer<typeof ReportRecipientOptions>;

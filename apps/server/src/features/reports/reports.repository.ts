@@ -84,7 +84,7 @@ export async function deleteReport(db: Db, workspaceId: string, id: string): Pro
 /** Active members of the workspace and their sign-in addresses. */
 export async function memberEmails(db: Db, workspaceId: string) {
   return db
-    .select({ email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: users.name })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.status, "active")))
