@@ -11,6 +11,8 @@ import type {
   InsightRun,
   InsightsAnswer,
   LeadSourceAnswer,
+  ReportQuery,
+  ReportResult,
 } from "@prospector/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
@@ -81,6 +83,15 @@ export function useLeadSources(p: { from?: string; to?: string }) {
   return useQuery({
     queryKey: intelligenceKeys.leadSources(p),
     queryFn: ({ signal }) => api.get<LeadSourceAnswer>("/analytics/intelligence/lead-sources", { params: { ...p }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One engine query (POST /api/analytics/query), as the chart gallery asks it. */
+export function useEngineQuery(name: string, query: ReportQuery) {
+  return useQuery({
+    queryKey: ["analytics-intelligence", "engine", name, query] as const,
+    queryFn: ({ signal }) => api.post<ReportResult>("/analytics/query", query, { signal }),
     placeholderData: keepPreviousData,
   });
 }
