@@ -22,33 +22,43 @@ const list = (values: readonly string[]) =>
     sql`, `,
   );
 
-/**
- * Whether a person's event of `type` belongs to message m: recorded on the message, or recorded
- * without one (a meeting marked on the lead) for the lead's latest message in the campaign sent at
- * or before it. Bots and mail-privacy proxies never count.
- */
-const has = (type: string) => sql`(
-  exists (select 1 from campaign_events e where e.message_id = m.id and e.type = ${type} and not e.is_bot)
-  or exists (select 1 from campaign_events e
-    where e.campaign_id = m.campaign_id and e.type = ${type} and not e.is_bot and e.lead_id = m.lead_id
-      and e.message_id is null and e.occurred_at >= m.sent_at
-      and not exists (select 1 from campaign_messages n
-        where n.campaign_id = m.campaign_id and n.lead_id = m.lead_id and n.sent_at > m.sent_at and n.sent_at <= e.occurred_at))
-)::int`;
+/** Each counted event type's bit in a message's flags. */
+const BITS = { open: 1, click: 2, reply: 4, meeting: 8, unsubscribe: 16, complaint: 32 } as const;
+const TYPE_BIT = sql.raw(
+  `case e.type ${Object.entries(BITS)
+    .map(([t, b]) => `when '${t}' then ${b}`)
+    .join(" ")} else 0 end`,
+);
+const flag = (bit: number) => sql.raw(`(f.flags & ${bit} > 0)::int`);
 
-/** One row per sent message matching `where` (over campaign_messages m): its grain and 0/1 flags. */
-export const messageFacts = (where: SQL) => sql`
-  select (m.sent_at at time zone 'UTC')::date as day, m.campaign_id, m.inbox_id, m.step, m.variant,
-    1 as sent,
-    (m.status = 'bounced')::int as bounced,
-    ${has("open")} as opened,
-    ${has("click")} as clicked,
-    ${has("reply")} as replied,
-    ${has("meeting")} as meetings,
-    ${has("unsubscribe")} as unsubscribed,
-    ${has("complaint")} as complaints
-  from campaign_messages m
-  where m.sent_at is not null and ${where}`;
+/**
+ * One row per sent message of the workspace matching `where` (over campaign_messages m): its grain
+ * and 0/1 flags. A person's event counts for a message when recorded on it; an event recorded
+ * without one (a meeting marked on the lead) counts for the lead's latest message in the campaign
+ * sent at or before it (every such message on a tie). Bots and mail-privacy proxies never count;
+ * auto-replies are not replies. `orphansFrom`: no message matching `where` was sent before it.
+ */
+export const messageFacts = (workspaceId: string, where: SQL, orphansFrom: SQL) => sql`
+  select f.day, f.campaign_id, f.inbox_id, f.step, f.variant, 1 as sent, f.bounced,
+    ${flag(BITS.open)} as opened, ${flag(BITS.click)} as clicked, ${flag(BITS.reply)} as replied,
+    ${flag(BITS.meeting)} as meetings, ${flag(BITS.unsubscribe)} as unsubscribed, ${flag(BITS.complaint)} as complaints
+  from (
+    select (m.sent_at at time zone 'UTC')::date as day, m.campaign_id, m.inbox_id, m.step, m.variant,
+      (m.status = 'bounced')::int as bounced,
+      coalesce((select bit_or(${TYPE_BIT}) from campaign_events e where e.message_id = m.id and not e.is_bot), 0)
+        | coalesce(o.flags, 0) as flags
+    from campaign_messages m
+    left join (
+      select n.id, bit_or(${TYPE_BIT}) as flags
+      from campaign_events e
+      join campaign_messages n on n.campaign_id = e.campaign_id and n.lead_id = e.lead_id
+        and n.sent_at = (select max(n2.sent_at) from campaign_messages n2
+          where n2.campaign_id = e.campaign_id and n2.lead_id = e.lead_id and n2.sent_at <= e.occurred_at)
+      where e.workspace_id = ${workspaceId} and e.occurred_at >= ${orphansFrom} and e.message_id is null and not e.is_bot
+      group by n.id
+    ) o on o.id = m.id
+    where m.sent_at is not null and ${where}
+  ) f`;
 
 export interface MailFilters {
   campaignIds?: string[];
@@ -126,10 +136,12 @@ export async function mailGroups(
     source === "rollup"
       ? sql`(select * from analytics_daily where workspace_id = ${workspaceId} and day >= ${range.from}::date and day <= ${range.to}::date)`
       : sql`(${messageFacts(
+          workspaceId,
           sql`m.workspace_id = ${workspaceId} and m.sent_at >= ${range.from}::date::timestamp at time zone 'UTC'
             and m.sent_at < (${range.to}::date + 1)::timestamp at time zone 'UTC'${
               filters.campaignIds?.length ? sql` and m.campaign_id in (${list(filters.campaignIds)})` : sql``
             }`,
+          sql`${range.from}::date::timestamp at time zone 'UTC'`,
         )})`;
   const { select, groupBy } = grouped(dims, mailDim);
   const sums = MAIL_COUNTS.map((c) => sql`coalesce(sum(g.${sql.identifier(c)}), 0)::bigint as ${sql.identifier(c)}`);
@@ -320,10 +332,14 @@ export async function rewriteGroups(tx: Db, workspaceId: string, since: Date | n
     insert into analytics_daily (workspace_id, day, campaign_id, inbox_id, step, variant, ${sql.raw(MAIL_COUNTS.join(", "))})
     select ${workspaceId}::uuid, f.day, f.campaign_id, f.inbox_id, f.step, f.variant,
       ${sql.raw(MAIL_COUNTS.map((c) => `sum(f.${c})`).join(", "))}
-    from (${messageFacts(sql`m.workspace_id = ${workspaceId}
+    from (${messageFacts(
+      workspaceId,
+      sql`m.workspace_id = ${workspaceId}
         and m.sent_at >= (select min(day) from analytics_dirty)::timestamp at time zone 'UTC'
         and m.sent_at < (select max(day) + 1 from analytics_dirty)::timestamp at time zone 'UTC'
-        and (m.campaign_id, (m.sent_at at time zone 'UTC')::date) in (select campaign_id, day from analytics_dirty)`)}) f
+        and (m.campaign_id, (m.sent_at at time zone 'UTC')::date) in (select campaign_id, day from analytics_dirty)`,
+      sql`(select min(day) from analytics_dirty)::timestamp at time zone 'UTC'`,
+    )}) f
     group by f.day, f.campaign_id, f.inbox_id, f.step, f.variant`);
   const n = await tx.execute(sql`select count(*)::int as n from analytics_dirty`);
   return Number(rowsOf<{ n: number }>(n)[0]?.n ?? 0);
