@@ -77,6 +77,8 @@ export type AttentionCampaign = z.infer<typeof AttentionCampaign>;
 
 export const AttentionCenter = z.object({
   window_days: z.number(),
+  /** When the analytics engine's aggregates behind the rates were refreshed (null: counted live). */
+  engine_computed_at: z.string().nullable(),
   /** Campaigns looked at: active, paused and scheduled. */
   checked: z.number(),
   workspace_reply: CiRate,
@@ -101,6 +103,8 @@ export type CiPerformanceQuery = z.infer<typeof CiPerformanceQuery>;
 
 export const CiPerformanceRates = z.object({
   sent: z.number(),
+  /** Sent and not bounced: the denominator of open, click, reply and meeting rates (the engine's definition). */
+  delivered: z.number(),
   open: CiRate,
   click: CiRate,
   reply: CiRate,
@@ -125,6 +129,8 @@ export const CiPerformancePage = z.object({
   items: z.array(CiPerformanceRow),
   next_cursor: z.string().nullable(),
   total: z.number(),
+  /** When the analytics engine's aggregates were refreshed (null: counted live). */
+  computed_at: z.string().nullable(),
 });
 export type CiPerformancePage = z.infer<typeof CiPerformancePage>;
 
@@ -156,7 +162,12 @@ export const AutomationEffectRow = z.object({
 });
 export type AutomationEffectRow = z.infer<typeof AutomationEffectRow>;
 
-export const AutomationEffect = z.object({ days: z.number(), since: z.string(), rules: z.array(AutomationEffectRow), computed_at: z.string() });
+export const AutomationEffect = z.object({
+  days: z.number(),
+  since: z.string(),
+  rules: z.array(AutomationEffectRow),
+  computed_at: z.string(),
+});
 export type AutomationEffect = z.infer<typeof AutomationEffect>;
 
 // ---------- sequences ----------
@@ -184,7 +195,14 @@ export const CiSequenceStepRow = z.object({
   unsubscribes: z.number(),
   reply: CiRate,
   /** Leads whose last step was this one and who left the sequence, by why. */
-  left: z.object({ replied: z.number(), bounced: z.number(), unsubscribed: z.number(), removed: z.number(), finished: z.number(), stopped: z.number() }),
+  left: z.object({
+    replied: z.number(),
+    bounced: z.number(),
+    unsubscribed: z.number(),
+    removed: z.number(),
+    finished: z.number(),
+    stopped: z.number(),
+  }),
   /** Leads still in the sequence whose last step was this one. */
   waiting: z.number(),
   variants: z.array(CiSequenceVariant),
@@ -225,7 +243,9 @@ export const CiReplyIntel = z.object({
   since: z.string(),
   total: z.number(),
   classes: z.array(CiReplyClassShare),
-  by_campaign: z.array(z.object({ id: z.string(), name: z.string(), step: z.number().nullable(), total: z.number(), classes: z.array(CiReplyClassShare) })),
+  by_campaign: z.array(
+    z.object({ id: z.string(), name: z.string(), step: z.number().nullable(), total: z.number(), classes: z.array(CiReplyClassShare) }),
+  ),
   /** Weekly counts per class (weeks start Monday, UTC). */
   trend: z.array(z.object({ week: z.string(), counts: z.record(z.string(), z.number()) })),
   /** The rules that classify, in the order they are tried. */
@@ -263,7 +283,12 @@ export type CiReplyLatestPage = z.infer<typeof CiReplyLatestPage>;
 
 // ---------- agents ----------
 
-export const AgentHold = z.object({ scope: z.enum(["workspace", "inbox", "campaign"]), target: z.string(), reason: z.string(), since: z.string() });
+export const AgentHold = z.object({
+  scope: z.enum(["workspace", "inbox", "campaign"]),
+  target: z.string(),
+  reason: z.string(),
+  since: z.string(),
+});
 
 export const AgentCampaign = z.object({
   id: z.string(),
@@ -278,7 +303,15 @@ export const AgentCampaign = z.object({
     /** Leads due now, by the sender's stored wait reason ("due" when it has none yet). */
     wait_reasons: z.record(z.string(), z.number()),
   }),
-  bandit: z.array(z.object({ step: z.number(), mode: z.string(), winner: z.number().nullable(), weights: z.array(z.number()).nullable(), weights_at: z.string().nullable() })),
+  bandit: z.array(
+    z.object({
+      step: z.number(),
+      mode: z.string(),
+      winner: z.number().nullable(),
+      weights: z.array(z.number()).nullable(),
+      weights_at: z.string().nullable(),
+    }),
+  ),
   nurture: z.object({ name: z.string(), enabled: z.boolean(), active_enrollments: z.number() }).nullable(),
   automation_runs_24h: z.number(),
   holds: z.array(AgentHold),
@@ -301,7 +334,13 @@ export const AgentInbox = z.object({
 export const AgentsState = z.object({
   campaigns: z.array(AgentCampaign),
   inboxes: z.array(AgentInbox),
-  automation: z.object({ rules_enabled: z.number(), rules_total: z.number(), last_run_at: z.string().nullable(), runs_24h: z.number(), failed_24h: z.number() }),
+  automation: z.object({
+    rules_enabled: z.number(),
+    rules_total: z.number(),
+    last_run_at: z.string().nullable(),
+    runs_24h: z.number(),
+    failed_24h: z.number(),
+  }),
   holds: z.array(AgentHold),
   computed_at: z.string(),
 });

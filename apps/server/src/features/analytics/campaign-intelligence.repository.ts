@@ -16,53 +16,6 @@ const list = async <T>(db: Q, query: SQL): Promise<T[]> => ((await db.execute(qu
 
 const iso = (d: Date) => d.toISOString();
 
-export interface CampaignCounts {
-  campaign_id: string;
-  sent: number;
-  opens: number;
-  clicks: number;
-  replies: number;
-  bounces: number;
-  leads: number;
-  meetings: number;
-}
-
-/**
- * Per campaign, messages sent in [since, until) and how many of them a person opened, clicked or
- * answered, and how many bounced; leads contacted and how many of them booked a meeting in the window.
- */
-export async function campaignCounts(db: Q, workspaceId: string, since: Date, until: Date): Promise<CampaignCounts[]> {
-  return list<CampaignCounts>(
-    db,
-    sql`with m as (
-        select cm.campaign_id, cm.id, cm.lead_id, cm.status from ${campaignMessages} cm
-        where cm.workspace_id = ${workspaceId} and cm.sent_at >= ${iso(since)} and cm.sent_at < ${iso(until)} and cm.status in ('sent', 'bounced')
-      ), e as (
-        select ev.message_id,
-          bool_or(ev.type = 'open' and not ev.is_bot) as o,
-          bool_or(ev.type = 'click' and not ev.is_bot) as c,
-          bool_or(ev.type = 'reply') as r,
-          bool_or(ev.type = 'bounce') as b
-        from ${campaignEvents} ev
-        where ev.workspace_id = ${workspaceId} and ev.occurred_at >= ${iso(since)} and ev.message_id in (select id from m)
-        group by ev.message_id
-      ), mt as (
-        select distinct ev.campaign_id, ev.lead_id from ${campaignEvents} ev
-        where ev.workspace_id = ${workspaceId} and ev.type = 'meeting' and ev.occurred_at >= ${iso(since)} and ev.occurred_at < ${iso(until)} and ev.lead_id is not null
-      )
-      select m.campaign_id,
-        count(*)::int as sent,
-        (count(*) filter (where e.o))::int as opens,
-        (count(*) filter (where e.c))::int as clicks,
-        (count(*) filter (where e.r))::int as replies,
-        (count(*) filter (where m.status = 'bounced' or e.b))::int as bounces,
-        count(distinct m.lead_id)::int as leads,
-        (select count(*) from mt where mt.campaign_id = m.campaign_id and mt.lead_id in (select lead_id from m m2 where m2.campaign_id = m.campaign_id))::int as meetings
-      from m left join e on e.message_id = m.id
-      group by m.campaign_id`,
-  );
-}
-
 export interface CampaignLite {
   id: string;
   name: string;

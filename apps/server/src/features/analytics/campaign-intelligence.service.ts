@@ -29,10 +29,11 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
 import { effectiveDailyLimit, inboxesByIds, inboxSendStats } from "../inboxes/index.ts";
+import { runReport } from "./analytics.engine.ts";
 import * as repo from "./campaign-intelligence.repository.ts";
 import { classSql, REPLY_RULES, ruleSql, whyText } from "./campaign-intelligence.rules.ts";
 
-type Ctx = Pick<AppContext, "db" | "hooks">;
+type Ctx = AppContext;
 const DAY = 86_400_000;
 /** Below this many in either group a comparison says "too few to tell". */
 export const MIN_N = 20;
@@ -54,18 +55,81 @@ export function compare(x: number, n: number, bx: number, bn: number): CiCompari
 const pct = (r: number | null) => (r == null ? "–" : `${(r * 100).toFixed(1)} %`);
 const interval = (r: CiRate) => `${pct(r.rate)} (${r.count} of ${r.n}; 95 % ${pct(r.low)}–${pct(r.high)})`;
 
+// ---------- message figures from the analytics engine ----------
+
+export interface CampaignCounts {
+  campaign_id: string;
+  name: string;
+  sent: number;
+  delivered: number;
+  opens: number;
+  clicks: number;
+  replies: number;
+  bounces: number;
+  meetings: number;
+}
+
+const ENGINE_METRICS = ["sent", "delivered", "bounced", "opened", "clicked", "replied", "meetings"] as const;
+
+/**
+ * Per campaign, the engine's counts over the last `days` UTC days, today included (messages by the
+ * day they were sent; events of those messages): the same figures as the report builder.
+ */
+export async function engineCounts(ctx: Ctx, workspaceId: string, days: number, now: Date) {
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const to = day(now);
+  const from = day(new Date(now.getTime() - (days - 1) * DAY));
+  const out: CampaignCounts[] = [];
+  let cursor: string | undefined;
+  let computedAt: string | null = null;
+  do {
+    const r = await runReport(ctx, workspaceId, {
+      metrics: [...ENGINE_METRICS],
+      dimensions: ["campaign"],
+      from,
+      to,
+      filters: {},
+      limit: 1000,
+      cursor,
+    });
+    computedAt = r.computed_at;
+    for (const row of r.rows) {
+      const id = row.keys.campaign;
+      if (!id) continue;
+      const v = (m: (typeof ENGINE_METRICS)[number]) => row.values[m]?.value ?? 0;
+      out.push({
+        campaign_id: id,
+        name: row.labels.campaign ?? "",
+        sent: v("sent"),
+        delivered: v("delivered"),
+        opens: v("opened"),
+        clicks: v("clicked"),
+        replies: v("replied"),
+        bounces: v("bounced"),
+        meetings: v("meetings"),
+      });
+    }
+    cursor = r.next_cursor ?? undefined;
+  } while (cursor);
+  return { counts: out.filter((c) => c.sent > 0), from, computedAt };
+}
+
 // ---------- center ----------
 
 export async function attentionCenter(ctx: Ctx, workspaceId: string, now = new Date()): Promise<AttentionCenter> {
   const since = new Date(now.getTime() - CENTER_DAYS * DAY);
-  const [list, counts, unanswered, holds] = await Promise.all([
+  const [list, engine, unanswered, holds] = await Promise.all([
     repo.centerCampaigns(ctx.db, workspaceId, now),
-    repo.campaignCounts(ctx.db, workspaceId, since, now),
+    engineCounts(ctx, workspaceId, CENTER_DAYS, now),
     repo.unansweredReplies(ctx.db, workspaceId, since),
     repo.activeHolds(ctx.db, workspaceId),
   ]);
+  const counts = engine.counts;
   const byId = new Map(counts.map((c) => [c.campaign_id, c]));
-  const total = counts.reduce((a, c) => ({ sent: a.sent + c.sent, replies: a.replies + c.replies }), { sent: 0, replies: 0 });
+  const total = counts.reduce((a, c) => ({ delivered: a.delivered + c.delivered, replies: a.replies + c.replies }), {
+    delivered: 0,
+    replies: 0,
+  });
   const waits = await repo.dueWaitReasons(
     ctx.db,
     workspaceId,
@@ -95,19 +159,19 @@ export async function attentionCenter(ctx: Ctx, workspaceId: string, now = new D
           counts: { sent: k.sent, bounces: k.bounces },
         });
       }
-      const restSent = total.sent - k.sent;
+      const restSent = total.delivered - k.delivered;
       const restReplies = total.replies - k.replies;
-      const cmp = compare(k.replies, k.sent, restReplies, restSent);
+      const cmp = compare(k.replies, k.delivered, restReplies, restSent);
       if (cmp.verdict === "below") {
-        const r = rate(k.replies, k.sent);
+        const r = rate(k.replies, k.delivered);
         reasons.push({
           code: "low_reply",
           weight: 2,
           title: "Reply rate measurably below the workspace's",
           evidence: `Replies ${interval(r)} against ${pct(restSent ? restReplies / restSent : null)} on the workspace's other campaigns (${restReplies} of ${restSent}); z = ${cmp.z}, p = ${cmp.p_value}.`,
-          link: "/campaign-intelligence/sequences?campaign_id=" + c.id,
+          link: `/campaign-intelligence/sequences?campaign_id=${c.id}`,
           rate: r,
-          counts: { sent: k.sent, replies: k.replies, rest_sent: restSent, rest_replies: restReplies },
+          counts: { delivered: k.delivered, replies: k.replies, rest_delivered: restSent, rest_replies: restReplies },
         });
       }
     }
@@ -150,7 +214,7 @@ export async function attentionCenter(ctx: Ctx, workspaceId: string, now = new D
         weight: 2,
         title: "Replies not answered",
         evidence: `${un.n} replies in the last ${CENTER_DAYS} days got no email back from the team; the oldest came ${iso(un.oldest)}.`,
-        link: "/campaign-intelligence/ai-analytics?campaign_id=" + c.id,
+        link: `/campaign-intelligence/ai-analytics?campaign_id=${c.id}`,
         rate: null,
         counts: { unanswered: un.n },
       });
@@ -195,7 +259,8 @@ export async function attentionCenter(ctx: Ctx, workspaceId: string, now = new D
   return {
     window_days: CENTER_DAYS,
     checked: list.length,
-    workspace_reply: rate(total.replies, total.sent),
+    engine_computed_at: engine.computedAt,
+    workspace_reply: rate(total.replies, total.delivered),
     campaigns: out.filter((c) => c.score > 0).sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)),
     computed_at: now.toISOString(),
   };
@@ -203,15 +268,14 @@ export async function attentionCenter(ctx: Ctx, workspaceId: string, now = new D
 
 // ---------- performance ----------
 
-function rates(
-  k: Pick<repo.CampaignCounts, "sent" | "opens" | "clicks" | "replies" | "bounces" | "leads" | "meetings">,
-): CiPerformanceRates {
+function rates(k: Omit<CampaignCounts, "campaign_id" | "name">): CiPerformanceRates {
   return {
     sent: k.sent,
-    open: rate(k.opens, k.sent),
-    click: rate(k.clicks, k.sent),
-    reply: rate(k.replies, k.sent),
-    meeting: rate(k.meetings, k.leads),
+    delivered: k.delivered,
+    open: rate(k.opens, k.delivered),
+    click: rate(k.clicks, k.delivered),
+    reply: rate(k.replies, k.delivered),
+    meeting: rate(k.meetings, k.delivered),
     bounce: rate(k.bounces, k.sent),
   };
 }
@@ -227,8 +291,7 @@ function decode(cursor: string): [string | number, string] {
 }
 
 export async function performance(ctx: Ctx, workspaceId: string, q: CiPerformanceQuery, now = new Date()): Promise<CiPerformancePage> {
-  const since = new Date(now.getTime() - q.days * DAY);
-  const counts = await repo.campaignCounts(ctx.db, workspaceId, since, now);
+  const { counts, from, computedAt } = await engineCounts(ctx, workspaceId, q.days, now);
   const info = new Map(
     (
       await repo.campaignsByIds(
@@ -238,22 +301,23 @@ export async function performance(ctx: Ctx, workspaceId: string, q: CiPerformanc
       )
     ).map((c) => [c.id, c]),
   );
+  const zero = { sent: 0, delivered: 0, opens: 0, clicks: 0, replies: 0, bounces: 0, meetings: 0 };
   const sum = counts.reduce(
     (a, c) => ({
       sent: a.sent + c.sent,
+      delivered: a.delivered + c.delivered,
       opens: a.opens + c.opens,
       clicks: a.clicks + c.clicks,
       replies: a.replies + c.replies,
       bounces: a.bounces + c.bounces,
-      leads: a.leads + c.leads,
       meetings: a.meetings + c.meetings,
     }),
-    { sent: 0, opens: 0, clicks: 0, replies: 0, bounces: 0, leads: 0, meetings: 0 },
+    zero,
   );
   const rows: CiPerformanceRow[] = counts
     .filter((c) => info.has(c.campaign_id))
     .map((c) => {
-      const vs = (x: keyof typeof sum, n: "sent" | "leads") => compare(c[x], c[n], sum[x] - c[x], sum[n] - c[n]);
+      const vs = (x: keyof typeof sum, n: "sent" | "delivered") => compare(c[x], c[n], sum[x] - c[x], sum[n] - c[n]);
       const i = info.get(c.campaign_id)!;
       return {
         id: c.campaign_id,
@@ -261,10 +325,10 @@ export async function performance(ctx: Ctx, workspaceId: string, q: CiPerformanc
         status: i.status as CampaignStatus,
         ...rates(c),
         vs_workspace: {
-          open: vs("opens", "sent"),
-          click: vs("clicks", "sent"),
-          reply: vs("replies", "sent"),
-          meeting: vs("meetings", "leads"),
+          open: vs("opens", "delivered"),
+          click: vs("clicks", "delivered"),
+          reply: vs("replies", "delivered"),
+          meeting: vs("meetings", "delivered"),
           bounce: vs("bounces", "sent"),
         },
       };
@@ -281,11 +345,12 @@ export async function performance(ctx: Ctx, workspaceId: string, q: CiPerformanc
   const lastItem = items.at(-1);
   return {
     days: q.days,
-    since: since.toISOString(),
+    since: `${from}T00:00:00.000Z`,
     workspace: rates(sum),
     items,
     next_cursor: rest.length > q.limit && lastItem ? encode(key(lastItem), lastItem.id) : null,
     total: rows.length,
+    computed_at: computedAt,
   };
 }
 

@@ -156,15 +156,13 @@ describe("campaign intelligence", () => {
     ids.stalled = await makeCampaign(owner, "Stalled", "active", { inbox_ids: [ids.inbox] });
     const stalledLeads = await makeLeads(owner, 4, "s");
     await member(owner, ids.stalled, stalledLeads, { state: "queued", nextSendAt: new Date(now - 2 * H), waitReason: "daily_cap" });
-    await db
-      .insert(sendingHolds)
-      .values({
-        workspaceId: owner.workspaceId,
-        scope: "campaign",
-        targetId: ids.stalled,
-        targetLabel: "Stalled",
-        reason: "Checking the copy",
-      });
+    await db.insert(sendingHolds).values({
+      workspaceId: owner.workspaceId,
+      scope: "campaign",
+      targetId: ids.stalled,
+      targetLabel: "Stalled",
+      reason: "Checking the copy",
+    });
 
     // Sequence: step 1 sent to 40 leads, 12 replied (they left as replied); step 2 to the other 28, none replied, 3 unsubscribed.
     ids.seq = await makeCampaign(owner, "Sequence", "completed");
@@ -223,6 +221,7 @@ describe("campaign intelligence", () => {
   it("performance: rates with intervals, the z-test against the rest of the workspace, keyset pages", async () => {
     const p: CiPerformancePage = await h.ok(viewer, "GET", `${BASE}/performance?days=30&sort=reply_rate&limit=2`);
     expect(p.workspace.sent).toBe(100 + 103 + 40 + 28);
+    expect(p.workspace.delivered).toBe(100 + 93 + 40 + 28);
     expect(p.total).toBe(3);
     const [first, second] = p.items;
     expect(first!.name).toBe("Alpha");
@@ -240,6 +239,8 @@ describe("campaign intelligence", () => {
     expect(next.items.map((i) => i.name)).toEqual(["Beta"]);
     const beta = next.items[0]!;
     expect(beta.bounce).toMatchObject({ count: 10, n: 103 });
+    // Reply rates are over delivered messages (sent and not bounced), as the analytics engine counts them.
+    expect(beta.reply).toMatchObject({ count: 2, n: 93 });
     expect(beta.vs_workspace.reply.verdict).toBe("below");
     expect(beta.vs_workspace.bounce.verdict).toBe("above");
     expect(next.next_cursor).toBeNull();

@@ -5,7 +5,13 @@ import { ID, rate } from "../test/ci-builders.ts";
 import CampaignIntelligenceCenterPage from "./center-page.tsx";
 
 const PATH = "/campaign-intelligence/center";
-const base = { window_days: 14, checked: 2, workspace_reply: rate(32, 203), computed_at: "2026-11-24T10:00:00.000Z" };
+const base = {
+  window_days: 14,
+  engine_computed_at: "2026-11-24T09:55:00.000Z",
+  checked: 2,
+  workspace_reply: rate(32, 203),
+  computed_at: "2026-11-24T10:00:00.000Z",
+};
 
 describe("/campaign-intelligence/center", () => {
   it("ranks campaigns by score with each reason's evidence and where to act", async () => {

@@ -26,7 +26,7 @@ export default function CampaignIntelligenceCenterPage() {
         question="Which campaigns need attention right now, and why?"
         summary={
           d
-            ? `${d.checked} active, paused or scheduled campaigns checked · rates over the last ${d.window_days} days · workspace reply rate ${rateLabel(d.workspace_reply)} · updated ${when(d.computed_at)}`
+            ? `${d.checked} active, paused or scheduled campaigns checked · rates over the last ${d.window_days} days · workspace reply rate ${rateLabel(d.workspace_reply)} · updated ${when(d.computed_at)}${d.engine_computed_at ? ` (rates as of ${when(d.engine_computed_at)})` : ""}`
             : undefined
         }
       />
@@ -84,7 +84,7 @@ export default function CampaignIntelligenceCenterPage() {
       ))}
       {d && (
         <Source>
-          the campaign outbox and its tracked events (bounces and replies per message sent, last {d.window_days} days; rates with 95 %
+          the analytics engine (bounces over messages sent, replies over messages delivered, last {d.window_days} UTC days; rates with 95 %
           Wilson intervals; "below the workspace" is a two-proportion z-test at 5 % against the other campaigns), lead memberships and the
           sender's wait reasons, the kill switch's holds, inbox health and reply polling, and one-off emails sent after a reply. Score: 3 =
           act today, 2 = soon, 1 = watch, summed.

@@ -6,12 +6,13 @@ import { cmp, ID, rate } from "../test/ci-builders.ts";
 import CampaignIntelligencePerformancePage from "./performance-page.tsx";
 
 const PATH = "/campaign-intelligence/performance";
-const rates = (sent: number, o: number, c: number, r: number, m: number, leads: number, b: number) => ({
+const rates = (sent: number, o: number, c: number, r: number, m: number, b: number) => ({
   sent,
-  open: rate(o, sent),
-  click: rate(c, sent),
-  reply: rate(r, sent),
-  meeting: rate(m, leads),
+  delivered: sent - b,
+  open: rate(o, sent - b),
+  click: rate(c, sent - b),
+  reply: rate(r, sent - b),
+  meeting: rate(m, sent - b),
   bounce: rate(b, sent),
 });
 const vs = (reply: "above" | "below" | "not_different" | "too_few") => ({
@@ -30,12 +31,13 @@ describe("/campaign-intelligence/performance", () => {
         body: {
           days: 30,
           since: "2026-10-25T10:00:00.000Z",
-          workspace: rates(203, 40, 0, 32, 0, 203, 10),
+          workspace: rates(203, 40, 0, 32, 0, 10),
           total: 2,
           items: req.query.get("cursor")
-            ? [{ id: ID.beta, name: "Beta", status: "active", ...rates(103, 0, 0, 2, 0, 103, 10), vs_workspace: vs("below") }]
-            : [{ id: ID.alpha, name: "Alpha", status: "active", ...rates(100, 40, 0, 30, 0, 100, 0), vs_workspace: vs("above") }],
+            ? [{ id: ID.beta, name: "Beta", status: "active", ...rates(103, 0, 0, 2, 0, 10), vs_workspace: vs("below") }]
+            : [{ id: ID.alpha, name: "Alpha", status: "active", ...rates(100, 40, 0, 30, 0, 0), vs_workspace: vs("above") }],
           next_cursor: req.query.get("cursor") ? null : "WzAuMywiYSJd",
+          computed_at: "2026-11-24T09:55:00.000Z",
         },
       }),
     });
@@ -62,10 +64,11 @@ describe("/campaign-intelligence/performance", () => {
         body: {
           days: 30,
           since: "2026-10-25T10:00:00.000Z",
-          workspace: rates(0, 0, 0, 0, 0, 0, 0),
+          workspace: rates(0, 0, 0, 0, 0, 0),
           total: 0,
           items: [],
           next_cursor: null,
+          computed_at: null,
         },
       },
     });

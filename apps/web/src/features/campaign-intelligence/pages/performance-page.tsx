@@ -23,7 +23,7 @@ import { Link as RouterLink } from "react-router";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useCampaignPerformance } from "../api/use-campaign-intelligence.ts";
-import { PeriodSelect, RateCell, rateLabel, Source, VerdictChip } from "../components/ci-figures.tsx";
+import { PeriodSelect, RateCell, rateLabel, Source, VerdictChip, when } from "../components/ci-figures.tsx";
 
 const LIMIT = 25;
 const METRICS = [
@@ -57,7 +57,11 @@ export default function CampaignIntelligencePerformancePage() {
       <PageIntro
         title="Campaign Performance"
         question="Which campaigns perform above or below the workspace's average, measurably?"
-        summary={d ? `${d.total} campaigns sent in the last ${d.days} days (since ${d.since.slice(0, 10)}, UTC)` : undefined}
+        summary={
+          d
+            ? `${d.total} campaigns sent in the last ${d.days} days (UTC days since ${d.since.slice(0, 10)}, today included) · figures ${d.computed_at ? `as of ${when(d.computed_at)}` : "counted live"}`
+            : undefined
+        }
         actions={
           <PeriodSelect
             days={days}
@@ -82,8 +86,9 @@ export default function CampaignIntelligencePerformancePage() {
       {d && d.total > 0 && (
         <Card variant="outlined" sx={{ p: 2 }}>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Workspace: {d.workspace.sent.toLocaleString()} sent · opened {rateLabel(d.workspace.open)} · replied{" "}
-            {rateLabel(d.workspace.reply)} · meetings {rateLabel(d.workspace.meeting)} · bounced {rateLabel(d.workspace.bounce)}
+            Workspace: {d.workspace.sent.toLocaleString()} sent, {d.workspace.delivered.toLocaleString()} delivered · opened{" "}
+            {rateLabel(d.workspace.open)} · replied {rateLabel(d.workspace.reply)} · meetings {rateLabel(d.workspace.meeting)} · bounced{" "}
+            {rateLabel(d.workspace.bounce)}
           </Typography>
           <TableContainer>
             <Table size="small" aria-label="Campaigns against the workspace">
@@ -112,9 +117,10 @@ export default function CampaignIntelligencePerformancePage() {
             </Button>
           </Stack>
           <Source>
-            the campaign outbox and tracked events: messages sent in the period and how many a person opened, clicked or answered, or that
-            bounced; meetings per lead contacted. Each rate shows count/n and its 95 % Wilson interval; the verdict is a two-proportion
-            z-test (5 %) against the other campaigns' sends in the same period, "too few to tell" under 20 on either side.
+            the analytics engine (the report builder's figures): messages sent by the UTC day they were sent and the events of those
+            messages, people only. Open, click, reply and meeting rates are over delivered messages (sent and not bounced), bounces over
+            sent. Each rate shows count/n and its 95 % Wilson interval; the verdict is a two-proportion z-test (5 %) against the other
+            campaigns' messages in the same period, "too few to tell" under 20 on either side.
           </Source>
         </Card>
       )}
