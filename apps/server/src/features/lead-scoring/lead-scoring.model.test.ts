@@ -2,7 +2,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildEncoder, encode, MIN_LEVEL_COUNT } from "./lead-scoring.features.ts";
-import { auc, calibration, fitLogistic, predict, rocCurve, type SparseRow, seededRandom, stratifiedFolds } from "./lead-scoring.model.ts";
+import {
+  auc,
+  calibration,
+  fitLogistic,
+  fitLogisticAsync,
+  predict,
+  rocCurve,
+  type SparseRow,
+  seededRandom,
+  stratifiedFolds,
+} from "./lead-scoring.model.ts";
 import { generateLeads } from "./lead-scoring.test-data.ts";
 import { FOLDS, scoreLead, trainOnExamples } from "./lead-scoring.training.ts";
 
@@ -95,11 +105,13 @@ describe("fitLogistic (IRLS)", () => {
     expect(predict(fit.weights, rows[1]!)).toBeGreaterThan(0.9);
   });
 
-  it("is deterministic", () => {
+  it("is deterministic, and the event-loop-friendly variant gives the same fit", async () => {
     const { leads, labels } = generateLeads(400, 3, "signal");
     const spec = buildEncoder(leads);
     const rows = leads.map((l) => encode(spec, l));
-    expect(fitLogistic(rows, labels, spec.columns.length, 1)).toEqual(fitLogistic(rows, labels, spec.columns.length, 1));
+    const fit = fitLogistic(rows, labels, spec.columns.length, 1);
+    expect(fitLogistic(rows, labels, spec.columns.length, 1)).toEqual(fit);
+    expect(await fitLogisticAsync(rows, labels, spec.columns.length, 1)).toEqual(fit);
   });
 });
 

@@ -64,43 +64,70 @@ export function solveSpd(a: Float64Array[], b: number[]): number[] {
  * when no weight moves more than `tol`.
  */
 export function fitLogistic(rows: SparseRow[], y: number[], p: number, lambda: number, opts: { maxIter?: number; tol?: number } = {}): Fit {
+  const state = startFit(y, p);
   const maxIter = opts.maxIter ?? 50;
-  const tol = opts.tol ?? 1e-7;
+  for (let iter = 1; iter <= maxIter; iter++) {
+    if (newtonStep(state.w, rows, y, p, lambda) < (opts.tol ?? 1e-7)) return { weights: state.w, iterations: iter, converged: true };
+  }
+  return { weights: state.w, iterations: maxIter, converged: false };
+}
+
+/** The same fit, giving the event loop a turn after every Newton step (a step over 100k leads takes a few hundred ms). */
+export async function fitLogisticAsync(
+  rows: SparseRow[],
+  y: number[],
+  p: number,
+  lambda: number,
+  opts: { maxIter?: number; tol?: number } = {},
+): Promise<Fit> {
+  const state = startFit(y, p);
+  const maxIter = opts.maxIter ?? 50;
+  for (let iter = 1; iter <= maxIter; iter++) {
+    const moved = newtonStep(state.w, rows, y, p, lambda);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (moved < (opts.tol ?? 1e-7)) return { weights: state.w, iterations: iter, converged: true };
+  }
+  return { weights: state.w, iterations: maxIter, converged: false };
+}
+
+function startFit(y: number[], p: number): { w: number[] } {
   const w = new Array<number>(p).fill(0);
   // Start the intercept at the base rate's log-odds: fewer steps, same optimum.
   const pos = y.reduce((s, v) => s + v, 0);
   const base = Math.min(Math.max(pos / Math.max(1, y.length), 1e-6), 1 - 1e-6);
   w[0] = Math.log(base / (1 - base));
-  for (let iter = 1; iter <= maxIter; iter++) {
-    const h = Array.from({ length: p }, () => new Float64Array(p));
-    const g = new Array<number>(p).fill(0);
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r]!;
-      const mu = predict(w, row);
-      const wt = Math.max(mu * (1 - mu), 1e-10);
-      const resid = y[r]! - mu;
-      for (let a = 0; a < row.idx.length; a++) {
-        const ia = row.idx[a]!;
-        const va = row.val[a]!;
-        g[ia]! += resid * va;
-        const ha = h[ia]!;
-        for (let b = 0; b < row.idx.length; b++) ha[row.idx[b]!]! += wt * va * row.val[b]!;
-      }
+  return { w };
+}
+
+/** One Newton step in place; answers how far the largest weight moved. */
+function newtonStep(w: number[], rows: SparseRow[], y: number[], p: number, lambda: number): number {
+  const h = Array.from({ length: p }, () => new Float64Array(p));
+  const g = new Array<number>(p).fill(0);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const mu = predict(w, row);
+    const wt = Math.max(mu * (1 - mu), 1e-10);
+    const resid = y[r]! - mu;
+    for (let a = 0; a < row.idx.length; a++) {
+      const ia = row.idx[a]!;
+      const va = row.val[a]!;
+      g[ia]! += resid * va;
+      const ha = h[ia]!;
+      for (let b = 0; b < row.idx.length; b++) ha[row.idx[b]!]! += wt * va * row.val[b]!;
     }
-    for (let j = 1; j < p; j++) {
-      g[j]! -= lambda * w[j]!;
-      h[j]![j]! += lambda;
-    }
-    h[0]![0]! += 1e-9;
-    const step = solveSpd(h, g);
-    let moved = 0;
-    for (let j = 0; j < p; j++) {
-      w[j]! += step[j]!;
-      moved = Math.max(moved, Math.abs(step[j]!));
-    }
-    if (moved < tol) return { weights: w, iterations: iter, converged: true };
   }
-  return { weights: w, iterations: maxIter, converged: false };
+  for (let j = 1; j < p; j++) {
+    g[j]! -= lambda * w[j]!;
+    h[j]![j]! += lambda;
+  }
+  h[0]![0]! += 1e-9;
+  const step = solveSpd(h, g);
+  let moved = 0;
+  for (let j = 0; j < p; j++) {
+    w[j]! += step[j]!;
+    moved = Math.max(moved, Math.abs(step[j]!));
+  }
+  return moved;
 }
 
 /**

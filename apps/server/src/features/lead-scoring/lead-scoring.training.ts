@@ -6,7 +6,7 @@
  */
 import type { CalibrationBin, LeadContribution, RocPoint } from "@prospector/contracts";
 import { buildEncoder, describe, encode, type LeadFeatures } from "./lead-scoring.features.ts";
-import { auc, calibration, fitLogistic, linear, predict, rocCurve, round, stratifiedFolds } from "./lead-scoring.model.ts";
+import { auc, calibration, fitLogisticAsync, linear, predict, rocCurve, round, stratifiedFolds } from "./lead-scoring.model.ts";
 import type { EncoderSpec } from "./lead-scoring.table.ts";
 
 export const FOLDS = 5;
@@ -38,7 +38,7 @@ export async function trainOnExamples(
     const testIdx = examples.flatMap((_, i) => (folds[i] === k ? [i] : []));
     // The encoding is learnt on the fold's training part only: levels the held-out part alone has become "other".
     const spec = buildEncoder(trainIdx.map((i) => examples[i]!));
-    const fit = fitLogistic(
+    const fit = await fitLogisticAsync(
       trainIdx.map((i) => encode(spec, examples[i]!)),
       trainIdx.map((i) => labels[i]!),
       spec.columns.length,
@@ -57,7 +57,7 @@ export async function trainOnExamples(
   }
   const spec = buildEncoder(examples);
   const rows = examples.map((e) => encode(spec, e));
-  const fit = fitLogistic(rows, labels, spec.columns.length, LAMBDA);
+  const fit = await fitLogisticAsync(rows, labels, spec.columns.length, LAMBDA);
   const support = new Array<number>(spec.columns.length).fill(0);
   for (const r of rows) for (const j of r.idx) support[j]!++;
   await progress(FOLDS + 1, FOLDS + 1);
