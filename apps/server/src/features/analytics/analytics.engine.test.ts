@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
 import { waitFor } from "../../../test/wait.ts";
-import { refreshAnalytics } from "./engine.refresh.ts";
+import { refreshAnalytics, tick } from "./engine.refresh.ts";
 
 const DAY = 86_400_000;
 /** A fixed clock well inside the days: Wednesday 14 January 2026, 12:00 UTC. */
@@ -202,6 +202,28 @@ describe("freshness and the cohort rule", () => {
     await refreshAnalytics(t.app.ctx, user.workspaceId);
     const after = ReportResult.parse((await query(user, q)).json());
     expect(after.rows.map((r) => [r.keys.day, r.values.replied?.value])).toEqual([[isoDay(NOON - DAY), 1]]);
+  });
+});
+
+describe("the schedule's pass", () => {
+  it("queues a refresh for a workspace with sends after its watermark, and none once it is current", async () => {
+    const user = await createUser(t.app.ctx.db);
+    const c = await newCampaign(user, "Scheduled");
+    await seed(user.workspaceId, c, Date.now() - 10 * 60_000, 3, 1);
+    const status = async () =>
+      AnalyticsRefreshStatus.parse((await t.app.inject({ method: "GET", url: "/api/analytics/refresh", headers: user.headers })).json());
+    expect((await status()).computed_at).toBeNull();
+    await tick(t.app.ctx);
+    const done = await waitFor(async () => ((await status()).computed_at ? status() : null), { what: "the scheduled refresh" });
+    expect(done.status).toBe("idle");
+    const body = ReportResult.parse(
+      (await query(user, { metrics: ["sent", "opened"], from: isoDay(Date.now() - DAY), to: isoDay(Date.now()) })).json(),
+    );
+    expect(body.computed_at).toBe(done.computed_at);
+    expect([body.totals.sent?.value, body.totals.opened?.value]).toEqual([3, 1]);
+    // Current now: the next pass leaves it alone (its watermark is after every send and event).
+    await tick(t.app.ctx);
+    expect((await status()).status).toBe("idle");
   });
 });
 
