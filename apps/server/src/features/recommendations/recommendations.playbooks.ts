@@ -170,7 +170,7 @@ export async function playbooks(ctx: Ctx, workspaceId: string, q: Query, now = n
     totals: { sends: total.sends, replies: total.replies, estimate: wilson(total.replies, total.sends) },
     templates: rank(templates).slice(0, TOP),
     send_times: rank(sendTimes).slice(0, TOP),
-    send_time_basis: `Recipient's local time: the zone was inferred for ${z.inferred} of ${z.leads} leads; the others are placed in their campaign's schedule zone (send-insights, as of ${times.computed_at}).`,
+    send_time_basis: `Recipient's local time: the zone was inferred for ${z.inferred} of ${z.leads} leads, the others are placed in their campaign's schedule zone. From send-insights' stored answer of ${times.computed_at.slice(0, 16).replace("T", " ")} UTC.`,
     segments,
     source: SOURCE,
   };

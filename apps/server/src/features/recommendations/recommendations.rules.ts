@@ -155,7 +155,7 @@ export async function sendWindowRule(ctx: Ctx, ws: string, now: Date): Promise<C
       target: { type: "campaign", campaign_id: c.id, campaign_name: c.name, step: null },
       figures: [inside, outside],
       test,
-      source: `Send-insights: delivered sends per recipient-local weekday and hour, human replies (${insights.from} to ${insights.to}).`,
+      source: `Send-insights: delivered sends per recipient-local weekday and hour, human replies (${insights.from.slice(0, 10)} to ${insights.to.slice(0, 10)}, UTC).`,
       expected: effect(
         volume,
         inside,

@@ -15,7 +15,7 @@ import {
 } from "@mui/material";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { useApplications } from "../api/use-recommendations.ts";
-import { count, date, formatRate, rateWithInterval, VERDICT_COLORS, VERDICT_LABELS } from "./format.ts";
+import { count, date, formatRate, pValue, rateWithInterval, VERDICT_COLORS, VERDICT_LABELS } from "./format.ts";
 
 export function ApplicationsTable() {
   const q = useApplications();
@@ -25,7 +25,7 @@ export function ApplicationsTable() {
       <CardHeader
         title="Applied changes and whether they helped"
         subheader="Reply rate of the changed campaign (or step) in the 30 days before applying against the sends since; judged with a two-proportion z-test at 95 % once 100 sends followed (or after 14 days with at least 20). Days are UTC."
-        slotProps={{ title: { variant: "subtitle1", component: "h3", id: "applied-title" } }}
+        slotProps={{ title: { variant: "subtitle1", component: "h3", id: "applied-title" }, subheader: { variant: "body2" } }}
       />
       <CardContent sx={{ pt: 0 }}>
         {q.isError ? (
@@ -62,7 +62,7 @@ export function ApplicationsTable() {
                         <>
                           <Chip size="small" color={VERDICT_COLORS[a.outcome.verdict]} label={VERDICT_LABELS[a.outcome.verdict]} />
                           <Typography variant="caption" component="p" color="textSecondary">
-                            {a.outcome.test.p_value === null ? a.outcome.note : `p = ${a.outcome.test.p_value}; ${a.outcome.note}`}
+                            {a.outcome.test.p_value === null ? a.outcome.note : `${pValue(a.outcome.test.p_value)}; ${a.outcome.note}`}
                           </Typography>
                         </>
                       ) : (

@@ -45,3 +45,9 @@ export const dateTime = (iso: string) =>
   })} UTC`;
 export const date = (iso: string) =>
   new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** A p-value as people read it: "p < 0.0001" rather than a rounded 0. */
+export const pValue = (p: number) => (p < 0.0001 ? "p < 0.0001" : `p = ${p < 0.01 ? p.toFixed(4) : p.toFixed(3)}`);
+
+/** The rate and its interval, short: "29% (22%–38%)". */
+export const rateShort = (e: RateEstimate) => (e.rate === null ? "—" : `${formatRate(e.rate)} (${formatInterval(e)})`);

@@ -19,7 +19,7 @@ import { usePermissions } from "../../../app/permissions/permission-provider.tsx
 import { errorMessage } from "../../../lib/errors.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useApplyRecommendation, useDismissRecommendation, useSnoozeRecommendation } from "../api/use-recommendations.ts";
-import { count, date, formatRate, rateWithInterval, signed, VERDICT_COLORS, VERDICT_LABELS } from "./format.ts";
+import { count, date, formatRate, pValue, rateShort, signed, VERDICT_COLORS, VERDICT_LABELS } from "./format.ts";
 
 const KIND_LABELS: Record<Recommendation["kind"], string> = {
   ab_winner: "A/B test",
@@ -44,7 +44,7 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
       <CardHeader
         title={rec.title}
         subheader={`${KIND_LABELS[rec.kind]} · ${rec.target.campaign_name} · generated ${date(rec.generated_at)}${rec.snoozed_until ? ` · snoozed until ${date(rec.snoozed_until)}` : ""}`}
-        slotProps={{ title: { variant: "subtitle1", component: "h3", id: titleId } }}
+        slotProps={{ title: { variant: "subtitle1", component: "h3", id: titleId }, subheader: { variant: "body2" } }}
         action={rec.status !== "open" ? <Chip size="small" label={rec.status} /> : undefined}
       />
       <CardContent sx={{ pt: 0 }}>
@@ -56,8 +56,7 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
             <TableHead>
               <TableRow>
                 <TableCell>Evidence</TableCell>
-                <TableCell align="right">Sends</TableCell>
-                <TableCell align="right">Replies</TableCell>
+                <TableCell align="right">Replies / sends</TableCell>
                 <TableCell align="right">Reply rate (95% interval)</TableCell>
               </TableRow>
             </TableHead>
@@ -65,9 +64,10 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
               {rec.evidence.figures.map((f) => (
                 <TableRow key={f.label}>
                   <TableCell>{f.label}</TableCell>
-                  <TableCell align="right">{count(f.sends)}</TableCell>
-                  <TableCell align="right">{count(f.replies)}</TableCell>
-                  <TableCell align="right">{rateWithInterval(f.estimate)}</TableCell>
+                  <TableCell align="right">
+                    {count(f.replies)} / {count(f.sends)}
+                  </TableCell>
+                  <TableCell align="right">{rateShort(f.estimate)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -75,7 +75,7 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
         </Box>
         {rec.evidence.test && (
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-            {rec.evidence.test.name}: {rec.evidence.test.p_value === null ? "p not computed" : `p = ${rec.evidence.test.p_value}`}
+            {rec.evidence.test.name}: {rec.evidence.test.p_value === null ? "p not computed" : pValue(rec.evidence.test.p_value)}
             {rec.evidence.test.z !== null ? `, z = ${rec.evidence.test.z}` : ""}
           </Typography>
         )}

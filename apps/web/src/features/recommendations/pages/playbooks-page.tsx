@@ -33,6 +33,8 @@ import { block, count, formatInterval, formatRate } from "../components/format.t
 import { TemplateDialog } from "../components/template-dialog.tsx";
 
 const PERIODS = [30, 90, 180, 365] as const;
+/** Columns a phone can do without (the detail shows them). */
+const HIDE_XS = { display: { xs: "none", sm: "table-cell" } } as const;
 const MIN_SAMPLES = [20, 30, 50, 100] as const;
 
 const DIMENSIONS: { value: PlaybookDimension; label: string }[] = [
@@ -81,7 +83,11 @@ const FigureHeads = () => (
 function Section({ id, title, subheader, children }: { id: string; title: string; subheader: string; children: React.ReactNode }) {
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
-      <CardHeader title={title} subheader={subheader} slotProps={{ title: { variant: "subtitle1", component: "h3", id } }} />
+      <CardHeader
+        title={title}
+        subheader={subheader}
+        slotProps={{ title: { variant: "subtitle1", component: "h3", id }, subheader: { variant: "body2" } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Box sx={{ overflowX: "auto" }}>{children}</Box>
       </CardContent>
@@ -104,7 +110,9 @@ function Templates({ p, onOpen }: { p: Playbooks; onOpen: (hash: string) => void
             <TableRow>
               <TableCell>#</TableCell>
               <TableCell>Template</TableCell>
-              <TableCell align="right">Campaigns</TableCell>
+              <TableCell align="right" sx={HIDE_XS}>
+                Campaigns
+              </TableCell>
               <FigureHeads />
             </TableRow>
           </TableHead>
@@ -128,7 +136,9 @@ function Templates({ p, onOpen }: { p: Playbooks; onOpen: (hash: string) => void
                     {t.opening}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">{t.campaigns}</TableCell>
+                <TableCell align="right" sx={HIDE_XS}>
+                  {t.campaigns}
+                </TableCell>
                 <Figures {...t} min={p.min_sends} />
               </TableRow>
             ))}
@@ -151,7 +161,7 @@ function SendTimes({ p }: { p: Playbooks }) {
   return (
     <ChartCard
       title="Send times"
-      subheader={`Recipient-local weekday and 3-hour block, best lower bound first (${p.send_time_basis})`}
+      subheader={`Recipient-local weekday and 3-hour block, best lower bound first. ${p.send_time_basis}`}
       table={{
         columns: [
           { key: "block", label: "When (recipient time)" },
@@ -174,7 +184,7 @@ function SendTimes({ p }: { p: Playbooks }) {
         height={Math.max(180, ranked.length * 32 + 40)}
         layout="horizontal"
         yAxis={[{ scaleType: "band", data: ranked.map((s) => block(s.weekday, s.start_hour, s.end_hour)), width: 110 }]}
-        xAxis={[{ label: "Reply rate, lower bound of the 95% interval (%)" }]}
+        xAxis={[{ label: "Reply rate (%)" }]}
         series={[
           { data: ranked.map((s) => Math.round((s.estimate.low ?? 0) * 1000) / 10), label: "Lower bound", stack: "r" },
           {

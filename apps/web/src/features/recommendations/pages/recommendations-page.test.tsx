@@ -28,7 +28,8 @@ describe("/smart-recommendations", () => {
     expect(await screen.findByRole("heading", { name: QUESTION })).toBeTruthy();
     const card = await screen.findByRole("article", { name: rec.title });
     const evidence = within(card).getByRole("table", { name: `Evidence: ${rec.title}` });
-    expect(within(evidence).getByText("25% (95% interval 18%–34%)")).toBeTruthy();
+    expect(within(evidence).getByText("25% (18%–34%)")).toBeTruthy();
+    expect(within(evidence).getByText("25 / 100")).toBeTruthy();
     expect(within(card).getByText(/Two-proportion z-test, winner against variant A: p = 0.0001/)).toBeTruthy();
     expect(within(card).getByText(/\+8 replies a month \(range \+2.3 to \+14.1\)/)).toBeTruthy();
     expect(within(card).getByText(/Source: A\/B test of the step/)).toBeTruthy();
