@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ME, me, mockServer, renderSignedIn } from "../../../test/kit.ts";
+import { ME, me, mockServer, type Route, renderSignedIn } from "../../../test/kit.ts";
 import { CATALOG, delivery, savedReport, schedule, weeklyResult } from "../test/report-builders.ts";
 import ReportBuilderPage from "./report-builder-page.tsx";
 
 const PATH = "/report-builder";
 const members = { members: [{ id: "018f0000-0000-7000-8000-000000000001", email: "owner@example.com", name: "Olivia Owner" }] };
-const base = (over: Record<string, unknown> = {}) => ({
+const base = (over: Record<string, Route> = {}): Record<string, Route> => ({
   "GET /api/auth/me": { body: ME },
   "GET /api/analytics/catalog": { body: CATALOG },
   "POST /api/analytics/query": { body: weeklyResult() },
