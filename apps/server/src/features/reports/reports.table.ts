@@ -5,8 +5,8 @@
 import type { ReportDefinition } from "@prospector/contracts";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts, updatedAt } from "../../db/columns.ts";
-import { users } from "../identity/index.ts";
-import { workspaces } from "../organizations/index.ts";
+import { users } from "../identity/identity.table.ts";
+import { workspaces } from "../organizations/organizations.table.ts";
 
 export const savedReports = pgTable(
   "saved_reports",
