@@ -1,5 +1,13 @@
 /** The analytics-intelligence routes' success bodies (see ../contract-routes.ts), as intelligence.routes.ts answers them. */
-import { Benchmark, BenchmarkList, CompetitiveAnswer, InsightRun, InsightsAnswer, LeadSourceAnswer } from "@prospector/contracts";
+import {
+  Benchmark,
+  BenchmarkList,
+  CompetitiveAnswer,
+  InsightRun,
+  InsightsAnswer,
+  LeadSourceAnswer,
+  ReportResult,
+} from "@prospector/contracts";
 import type { StatusSchemas } from "../contract-routes.ts";
 
 export const ANALYTICS_INTELLIGENCE_ROUTES: Record<string, StatusSchemas> = {
@@ -12,4 +20,6 @@ export const ANALYTICS_INTELLIGENCE_ROUTES: Record<string, StatusSchemas> = {
   "PUT /api/analytics/intelligence/benchmarks/:id": { 200: Benchmark },
   "DELETE /api/analytics/intelligence/benchmarks/:id": { 204: null },
   "GET /api/analytics/intelligence/lead-sources": { 200: LeadSourceAnswer },
+  // The engine's query, as the chart gallery calls it (also in analytics-engine.ts once its helper maps it; same schema).
+  "POST /api/analytics/query": { 200: ReportResult },
 };

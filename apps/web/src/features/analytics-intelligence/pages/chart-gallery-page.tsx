@@ -128,7 +128,13 @@ export default function ChartGalleryPage() {
           <WeekGrid r={answers.grid.data} sub={sub("grid", "Cells with fewer than 20 delivered are left blank.")} />
         </Cell>
         <Cell>
-          <Funnel r={answers.daily.data} sub={sub("daily", "The period's totals, each step of the one before.")} />
+          <Funnel
+            r={answers.daily.data}
+            sub={sub(
+              "daily",
+              "The period's totals. Opens, clicks, replies and meetings are each a share of delivered (a reply needs no click).",
+            )}
+          />
         </Cell>
         <Cell>
           <CampaignIntervals r={answers.campaigns.data} sub={sub("campaigns", "Dot: reply rate; whisker: 95 % Wilson interval.")} />
@@ -594,13 +600,17 @@ function Funnel({ r, sub }: { r: R; sub: string }) {
         columns: [
           { key: "step", label: "Step" },
           { key: "count", label: "Count", numeric: true },
-          { key: "ofPrev", label: "Of the step before", numeric: true, format: (v) => formatRate(v as number | null) },
+          {
+            key: "share",
+            label: "Share (delivered of sent, the rest of delivered)",
+            numeric: true,
+            format: (v) => formatRate(v as number | null),
+          },
         ],
-        rows: FUNNEL.map(([, label], i) => ({
-          step: label,
-          count: counts[i],
-          ofPrev: i === 0 ? null : counts[i - 1] ? counts[i]! / counts[i - 1]! : null,
-        })),
+        rows: FUNNEL.map(([, label], i) => {
+          const base = i === 1 ? counts[0]! : counts[1]!;
+          return { step: label, count: counts[i], share: i === 0 || !base ? null : counts[i]! / base };
+        }),
       }}
     >
       {r ? (

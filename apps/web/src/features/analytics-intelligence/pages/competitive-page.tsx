@@ -29,7 +29,7 @@ import {
 import type { Benchmark, CompetitiveAnswer, HistoryComparison } from "@prospector/contracts";
 import { useState } from "react";
 import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
-import { formatP, formatPoints, formatRate } from "../../../ui/charts/chart-format.ts";
+import { formatInterval, formatP, formatPoints, formatRate } from "../../../ui/charts/chart-format.ts";
 import { IntervalBar } from "../../../ui/charts/interval-bar.tsx";
 import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
@@ -50,7 +50,7 @@ const POSITION: Record<HistoryComparison["benchmarks"][number]["position"], stri
 };
 
 const benchValue = (b: Benchmark) =>
-  b.value_low === b.value_high ? formatRate(b.value_low) : `${formatRate(b.value_low)}–${formatRate(b.value_high)}`;
+  b.value_low === b.value_high ? formatRate(b.value_low) : formatInterval({ low: b.value_low, high: b.value_high });
 
 export default function CompetitivePage() {
   const [recent, setRecent] = useState(30);
