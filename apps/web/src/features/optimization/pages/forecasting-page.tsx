@@ -3,10 +3,10 @@
  * pipeline's own forecast (GET /api/pipeline/forecasts/precomputed, the pipeline page's card), with
  * how the Monte Carlo works (docs/analytics/optimization.md, docs/pipeline.md).
  */
-import { Card, CardContent, CardHeader, Stack, Typography } from "@mui/material";
+import { Button, Card, CardContent, CardHeader, Stack, Typography } from "@mui/material";
 import { type ForecastMethod, ForecastMethod as ForecastMethods } from "@prospector/contracts";
-import { useSearchParams } from "react-router";
-import { PageIntro } from "../../../ui/page-intro.tsx";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useSession } from "../../auth/api/use-session.ts";
 import { useForecast, useHealthOverview } from "../../pipeline/api/use-pipeline.ts";
 import { ForecastCard } from "../../pipeline/components/forecast-card.tsx";
@@ -34,6 +34,16 @@ export default function ForecastingPage() {
         error={forecast.isError ? forecast.error : null}
         onRetry={() => forecast.refetch()}
       />
+      {forecast.data?.open_deals === 0 && (
+        <EmptyState
+          title="No open deals to forecast"
+          hint="The forecast runs over open CRM deals: add deals, or convert leads that replied."
+        >
+          <Button component={RouterLink} to="/crm/deals" variant="contained">
+            Add a deal
+          </Button>
+        </EmptyState>
+      )}
       <Card variant="outlined" component="section" aria-labelledby="method-title">
         <CardHeader title="How the forecast is made" slotProps={{ title: { variant: "subtitle1", component: "h3", id: "method-title" } }} />
         <CardContent sx={{ pt: 0 }}>

@@ -175,8 +175,8 @@ export default function FunnelPage({ variant }: { variant: FunnelPageVariant }) 
           </ChartCard>
           <StageTable answer={a} />
           <Typography variant="body2" color="textSecondary">
-            Revenue won: the value of won CRM deals of these leads (as stored, no currency conversion). Intervals are 95 % Wilson intervals;
-            the comparison is a two-sided two-proportion z-test at 5 %.
+            Revenue won: the value of won CRM deals of these leads (as stored, no currency conversion). Intervals are 95 % Wilson intervals
+            {compare ? "; the comparison is a two-sided two-proportion z-test at 5 %." : "."}
           </Typography>
         </>
       )}

@@ -108,8 +108,14 @@ export default function PerformancePage() {
               xAxis={[{ scaleType: "point", data: a.weeks.map((w) => w.week) }]}
               yAxis={[{ valueFormatter: (v: number) => pct(v, 0) }]}
               series={[
-                { data: a.weeks.map((w) => w.rate.rate), label, valueFormatter: (v) => pct(v) },
-                { data: a.weeks.map(() => a.centre), label: "Centre line", showMark: false, valueFormatter: (v) => pct(v) },
+                { data: a.weeks.map((w) => w.rate.rate), label, curve: "linear", valueFormatter: (v) => pct(v) },
+                {
+                  data: a.weeks.map(() => a.centre),
+                  label: "Centre line",
+                  showMark: false,
+                  curve: "linear",
+                  valueFormatter: (v) => pct(v),
+                },
                 { data: a.weeks.map((w) => w.ucl), label: "Upper limit", showMark: false, curve: "step", valueFormatter: (v) => pct(v) },
                 { data: a.weeks.map((w) => w.lcl), label: "Lower limit", showMark: false, curve: "step", valueFormatter: (v) => pct(v) },
               ]}

@@ -164,6 +164,7 @@ export default function RealTimePage() {
               label="Event"
               value={type}
               onChange={(e) => setType(e.target.value as "" | CampaignEventType)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               sx={{ minWidth: 150 }}
             >
               <MenuItem value="">All events</MenuItem>
