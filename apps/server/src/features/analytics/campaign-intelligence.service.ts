@@ -48,7 +48,8 @@ export const rate = (count: number, n: number): CiRate => ({ ...wilson(count, n)
 export function compare(x: number, n: number, bx: number, bn: number): CiComparison {
   const t = twoProportionZTest(bx, bn, x, n);
   const difference = n > 0 && bn > 0 ? Math.round((x / n - bx / bn) * 10_000) / 10_000 : null;
-  const verdict = n < MIN_N || bn < MIN_N || t.z == null ? "too_few" : t.significant ? (t.z > 0 ? "above" : "below") : "not_different";
+  // Enough on both sides but no variance (e.g. no clicks at all on either side): nothing differs.
+  const verdict = n < MIN_N || bn < MIN_N ? "too_few" : t.z == null || !t.significant ? "not_different" : t.z > 0 ? "above" : "below";
   return { difference, z: t.z, p_value: t.p_value, verdict };
 }
 

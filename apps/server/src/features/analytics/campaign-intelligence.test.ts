@@ -21,9 +21,20 @@ import { helpers } from "../campaigns/campaigns.test-helpers.ts";
 import { campaignEvents, campaignLeads, campaignMessages, campaigns } from "../campaigns/index.ts";
 import { leads } from "../leads/index.ts";
 import { sendingHolds } from "../sending/index.ts";
+import { compare } from "./campaign-intelligence.service.ts";
 
 const H = 3_600_000;
 const BASE = "/api/campaign-intelligence";
+
+describe("compare", () => {
+  it("says too few under 20 on either side, else the z-test's verdict", () => {
+    expect(compare(5, 10, 10, 100).verdict).toBe("too_few");
+    expect(compare(10, 100, 5, 10).verdict).toBe("too_few");
+    expect(compare(30, 100, 10, 100).verdict).toBe("above");
+    expect(compare(10, 100, 30, 100).verdict).toBe("below");
+    expect(compare(12, 100, 10, 100)).toMatchObject({ verdict: "not_different", difference: 0.02 });
+  });
+});
 
 describe("campaign intelligence", () => {
   let t: TestApp;
@@ -229,6 +240,8 @@ describe("campaign intelligence", () => {
     expect(first!.reply.low!).toBeLessThan(0.3);
     expect(first!.open).toMatchObject({ count: 40, n: 100 });
     expect(first!.vs_workspace.reply.verdict).toBe("above");
+    // Nobody clicked anywhere: enough messages on both sides, nothing differs.
+    expect(first!.vs_workspace.click).toMatchObject({ verdict: "not_different", difference: 0 });
     expect(second!.name).toBe("Sequence");
     expect(p.next_cursor).not.toBeNull();
     const next: CiPerformancePage = await h.ok(
@@ -329,6 +342,7 @@ describe("campaign intelligence", () => {
     expect(r.comparison_reply).toMatchObject({ count: 0, n: 70 });
     expect(r.reply_effect.verdict).toBe("above");
     expect(r.acted_meeting.count).toBe(0);
+    expect(r.meeting_effect.verdict).toBe("not_different");
     const s: AutomationEffect = await h.ok(stranger, "GET", `${BASE}/automation?days=30`);
     expect(s.rules).toEqual([]);
   });

@@ -66,7 +66,7 @@ export default function CampaignIntelligenceCenterPage() {
                 return (
                   <Box key={r.code} sx={{ display: "flex", gap: 1.5, alignItems: "flex-start", flexWrap: { xs: "wrap", sm: "nowrap" } }}>
                     <Chip size="small" color={w.color} label={`${w.label} · ${r.weight}`} sx={{ minWidth: 96 }} />
-                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Box sx={{ flex: { xs: "1 1 100%", sm: 1 }, minWidth: 0, order: { xs: 3, sm: 0 } }}>
                       <Typography variant="subtitle2">{r.title}</Typography>
                       <Typography variant="body2" color="textSecondary">
                         {r.evidence}
