@@ -159,6 +159,15 @@ export async function activeWorkspaces(db: Db, since: Date): Promise<string[]> {
   return rowsOf<{ workspace_id: string }>(res).map((r) => r.workspace_id);
 }
 
+/** Workspaces with an applied recommendation not judged yet (judged even when they stopped sending). */
+export async function workspacesWithPending(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ workspaceId: recommendationApplications.workspaceId })
+    .from(recommendationApplications)
+    .where(isNull(recommendationApplications.evaluatedAt));
+  return rows.map((r) => r.workspaceId);
+}
+
 // ---------------------------------------------------------------- own tables
 
 export type RecommendationRow = typeof recommendations.$inferSelect;

@@ -356,10 +356,11 @@ export async function latestRun(ctx: Ctx, workspaceId: string): Promise<Recommen
   return row ? presentRun(row) : null;
 }
 
-/** The daily schedule: a run for every workspace that sent in the last EVIDENCE window. */
+/** The daily schedule: a run for every workspace that sent in the last 90 days or has an application to judge. */
 export async function dailyTick(ctx: Ctx, now = new Date()): Promise<number> {
   let n = 0;
-  for (const ws of await repo.activeWorkspaces(ctx.db, new Date(now.getTime() - 90 * DAY_MS))) {
+  const active = await repo.activeWorkspaces(ctx.db, new Date(now.getTime() - 90 * DAY_MS));
+  for (const ws of new Set([...active, ...(await repo.workspacesWithPending(ctx.db))])) {
     if ((await requestGeneration(ctx, ws, null)).created) n++;
   }
   return n;

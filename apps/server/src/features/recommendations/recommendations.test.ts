@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
 import { helpers } from "../campaigns/campaigns.test-helpers.ts";
 import { fingerprint } from "./recommendations.playbooks.ts";
-import { evaluate, judge, recommendationId, runGeneration } from "./recommendations.service.ts";
+import { dailyTick, evaluate, judge, recommendationId, runGeneration } from "./recommendations.service.ts";
 import { type Sent, seedLeads, seedSent, utcInstant } from "./recommendations.test-helpers.ts";
 
 const HOUR = 3_600_000;
@@ -299,5 +299,13 @@ describe("playbooks and recommendations", () => {
     expect(second.next_cursor).toBeNull();
     expect(new Set([...first.items, ...second.items].map((r) => r.id)).size).toBe(3);
     expect((await h.call(owner, "GET", "/api/recommendations?cursor=nonsense")).statusCode).toBe(422);
+  });
+
+  it("queues the daily run once per sending workspace, never a second while one is queued", async () => {
+    expect(await dailyTick(t.app.ctx)).toBe(2);
+    expect(await dailyTick(t.app.ctx)).toBe(0);
+    const latest = (await h.ok(owner, "GET", "/api/recommendations/runs/latest")) as RecommendationRun;
+    expect(latest.status).toBe("queued");
+    expect((await h.call(stranger, "GET", `/api/recommendations/runs/${latest.id}`)).statusCode).toBe(404);
   });
 });

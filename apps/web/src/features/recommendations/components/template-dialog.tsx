@@ -14,6 +14,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import { useState } from "react";
 import { usePermissions } from "../../../app/permissions/permission-provider.tsx";
@@ -33,9 +35,10 @@ export function TemplateDialog({ hash, days, onClose }: { hash: string | null; d
   const campaigns = useEditableCampaigns(Boolean(hash) && allowed);
   const use = useUseTemplate();
   const [campaignId, setCampaignId] = useState("");
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const d = detail.data;
   return (
-    <Dialog open={Boolean(hash)} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="template-title">
+    <Dialog open={Boolean(hash)} onClose={onClose} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="template-title">
       <DialogTitle id="template-title">{d ? `Template: ${d.subject || "(no subject)"}` : "Template"}</DialogTitle>
       <DialogContent>
         {detail.isError ? (
