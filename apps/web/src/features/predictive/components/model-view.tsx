@@ -3,7 +3,21 @@
  * fold, ROC curve) and how honest its probabilities are (calibration by decile), all measured on
  * held-out folds; and the history of trained versions. Loaded only by the "model" variant (MUI X).
  */
-import { Box, Card, CardContent, CardHeader, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  type Theme,
+  useMediaQuery,
+} from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { CalibrationBin, LeadScoreModel, LeadScoreModelSummary } from "@prospector/contracts";
@@ -20,6 +34,8 @@ export function ModelView({ model, history }: { model: LeadScoreModel; history: 
   const top = [...weights].sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight)).slice(0, TOP_WEIGHTS);
   const folds = model.fold_aucs.map((a, i) => ({ fold: `Fold ${i + 1}`, auc: a }));
   const bins = model.calibration;
+  // Phones: a narrower label axis for the weights, and the versions table without its two widest columns.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   return (
     <>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(4, 1fr)" } }}>
@@ -59,7 +75,7 @@ export function ModelView({ model, history }: { model: LeadScoreModel; history: 
           height={Math.max(200, 28 * top.length + 60)}
           layout="horizontal"
           skipAnimation
-          yAxis={[{ scaleType: "band", data: top.map((w) => w.label), width: 220 }]}
+          yAxis={[{ scaleType: "band", data: top.map((w) => w.label), width: narrow ? 130 : 220 }]}
           xAxis={[{ valueFormatter: (v: number | null) => (v === null ? "" : signed(v)) }]}
           series={[{ data: top.map((w) => w.weight), label: "Weight (log-odds)", valueFormatter: (v) => (v === null ? "" : signed(v)) }]}
         />
@@ -148,8 +164,8 @@ export function ModelView({ model, history }: { model: LeadScoreModel; history: 
                 <TableRow>
                   <TableCell>Version</TableCell>
                   <TableCell>Trained</TableCell>
-                  <TableCell>Predicts</TableCell>
-                  <TableCell align="right">Examples</TableCell>
+                  {!narrow && <TableCell>Predicts</TableCell>}
+                  {!narrow && <TableCell align="right">Examples</TableCell>}
                   <TableCell align="right">Positives</TableCell>
                   <TableCell align="right">CV AUC</TableCell>
                 </TableRow>
@@ -162,8 +178,8 @@ export function ModelView({ model, history }: { model: LeadScoreModel; history: 
                       {h.status === "active" && <Chip size="small" color="primary" label="active" />}
                     </TableCell>
                     <TableCell>{formatDateTime(h.trained_at)}</TableCell>
-                    <TableCell>{h.target === "reply" ? "Reply" : "Meeting"}</TableCell>
-                    <TableCell align="right">{h.n.toLocaleString()}</TableCell>
+                    {!narrow && <TableCell>{h.target === "reply" ? "Reply" : "Meeting"}</TableCell>}
+                    {!narrow && <TableCell align="right">{h.n.toLocaleString()}</TableCell>}
                     <TableCell align="right">{h.positives.toLocaleString()}</TableCell>
                     <TableCell align="right">{auc(h.cv_auc)}</TableCell>
                   </TableRow>

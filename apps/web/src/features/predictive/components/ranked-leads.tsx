@@ -16,9 +16,11 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  type Theme,
   Typography,
+  useMediaQuery,
 } from "@mui/material";
-import type { LeadScoreModelSummary } from "@prospector/contracts";
+import type { LeadContribution, LeadScoreModelSummary } from "@prospector/contracts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { timeAgo } from "../../../lib/format.ts";
@@ -36,28 +38,29 @@ export function RankedLeads({ model }: { model: LeadScoreModelSummary & { scored
   const q = usePredictions({ uncontacted, limit: PER_PAGE, cursor }, true);
   const page = q.data;
   const first = (cursors.length - 1) * PER_PAGE;
+  // On a phone the reasons go under the lead: four columns do not fit in 390 px.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   return (
     <Card variant="outlined" component="section" aria-labelledby="ranked-title">
       <CardHeader
         title={uncontacted ? "Uncontacted leads, most likely to reply first" : "All leads, most likely to reply first"}
         subheader={`${modelLine(model)}. Cross-validated AUC ${auc(model.cv_auc)} (${aucReading(model.cv_auc)}; 0.5 is chance). Scores ${model.scored_at ? `refreshed ${timeAgo(model.scored_at)}` : "being computed"}.`}
         slotProps={{ title: { variant: "subtitle1", component: "h3", id: "ranked-title" } }}
-        action={
-          <FormControlLabel
-            control={
-              <Switch
-                checked={uncontacted}
-                onChange={(e) => {
-                  setUncontacted(e.target.checked);
-                  setCursors([undefined]);
-                }}
-              />
-            }
-            label="Uncontacted only"
-          />
-        }
       />
       <CardContent sx={{ pt: 0 }}>
+        <FormControlLabel
+          sx={{ mb: 1 }}
+          control={
+            <Switch
+              checked={uncontacted}
+              onChange={(e) => {
+                setUncontacted(e.target.checked);
+                setCursors([undefined]);
+              }}
+            />
+          }
+          label="Uncontacted only"
+        />
         {q.error ? (
           <LoadError error={q.error} onRetry={() => void q.refetch()} />
         ) : !page ? (
@@ -74,46 +77,41 @@ export function RankedLeads({ model }: { model: LeadScoreModelSummary & { scored
               <Table size="small" aria-label="Leads ranked by predicted probability">
                 <TableHead>
                   <TableRow>
-                    <TableCell align="right">#</TableCell>
-                    <TableCell>Lead</TableCell>
+                    {!narrow && <TableCell align="right">#</TableCell>}
+                    <TableCell sx={{ minWidth: 180 }}>{narrow ? "Lead and top reasons (log-odds)" : "Lead"}</TableCell>
                     <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Company and title</TableCell>
                     <TableCell align="right">Probability</TableCell>
-                    <TableCell>Top reasons (log-odds)</TableCell>
+                    {!narrow && <TableCell>Top reasons (log-odds)</TableCell>}
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {page.items.map((l, i) => (
                     <TableRow key={l.lead_id}>
-                      <TableCell align="right">{first + i + 1}</TableCell>
+                      {!narrow && <TableCell align="right">{first + i + 1}</TableCell>}
                       <TableCell>
                         <Link component={RouterLink} to={`/leads?selected=${l.lead_id}`}>
                           {l.name ?? l.email ?? "Unnamed lead"}
                         </Link>
                         {l.name && l.email && (
-                          <Typography variant="body2" color="textSecondary" sx={{ wordBreak: "break-all" }}>
+                          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
                             {l.email}
                           </Typography>
+                        )}
+                        {narrow && (
+                          <Box sx={{ mt: 0.5 }}>
+                            <Reasons reasons={l.reasons} />
+                          </Box>
                         )}
                       </TableCell>
                       <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
                         {[l.company, l.title].filter(Boolean).join(" · ") || "—"}
                       </TableCell>
                       <TableCell align="right">{pct(l.probability)}</TableCell>
-                      <TableCell>
-                        <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
-                          {l.reasons.length === 0
-                            ? "Baseline only"
-                            : l.reasons.map((r) => (
-                                <Chip
-                                  key={r.feature}
-                                  size="small"
-                                  variant="outlined"
-                                  color={r.value >= 0 ? "success" : "default"}
-                                  label={`${r.label} ${signed(r.value)}`}
-                                />
-                              ))}
-                        </Box>
-                      </TableCell>
+                      {!narrow && (
+                        <TableCell>
+                          <Reasons reasons={l.reasons} />
+                        </TableCell>
+                      )}
                     </TableRow>
                   ))}
                 </TableBody>
@@ -134,5 +132,22 @@ export function RankedLeads({ model }: { model: LeadScoreModelSummary & { scored
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function Reasons({ reasons }: { reasons: LeadContribution[] }) {
+  if (reasons.length === 0) return <>Baseline only</>;
+  return (
+    <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
+      {reasons.map((r) => (
+        <Chip
+          key={r.feature}
+          size="small"
+          variant="outlined"
+          color={r.value >= 0 ? "success" : "default"}
+          label={`${r.label} ${signed(r.value)}`}
+        />
+      ))}
+    </Box>
   );
 }
