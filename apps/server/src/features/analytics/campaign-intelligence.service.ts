@@ -155,7 +155,7 @@ export async function attentionCenter(ctx: Ctx, workspaceId: string, now = new D
           weight: sure ? 3 : 2,
           title: sure ? "Bounce rate over 3 %" : "Bounce rate may be over 3 %",
           evidence: `Bounces ${interval(bounce)} of messages sent in the last ${CENTER_DAYS} days${sure ? "; the whole interval is above 3 %" : "; the interval still reaches below 3 %"}.`,
-          link: `${link}?tab=messages`,
+          link: `${link}?messages=sent`,
           rate: bounce,
           counts: { sent: k.sent, bounces: k.bounces },
         });
@@ -188,7 +188,7 @@ export async function attentionCenter(ctx: Ctx, workspaceId: string, now = new D
         evidence: `${c.due_now} leads due now; last send ${last ? last.toISOString() : "never"}. Why they wait: ${Object.entries(why)
           .map(([r, n]) => `${r.replaceAll("_", " ")} ${n}`)
           .join(", ")}.`,
-        link: `${link}?tab=queue`,
+        link,
         rate: null,
         counts: { due_now: c.due_now, ...why },
       });
@@ -244,7 +244,7 @@ export async function attentionCenter(ctx: Ctx, workspaceId: string, now = new D
         weight: c.fresh === 0 ? 2 : 1,
         title: "About to run out of leads",
         evidence: `${c.fresh} new leads wait for their first email; the campaign started ${perDay.toFixed(1)} a day over the last 7 days (under two days left).`,
-        link: `${link}?tab=leads`,
+        link,
         rate: null,
         counts: { fresh: c.fresh, first_sends_7d: c.first_sends_7d },
       });

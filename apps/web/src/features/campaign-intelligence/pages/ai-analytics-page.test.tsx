@@ -69,6 +69,20 @@ describe("/campaign-intelligence/ai-analytics", () => {
     expect(s.to("GET", "/api/campaign-intelligence/replies/latest").at(-1)!.query.get("cursor")).toBeNull();
   });
 
+  it("reads one campaign when linked with campaign_id, and goes back to all", async () => {
+    const s = mockServer({
+      "GET /api/auth/me": { body: ME },
+      "GET /api/campaign-intelligence/replies": { body: intel(33) },
+      "GET /api/campaign-intelligence/replies/latest": { body: { items: [], next_cursor: null } },
+    });
+    renderSignedIn(<CampaignIntelligenceAiAnalyticsPage />, { path: PATH, at: `${PATH}?campaign_id=${ID.alpha}` });
+    expect(await screen.findByText(/Alpha only/)).toBeTruthy();
+    expect(s.to("GET", "/api/campaign-intelligence/replies")[0]!.query.get("campaign_id")).toBe(ID.alpha);
+    expect(s.to("GET", "/api/campaign-intelligence/replies/latest")[0]!.query.get("campaign_id")).toBe(ID.alpha);
+    await userEvent.click(screen.getByRole("button", { name: "All campaigns" }));
+    await waitFor(() => expect(s.to("GET", "/api/campaign-intelligence/replies").at(-1)!.query.get("campaign_id")).toBeNull());
+  });
+
   it("says how replies arrive when there are none", async () => {
     mockServer({
       "GET /api/auth/me": { body: ME },

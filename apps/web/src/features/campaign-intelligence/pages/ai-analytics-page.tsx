@@ -43,7 +43,7 @@ const CLASS_LABEL: Record<CiReplyClass, string> = {
 };
 
 export default function CampaignIntelligenceAiAnalyticsPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const campaignId = params.get("campaign_id") ?? undefined;
   const [days, setDays] = useState(30);
   const [cls, setCls] = useState<CiReplyClass>("interested");
@@ -63,17 +63,29 @@ export default function CampaignIntelligenceAiAnalyticsPage() {
         question="What are recipients saying in their replies, campaign by campaign?"
         summary={
           d
-            ? `${d.total} answers received in the last ${d.days} days (since ${d.since.slice(0, 10)}, UTC)${campaignId ? " · one campaign" : ""}`
+            ? `${d.total} answers received in the last ${d.days} days (since ${d.since.slice(0, 10)}, UTC)${campaignId ? ` · ${d.by_campaign[0]?.name ?? "one campaign"} only` : ""}`
             : undefined
         }
         actions={
-          <PeriodSelect
-            days={days}
-            onChange={(v) => {
-              setDays(v);
-              setCursors([]);
-            }}
-          />
+          <>
+            {campaignId && (
+              <Button
+                onClick={() => {
+                  setParams({});
+                  setCursors([]);
+                }}
+              >
+                All campaigns
+              </Button>
+            )}
+            <PeriodSelect
+              days={days}
+              onChange={(v) => {
+                setDays(v);
+                setCursors([]);
+              }}
+            />
+          </>
         }
       />
       {q.isError && <LoadError error={q.error} onRetry={() => q.refetch()} />}

@@ -53,7 +53,7 @@ export default function CampaignIntelligenceAutomationPage() {
               <TableBody>
                 {d.rules.map((r) => (
                   <TableRow key={r.owner}>
-                    <TableCell>
+                    <TableCell sx={{ minWidth: 200 }}>
                       <Typography variant="body2">{r.name}</Typography>
                       <Typography variant="caption" color="textSecondary">
                         {r.kind === "rule" ? "rule" : "nurture sequence"} · {r.campaigns} campaign{r.campaigns === 1 ? "" : "s"} · last run{" "}

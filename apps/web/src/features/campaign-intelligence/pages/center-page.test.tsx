@@ -32,7 +32,7 @@ describe("/campaign-intelligence/center", () => {
                   weight: 3,
                   title: "Bounce rate over 3 %",
                   evidence: "Bounces 9.7 % (10 of 103; 95 % 5.4 %–17.0 %) of messages sent in the last 14 days.",
-                  link: `/campaigns/${ID.beta}?tab=messages`,
+                  link: `/campaigns/${ID.beta}?messages=sent`,
                   rate: rate(10, 103),
                   counts: { sent: 103, bounces: 10 },
                 },
@@ -57,7 +57,7 @@ describe("/campaign-intelligence/center", () => {
     expect(within(card).getByText("score 5")).toBeTruthy();
     expect(within(card).getByText(/10 of 103; 95 % 5.4 %–17.0 %/)).toBeTruthy();
     expect(within(card).getByRole("link", { name: "Bounce rate over 3 %: open" }).getAttribute("href")).toBe(
-      `/campaigns/${ID.beta}?tab=messages`,
+      `/campaigns/${ID.beta}?messages=sent`,
     );
     expect(screen.getByText(/workspace reply rate 15.8% \(32\/203/)).toBeTruthy();
     expect(screen.getByText(/^Source:/)).toBeTruthy();
