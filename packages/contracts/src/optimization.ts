@@ -238,6 +238,8 @@ export const PerformanceAnswer = z.object({
   centre: z.number().nullable(),
   weeks: z.array(PerformanceWeek),
   source: z.string(),
+  /** When the engine's aggregates behind the counts were refreshed (null: counted live). */
+  computed_at: z.string().nullable(),
 });
 export type PerformanceAnswer = z.infer<typeof PerformanceAnswer>;
 

@@ -1,10 +1,10 @@
 /**
  * The optimization part's reads (docs/analytics/optimization.md), aggregated in SQL so a large
  * workspace ships counts, not rows: the lead-to-won funnel of a lead cohort, per-campaign cost
- * drivers and returns, the calculator's own rates, weekly send cohorts for the p-chart, the event
+ * drivers and returns, the calculator's own rates, the event
  * backlog; and its two tables (cost model, scenarios). Every query filters by workspace.
  */
-import type { CalculatorInputs, CampaignEventType, PerformanceMetric } from "@prospector/contracts";
+import type { CalculatorInputs, CampaignEventType } from "@prospector/contracts";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaignEvents, campaignLeads, campaignMessages, campaigns } from "../campaigns/index.ts";
@@ -308,30 +308,6 @@ export async function deleteScenario(db: Db, workspaceId: string, id: string): P
     .where(and(eq(t.workspaceId, workspaceId), eq(t.id, id)))
     .returning({ id: t.id });
   return rows.length > 0;
-}
-
-// ---- Weekly cohorts (p-chart) -------------------------------------------------------------------
-
-/** Per ISO week (Monday, UTC) of sending: the metric's denominator and numerator over that week's messages. */
-export async function weeklyCohorts(db: Db, s: Span, metric: PerformanceMetric): Promise<{ week: string; n: number; x: number }[]> {
-  const event = metric === "reply_rate" ? "reply" : metric === "open_rate" ? "open" : "meeting";
-  const res =
-    metric === "bounce_rate"
-      ? await db.execute(sql`
-        select to_char(date_trunc('week', m.sent_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
-          count(*)::int as n, (count(*) filter (where m.status = 'bounced'))::int as x
-        from ${campaignMessages} m
-        where m.workspace_id = ${s.workspaceId} and m.status in ('sent', 'bounced') and m.sent_at >= ${iso(s.from)} and m.sent_at < ${iso(s.to)}
-        group by 1`)
-      : await db.execute(sql`
-        select to_char(date_trunc('week', m.sent_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
-          count(*)::int as n,
-          (count(*) filter (where exists (select 1 from ${campaignEvents} e
-            where e.message_id = m.id and e.type = ${event} and not e.is_bot)))::int as x
-        from ${campaignMessages} m
-        where m.workspace_id = ${s.workspaceId} and m.status = 'sent' and m.sent_at >= ${iso(s.from)} and m.sent_at < ${iso(s.to)}
-        group by 1`);
-  return rowsOf(res);
 }
 
 // ---- Event backlog ------------------------------------------------------------------------------

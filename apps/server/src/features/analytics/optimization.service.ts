@@ -15,10 +15,12 @@ import {
   type FunnelQuery,
   type FunnelStageKey,
   type LiveEventPage,
+  type MetricKey,
   type PerformanceAnswer,
   type PerformanceMetric,
   type PerformanceWeek,
   type PrefillRate,
+  ReportQuery,
   type RoiAnswer,
   type RoiCampaign,
   type Scenario,
@@ -28,6 +30,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
+import { runReport } from "./analytics.engine.ts";
 import * as repo from "./optimization.repository.ts";
 
 const DAY = 86_400_000;
@@ -335,10 +338,10 @@ export async function deleteScenario(ctx: AppContext, workspaceId: string, id: s
 // ---- Performance (p-chart) ----------------------------------------------------------------------
 
 const PERF_SOURCE: Record<PerformanceMetric, string> = {
-  reply_rate: "Delivered campaign messages by the ISO week (UTC) they were sent, and how many got a reply from a person",
-  open_rate: "Delivered campaign messages by the ISO week (UTC) they were sent, and how many a person opened",
-  meeting_rate: "Delivered campaign messages by the ISO week (UTC) they were sent, and how many led to a meeting",
-  bounce_rate: "Campaign messages sent by ISO week (UTC), and how many bounced",
+  reply_rate: "Analytics engine: delivered campaign messages by the ISO week (UTC) they were sent, and how many got a reply from a person",
+  open_rate: "Analytics engine: delivered campaign messages by the ISO week (UTC) they were sent, and how many a person opened",
+  meeting_rate: "Analytics engine: delivered campaign messages by the ISO week (UTC) they were sent, and how many led to a meeting",
+  bounce_rate: "Analytics engine: campaign messages sent by ISO week (UTC), and how many bounced",
 };
 
 /** Monday 00:00 UTC of the week holding `d`. */
@@ -348,7 +351,19 @@ function mondayOf(d: Date): Date {
   return new Date(day - wd * DAY);
 }
 
-/** p-chart over the last `weeks` complete ISO weeks: centre p̄ = Σx ÷ Σn, limits p̄ ± 3·√(p̄(1−p̄)/nᵢ). */
+/** Each rate as the engine's numerator and denominator metrics (METRICS[rate].ratio). */
+const PERF_PARTS: Record<PerformanceMetric, [MetricKey, MetricKey]> = {
+  reply_rate: ["replied", "delivered"],
+  open_rate: ["opened", "delivered"],
+  meeting_rate: ["meetings", "delivered"],
+  bounce_rate: ["bounced", "sent"],
+};
+
+/**
+ * p-chart over the last `weeks` complete ISO weeks: the weekly counts come from the analytics
+ * engine (runReport by week: per-message cohorts by UTC send week, the report builder's figures);
+ * centre p̄ = Σx ÷ Σn, limits p̄ ± 3·√(p̄(1−p̄)/nᵢ).
+ */
 export async function performance(
   ctx: AppContext,
   workspaceId: string,
@@ -357,14 +372,25 @@ export async function performance(
 ): Promise<PerformanceAnswer> {
   const end = mondayOf(now);
   const start = new Date(end.getTime() - q.weeks * 7 * DAY);
-  const rows = await repo.weeklyCohorts(ctx.db, { workspaceId, from: start, to: end }, q.metric);
-  const byWeek = new Map(rows.map((r) => [r.week, r]));
+  const [num, den] = PERF_PARTS[q.metric];
+  const report = await runReport(
+    ctx,
+    workspaceId,
+    ReportQuery.parse({
+      metrics: [num, den],
+      dimensions: ["week"],
+      from: dayOf(start),
+      to: dayOf(new Date(end.getTime() - DAY)),
+      limit: 1000,
+    }),
+  );
+  const byWeek = new Map(report.rows.map((r) => [r.keys.week, r]));
   const series = Array.from({ length: q.weeks }, (_, i) => {
     const week = dayOf(new Date(start.getTime() + i * 7 * DAY));
     const r = byWeek.get(week);
-    return { week, n: r?.n ?? 0, x: r?.x ?? 0 };
+    return { week, n: r?.values[den]?.value ?? 0, x: r?.values[num]?.value ?? 0 };
   });
-  return { metric: q.metric, source: PERF_SOURCE[q.metric], ...pChart(series) };
+  return { metric: q.metric, source: PERF_SOURCE[q.metric], computed_at: report.computed_at, ...pChart(series) };
 }
 
 export function pChart(series: { week: string; n: number; x: number }[]): { centre: number | null; weeks: PerformanceWeek[] } {

@@ -382,6 +382,16 @@ describe("optimization", () => {
     const total = a.weeks.reduce((n: number, w: { n: number }) => n + w.n, 0);
     const x = a.weeks.reduce((n: number, w: { successes: number }) => n + w.successes, 0);
     expect(a.centre).toBeCloseTo(x / total, 4);
+    // The generated messages recounted by send week (Monday, UTC) within the chart's 8 complete weeks.
+    const monday = (d: Date) => {
+      const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+      return new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+    };
+    const weeks = new Set(a.weeks.map((w: { week: string }) => w.week));
+    const delivered = gen.filter((g) => g.delivered && weeks.has(monday(daysAgo(Math.max(1, g.createdAgo - 1)))));
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBe(delivered.length);
+    expect(x).toBe(delivered.filter((g) => g.replied).length);
     expect((await h.call(owner, "GET", `${B}/performance?weeks=2`)).statusCode).toBe(422);
   });
 

@@ -91,7 +91,9 @@ export default function PerformancePage() {
         <>
           <ChartCard
             title={`${label} per week, with control limits`}
-            subheader={`${a.source} · centre line ${pct(a.centre)} · limits ±3σ for each week's number of messages`}
+            subheader={`${a.source} · centre line ${pct(a.centre)} · limits ±3σ for each week's number of messages${
+              a.computed_at ? ` · aggregates refreshed ${new Date(a.computed_at).toLocaleString()}` : ""
+            }`}
             table={{
               columns: [
                 { key: "week", label: "Week of" },

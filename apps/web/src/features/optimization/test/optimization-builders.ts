@@ -149,6 +149,7 @@ export function performance(weeks: { n: number; x: number; signal?: "above" | "b
   return {
     metric: "reply_rate",
     centre: 0.1,
+    computed_at: null,
     source: "Delivered campaign messages by the ISO week (UTC) they were sent",
     weeks: weeks.map((w, i) => ({
       week: new Date(Date.UTC(2026, 8, 7) + i * 7 * 86_400_000).toISOString().slice(0, 10),
