@@ -115,7 +115,7 @@ const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026
 export const BoardroomQuery = z.object({
   /** First month (default: 11 months before `to`). */
   from: month.optional(),
-  /** Last month (default: the current month, UTC). */
+  /** Last month (default: the last complete month, UTC). */
   to: month.optional(),
 });
 export type BoardroomQuery = z.infer<typeof BoardroomQuery>;
@@ -165,6 +165,8 @@ export type BoardroomKpi = z.infer<typeof BoardroomKpi>;
 export const Boardroom = z.object({
   from: z.string(),
   to: z.string(),
+  /** The last month is the current one, not over yet: its KPIs are month to date. */
+  to_is_partial: z.boolean(),
   months: z.array(BoardroomMonth),
   kpis: z.array(BoardroomKpi),
   pipeline_open: z.object({ value: z.number(), deals: z.number().int(), currency_note: z.string(), source: z.string() }),

@@ -140,7 +140,7 @@ export interface CampaignRow {
 }
 
 /**
- * Paused campaigns (with their last activity's message, e.g. the sender's reason) and active ones
+ * Paused campaigns (with the activity written when they paused, e.g. the sender's reason) and active ones
  * that stalled: leads due for over an hour and nothing sent in 24 hours.
  */
 export async function campaignsNeedingAttention(
@@ -153,7 +153,8 @@ export async function campaignsNeedingAttention(
   const res = await db.execute(sql`
     with paused as (
       select c.id, c.name, 'paused' as state, c.paused_at as since,
-        (select a.message from ${campaignActivity} a where a.campaign_id = c.id order by a.created_at desc limit 1) as reason
+        (select a.message from ${campaignActivity} a where a.campaign_id = c.id
+          and a.created_at >= c.paused_at - interval '1 minute' order by a.created_at desc limit 1) as reason
       from ${campaigns} c where c.workspace_id = ${workspaceId} and c.status = 'paused'
     ), stalled as (
       select c.id, c.name, 'stalled' as state,

@@ -247,7 +247,9 @@ const lastDay = (month: string) => {
 export const MAX_MONTHS = 24;
 
 export async function boardroom(ctx: Ctx, workspaceId: string, q: BoardroomQuery, now = new Date()): Promise<Boardroom> {
-  const to = q.to ?? now.toISOString().slice(0, 7);
+  const current = now.toISOString().slice(0, 7);
+  // By default the last complete month: comparing a month to date with whole months misleads.
+  const to = q.to ?? monthAdd(current, -1);
   const from = q.from ?? monthAdd(to, -11);
   if (from > to) throw validationError([{ field: "from", message: "The first month must be on or before the last (`to`)" }]);
   const index = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7));
@@ -285,6 +287,7 @@ export async function boardroom(ctx: Ctx, workspaceId: string, q: BoardroomQuery
   return {
     from,
     to,
+    to_is_partial: to >= current,
     months,
     kpis,
     pipeline_open: {

@@ -276,6 +276,7 @@ describe("boardroom", () => {
   it("answers month by month with rates, intervals, deltas and the open pipeline", async () => {
     const b = (await h.ok(owner, "GET", "/api/analytics/boardroom?from=2026-01&to=2026-02")) as Boardroom;
     expect(b.months.map((m) => m.month)).toEqual(["2026-01", "2026-02"]);
+    expect(b.to_is_partial).toBe(false);
     const [jan, feb] = b.months;
     expect(jan).toMatchObject({ sent: 3, replied: 1, meetings: 1, deals_created: 1, deals_won: 0 });
     expect(jan!.reply_rate.n).toBe(3);

@@ -67,6 +67,7 @@ function KpiCards({ b }: { b: Boardroom }) {
           <CardContent>
             <Typography variant="overline" component="h3" color="textSecondary">
               {k.label}, {k.month}
+              {b.to_is_partial ? " (month to date)" : ""}
             </Typography>
             <Typography variant={k.kind === "rate" ? "h6" : "h5"} component="p">
               {kpiValue(k)}
@@ -193,7 +194,7 @@ function Charts({ b }: { b: Boardroom }) {
         />
       </ChartCard>
       <ChartCard
-        title="Deals and revenue won by month"
+        title="Revenue won by month"
         subheader={`${b.sources.revenue_won ?? "Value of CRM deals won"} · by the month they closed (UTC)`}
         table={{
           columns: [
@@ -208,7 +209,6 @@ function Charts({ b }: { b: Boardroom }) {
         <BarChart
           height={280}
           xAxis={[{ scaleType: "band", data: months }]}
-          yAxis={[{ id: "revenue" }]}
           series={[{ data: b.months.map((m) => m.revenue_won), label: "Revenue won", valueFormatter: (v) => money(v ?? 0) }]}
         />
       </ChartCard>
@@ -231,8 +231,8 @@ export default function BoardroomPage() {
         question={QUESTION}
         summary={
           b
-            ? `${b.from} to ${b.to} · months in UTC · generated ${dateTime(b.generated_at)}`
-            : "The last 12 months, or the months you choose"
+            ? `${b.from} to ${b.to}${b.to_is_partial ? ` (${b.to} is month to date: compare it with care)` : ""} · months in UTC · generated ${dateTime(b.generated_at)}`
+            : "The last 12 complete months, or the months you choose"
         }
         actions={
           <Box data-print="hide" sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>

@@ -20,7 +20,7 @@ import {
 } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { TeamMemberRow, TeamSort } from "@prospector/contracts";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ChartCard } from "../../../ui/charts/chart-card.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
@@ -34,20 +34,32 @@ interface Column {
   key: keyof TeamMemberRow;
   label: string;
   sort?: TeamSort;
-  show: (r: TeamMemberRow) => string;
+  show: (r: TeamMemberRow) => ReactNode;
+}
+
+function RateCell({ r }: { r: TeamMemberRow }) {
+  if (r.reply_rate.value === null) return "—";
+  return (
+    <>
+      <Typography variant="body2">{pct(r.reply_rate.value)}</Typography>
+      <Typography variant="caption" color="textSecondary">
+        {pct(r.reply_rate.low)}–{pct(r.reply_rate.high)} · n {count(r.reply_rate.n)}
+      </Typography>
+    </>
+  );
 }
 
 const COLUMNS: Column[] = [
-  { key: "campaigns_owned", label: "Campaigns owned", show: (r) => count(r.campaigns_owned) },
+  { key: "campaigns_owned", label: "Campaigns", show: (r) => count(r.campaigns_owned) },
   { key: "sent", label: "Sent", sort: "sent", show: (r) => count(r.sent) },
   { key: "replied", label: "Replied", sort: "replied", show: (r) => count(r.replied) },
-  { key: "reply_rate", label: "Reply rate (95%, n)", sort: "reply_rate", show: (r) => rateText(r.reply_rate, "—") },
+  { key: "reply_rate", label: "Reply rate", sort: "reply_rate", show: (r) => <RateCell r={r} /> },
   { key: "meetings", label: "Meetings", sort: "meetings", show: (r) => count(r.meetings) },
-  { key: "deals_created", label: "Deals created", show: (r) => count(r.deals_created) },
-  { key: "deals_won", label: "Deals won", sort: "deals_won", show: (r) => count(r.deals_won) },
-  { key: "revenue_won", label: "Revenue won", sort: "revenue_won", show: (r) => money(r.revenue_won) },
+  { key: "deals_created", label: "Deals", show: (r) => count(r.deals_created) },
+  { key: "deals_won", label: "Won", sort: "deals_won", show: (r) => count(r.deals_won) },
+  { key: "revenue_won", label: "Revenue", sort: "revenue_won", show: (r) => money(r.revenue_won) },
   { key: "tasks_completed", label: "Tasks done", show: (r) => count(r.tasks_completed) },
-  { key: "tasks_overdue", label: "Tasks overdue", show: (r) => count(r.tasks_overdue) },
+  { key: "tasks_overdue", label: "Overdue", show: (r) => count(r.tasks_overdue) },
 ];
 
 function Trend({ userId, range }: { userId: string; range: { from?: string; to?: string } }) {
@@ -149,7 +161,12 @@ export default function TeamPerformancePage() {
                     </TableSortLabel>
                   </TableCell>
                   {COLUMNS.map((c) => (
-                    <TableCell key={c.key} align="right" sortDirection={sort === c.sort ? "desc" : false}>
+                    <TableCell
+                      key={c.key}
+                      align="right"
+                      sx={{ whiteSpace: "nowrap", px: 1 }}
+                      sortDirection={sort === c.sort ? "desc" : false}
+                    >
                       {c.sort ? (
                         <TableSortLabel active={sort === c.sort} direction="desc" onClick={() => setSort(c.sort!)}>
                           {c.label}
@@ -172,7 +189,7 @@ export default function TeamPerformancePage() {
                       </Typography>
                     </TableCell>
                     {COLUMNS.map((c) => (
-                      <TableCell key={c.key} align="right" sx={{ whiteSpace: c.key === "reply_rate" ? "normal" : "nowrap" }}>
+                      <TableCell key={c.key} align="right" sx={{ whiteSpace: "nowrap", px: 1 }}>
                         {c.show(r)}
                       </TableCell>
                     ))}
@@ -207,8 +224,9 @@ export default function TeamPerformancePage() {
               </Typography>
             ))}
             <Typography variant="body2" color="textSecondary">
-              Reply rates show their 95% Wilson interval: with few sends the interval is wide, so compare members by it, not by the rate
-              alone ({pct(0.05)} of 20 sends could be anywhere from {pct(0.009)} to {pct(0.236)}).
+              Columns: campaigns owned (all time), deals created and won, revenue won, CRM tasks done in the period and overdue now. Reply
+              rates show their 95% Wilson interval: with few sends the interval is wide, so compare members by it, not by the rate alone (
+              {pct(0.05)} of 20 sends could be anywhere from {pct(0.009)} to {pct(0.236)}).
             </Typography>
           </Box>
         </>

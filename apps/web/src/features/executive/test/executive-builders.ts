@@ -79,6 +79,7 @@ export function boardroom(over: Partial<Boardroom> = {}): Boardroom {
   return {
     from: "2026-01",
     to: "2026-02",
+    to_is_partial: false,
     months: [month("2026-01"), month("2026-02")],
     kpis: [],
     pipeline_open: { value: 0, deals: 0, currency_note: "In USD", source: "Open deals source line" },
