@@ -85,6 +85,25 @@ describe("/smart-recommendations", () => {
   });
 });
 
+describe("snooze and dismiss", () => {
+  it("snoozes for 7 days and dismisses through the API", async () => {
+    const rec = recommendation();
+    const s = mockServer({
+      "GET /api/auth/me": { body: ME },
+      "GET /api/recommendations": page([rec]),
+      "GET /api/recommendations/applications": page([]),
+      "GET /api/recommendations/runs/latest": { body: run() },
+      [`POST /api/recommendations/${rec.id}/snooze`]: { body: { ...rec, status: "snoozed", snoozed_until: "2026-12-01T06:00:00.000Z" } },
+      [`POST /api/recommendations/${rec.id}/dismiss`]: { body: { ...rec, status: "dismissed" } },
+    });
+    renderSignedIn(<RecommendationsPage variant="smart" />, { path: "/smart-recommendations" });
+    await userEvent.click(await screen.findByRole("button", { name: "Snooze 7 days" }));
+    await waitFor(() => expect(s.to("POST", `/api/recommendations/${rec.id}/snooze`)[0]?.body).toEqual({ days: 7 }));
+    await userEvent.click(screen.getByRole("button", { name: "Dismiss" }));
+    await waitFor(() => expect(s.to("POST", `/api/recommendations/${rec.id}/dismiss`)).toHaveLength(1));
+  });
+});
+
 describe("/optimization/ai-recommendations", () => {
   it("leads with the applied changes and their verdicts", async () => {
     mockServer({
