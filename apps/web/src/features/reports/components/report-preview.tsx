@@ -13,8 +13,11 @@ const pct = (v: number | null | undefined) => (v === null || v === undefined ? "
 
 /** "12.0 % (95 % 9.1–15.6 %, n = 400)" for a rate; the value with separators otherwise. */
 export function showCell(kind: "count" | "rate" | "money", c: ReportCell | undefined): string {
+  if (kind === "rate") {
+    if (!c?.n || c.value === null) return `— (n = ${c?.n ?? 0})`;
+    return `${pct(c.value)} (95 % ${pct(c.low)}–${pct(c.high)}, n = ${c.n.toLocaleString()})`;
+  }
   if (!c || c.value === null) return "—";
-  if (kind === "rate") return c.n ? `${pct(c.value)} (95 % ${pct(c.low)}–${pct(c.high)}, n = ${c.n.toLocaleString()})` : "— (n = 0)";
   if (kind === "money") return c.value.toLocaleString(undefined, { maximumFractionDigits: 2 });
   return c.value.toLocaleString();
 }
