@@ -35,6 +35,14 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, cb) {
+      if (address.address.startsWith("refused-")) {
+        const err = new Error("Mailbox unavailable") as Error & { responseCode: number };
+        err.responseCode = 550;
+        return cb(err);
+      }
+      cb();
+    },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -295,5 +303,29 @@ describe("schedules and deliveries", () => {
     expect(parsed.attachments[0]?.contentType).toBe("application/pdf");
     expect(parsed.attachments[0]?.content.subarray(0, 4).toString()).toBe("%PDF");
     expect((await h.call(stranger, "POST", `/api/reports/schedules/${s.id}/send`)).statusCode).toBe(404);
+  });
+
+  it("a mail the SMTP server refuses is logged as failed with the reason, on the delivery and its schedule", async () => {
+    const refused = await addMember(t.database.db, owner, "viewer", { email: `refused-${Date.now()}@example.com` });
+    const report = await h.ok(owner, "POST", "/api/reports", { name: "Refused", definition: definition() }, 201);
+    const s = await h.ok(
+      owner,
+      "POST",
+      `/api/reports/${report.id}/schedules`,
+      { frequency: "daily", hour: 7, timezone: "UTC", recipients: [refused.email], format: "csv" },
+      201,
+    );
+    await h.ok(owner, "POST", `/api/reports/schedules/${s.id}/send`, undefined, 202);
+    const failed = await waitFor(
+      async () => {
+        const d = (await h.ok(owner, "GET", `/api/reports/deliveries?report_id=${report.id}`)).deliveries[0];
+        return d?.status === "failed" ? d : null;
+      },
+      { what: "the refusal to be logged" },
+    );
+    expect(failed.error).toContain("Mailbox unavailable");
+    expect(failed.recipients).toEqual([{ email: refused.email, status: "failed", error: expect.stringContaining("Mailbox unavailable") }]);
+    const schedule = (await h.ok(owner, "GET", `/api/reports/${report.id}/schedules`)).schedules[0];
+    expect(schedule).toMatchObject({ last_status: "failed", last_error: expect.stringContaining("Mailbox unavailable") });
   });
 });
