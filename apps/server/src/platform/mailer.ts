@@ -53,7 +53,11 @@ export function createMailer(deps: { config: Config; db: Db; jobs: Jobs }): Mail
           subject: msg.subject,
           text: msg.text,
           html: msg.html ?? undefined,
-          attachments: msg.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") })),
+          attachments: msg.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.base64, "base64"),
+          })),
         });
         await db
           .update(mailMessages)
@@ -86,7 +90,11 @@ export function createMailer(deps: { config: Config; db: Db; jobs: Jobs }): Mail
           text: message.text,
           html: message.html,
           kind: message.kind,
-          attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString("base64") })),
+          attachments: message.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            base64: a.content.toString("base64"),
+          })),
           workspaceId: message.workspaceId ?? null,
           status: "queued",
         })
