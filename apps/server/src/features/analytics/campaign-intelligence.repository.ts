@@ -10,6 +10,7 @@ import { campaignEvents, campaignLeads, campaignMessages, campaigns } from "../c
 import { composeMessages } from "../compose/index.ts";
 import { inboxes } from "../inboxes/index.ts";
 import { abExperiments, sendingHolds } from "../sending/index.ts";
+import { REPLY_RULES, type ReplyRule } from "./campaign-intelligence.rules.ts";
 
 type Q = Pick<Db, "execute">;
 const list = async <T>(db: Q, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -283,49 +284,38 @@ export async function stepExits(db: Q, workspaceId: string, campaignId: string):
 
 // ---------- replies ----------
 
+const replyText = sql`lower(coalesce(ev.detail->>'subject', '') || ' ' || coalesce(ev.detail->>'snippet', ''))`;
+
+function caseOf(pick: (r: ReplyRule) => string): SQL {
+  const whens = REPLY_RULES.filter((r) => r.type || r.pattern).map((r) =>
+    r.type ? sql`when ev.type = ${r.type} then ${pick(r)}` : sql`when ev.type = 'reply' and ${replyText} ~* ${r.pattern} then ${pick(r)}`,
+  );
+  return sql`(case ${sql.join(whens, sql` `)} else ${pick(REPLY_RULES.at(-1)!)} end)`;
+}
+
+/** The class of `ev` (a campaign_events row) by the rules, first match wins. */
+const classSql = (): SQL => caseOf((r) => r.class);
+/** The id of the rule that fired. */
+const ruleSql = (): SQL => caseOf((r) => r.id);
+
 export interface ClassCountRow {
   campaign_id: string;
   step: number | null;
+  week: string;
   class: string;
   n: number;
 }
 
-/** Counts per campaign, step and class; `classSql` is the service's rule list as one CASE. */
-export async function replyClassCounts(
-  db: Q,
-  workspaceId: string,
-  since: Date,
-  now: Date,
-  classSql: SQL,
-  campaignId?: string,
-): Promise<ClassCountRow[]> {
+/** Answers per campaign, step, week (from Monday, UTC) and class: one pass of the rules over the period. */
+export async function replyClassCounts(db: Q, workspaceId: string, since: Date, now: Date, campaignId?: string): Promise<ClassCountRow[]> {
   return list<ClassCountRow>(
     db,
-    sql`select ev.campaign_id, ev.step, c.cls as class, count(*)::int as n
-      from ${campaignEvents} ev, lateral (select ${classSql} as cls) c
+    sql`select ev.campaign_id, ev.step, to_char(date_trunc('week', ev.occurred_at at time zone 'UTC'), 'YYYY-MM-DD') as week, c.cls as class, count(*)::int as n
+      from ${campaignEvents} ev, lateral (select ${classSql()} as cls) c
       where ev.workspace_id = ${workspaceId} and ev.type in ('reply', 'auto_reply', 'unsubscribe', 'complaint')
         and ev.occurred_at >= ${iso(since)} and ev.occurred_at < ${iso(now)}
         ${campaignId ? sql`and ev.campaign_id = ${campaignId}` : sql``}
-      group by 1, 2, 3`,
-  );
-}
-
-export async function replyClassTrend(
-  db: Q,
-  workspaceId: string,
-  since: Date,
-  now: Date,
-  classSql: SQL,
-  campaignId?: string,
-): Promise<{ week: string; class: string; n: number }[]> {
-  return list(
-    db,
-    sql`select to_char(date_trunc('week', ev.occurred_at at time zone 'UTC'), 'YYYY-MM-DD') as week, c.cls as class, count(*)::int as n
-      from ${campaignEvents} ev, lateral (select ${classSql} as cls) c
-      where ev.workspace_id = ${workspaceId} and ev.type in ('reply', 'auto_reply', 'unsubscribe', 'complaint')
-        and ev.occurred_at >= ${iso(since)} and ev.occurred_at < ${iso(now)}
-        ${campaignId ? sql`and ev.campaign_id = ${campaignId}` : sql``}
-      group by 1, 2 order by 1`,
+      group by 1, 2, 3, 4`,
   );
 }
 
@@ -349,8 +339,6 @@ export async function latestReplies(
   o: {
     since: Date;
     now: Date;
-    classSql: SQL;
-    ruleSql: SQL;
     cls: string;
     campaignId?: string;
     after?: { at: string; id: string };
@@ -360,7 +348,7 @@ export async function latestReplies(
   return list<ReplyEventRow>(
     db,
     sql`select * from (
-        select ev.id, ev.occurred_at, ev.campaign_id, ca.name as campaign_name, ev.step, ev.lead_id, ev.detail, ev.type, ${o.classSql} as cls, ${o.ruleSql} as rule
+        select ev.id, ev.occurred_at, ev.campaign_id, ca.name as campaign_name, ev.step, ev.lead_id, ev.detail, ev.type, ${classSql()} as cls, ${ruleSql()} as rule
         from ${campaignEvents} ev join ${campaigns} ca on ca.id = ev.campaign_id
         where ev.workspace_id = ${workspaceId} and ev.type in ('reply', 'auto_reply', 'unsubscribe', 'complaint')
           and ev.occurred_at >= ${iso(o.since)} and ev.occurred_at < ${iso(o.now)}

@@ -3,10 +3,9 @@
  * the replies feature decides what a message is (reply, auto-reply, unsubscribe, complaint: the
  * event type, with the header that fired in detail.why); a person's reply is then sorted by the
  * first of these phrase rules that matches its subject and first 280 characters. One list serves
- * SQL (the CASE the counts group by) and the "why" each listed reply shows.
+ * SQL (the repository turns it into the CASE the counts group by) and the "why" each listed reply shows.
  */
 import type { CiReplyClass } from "@prospector/contracts";
-import { type SQL, sql } from "drizzle-orm";
 
 export interface ReplyRule {
   id: string;
@@ -68,20 +67,6 @@ export const REPLY_RULES: readonly ReplyRule[] = [
   },
   { id: "other", class: "other_reply", description: "A person's reply no phrase rule matched" },
 ];
-
-const text = sql`lower(coalesce(ev.detail->>'subject', '') || ' ' || coalesce(ev.detail->>'snippet', ''))`;
-
-function caseOf(pick: (r: ReplyRule) => string): SQL {
-  const whens = REPLY_RULES.filter((r) => r.type || r.pattern).map((r) =>
-    r.type ? sql`when ev.type = ${r.type} then ${pick(r)}` : sql`when ev.type = 'reply' and ${text} ~* ${r.pattern} then ${pick(r)}`,
-  );
-  return sql`(case ${sql.join(whens, sql` `)} else ${pick(REPLY_RULES.at(-1)!)} end)`;
-}
-
-/** The class of `ev` (a campaign_events row) as SQL. */
-export const classSql = (): SQL => caseOf((r) => r.class);
-/** The id of the rule that fired as SQL. */
-export const ruleSql = (): SQL => caseOf((r) => r.id);
 
 /** Why a listed reply is in its class: the rule, and the phrase or header that fired. */
 export function whyText(ruleId: string, detail: Record<string, unknown> | null): string {

@@ -31,7 +31,7 @@ import { twoProportionZTest, wilson } from "../../platform/stats.ts";
 import { effectiveDailyLimit, inboxesByIds, inboxSendStats } from "../inboxes/index.ts";
 import { runReport } from "./analytics.engine.ts";
 import * as repo from "./campaign-intelligence.repository.ts";
-import { classSql, REPLY_RULES, ruleSql, whyText } from "./campaign-intelligence.rules.ts";
+import { REPLY_RULES, whyText } from "./campaign-intelligence.rules.ts";
 
 type Ctx = AppContext;
 const DAY = 86_400_000;
@@ -458,10 +458,7 @@ export async function sequences(ctx: Ctx, workspaceId: string, q: CiSequenceQuer
 
 export async function replyIntel(ctx: Ctx, workspaceId: string, q: CiReplyIntelQuery, now = new Date()): Promise<CiReplyIntel> {
   const since = new Date(now.getTime() - q.days * DAY);
-  const [counts, trend] = await Promise.all([
-    repo.replyClassCounts(ctx.db, workspaceId, since, now, classSql(), q.campaign_id),
-    repo.replyClassTrend(ctx.db, workspaceId, since, now, classSql(), q.campaign_id),
-  ]);
+  const counts = await repo.replyClassCounts(ctx.db, workspaceId, since, now, q.campaign_id);
   const names = new Map(
     (await repo.campaignsByIds(ctx.db, workspaceId, [...new Set(counts.map((c) => c.campaign_id))])).map((c) => [c.id, c.name]),
   );
@@ -493,14 +490,18 @@ export async function replyIntel(ctx: Ctx, workspaceId: string, q: CiReplyIntelQ
   });
   byCampaign.sort((a, b) => a.name.localeCompare(b.name) || (a.step ?? -1) - (b.step ?? -1));
   const weeks = new Map<string, Record<string, number>>();
-  for (const t of trend) weeks.set(t.week, { ...(weeks.get(t.week) ?? {}), [t.class]: t.n });
+  for (const t of counts) {
+    const w = weeks.get(t.week) ?? {};
+    w[t.class] = (w[t.class] ?? 0) + t.n;
+    weeks.set(t.week, w);
+  }
   return {
     days: q.days,
     since: since.toISOString(),
     total: counts.reduce((s, r) => s + r.n, 0),
     classes: shares(counts),
     by_campaign: byCampaign,
-    trend: [...weeks.entries()].map(([week, c]) => ({ week, counts: c })),
+    trend: [...weeks.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([week, c]) => ({ week, counts: c })),
     rules: REPLY_RULES.map((r) => ({ id: r.id, class: r.class, description: r.description })),
   };
 }
@@ -517,8 +518,6 @@ export async function latestReplies(ctx: Ctx, workspaceId: string, q: CiReplyLat
   const rows = await repo.latestReplies(ctx.db, workspaceId, {
     since: new Date(now.getTime() - q.days * DAY),
     now,
-    classSql: classSql(),
-    ruleSql: ruleSql(),
     cls: q.class,
     campaignId: q.campaign_id,
     after,
