@@ -17,6 +17,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
+import * as insights from "./campaign-intelligence.insights.ts";
 import * as ci from "./campaign-intelligence.service.ts";
 
 export function campaignIntelligenceRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -36,22 +37,22 @@ export function campaignIntelligenceRoutes(app: FastifyInstance, ctx: AppContext
   r.get(
     `${base}/automation`,
     { config, schema: { tags, querystring: AutomationEffectQuery, response: { 200: AutomationEffect } } },
-    async (request) => ci.automationEffect(ctx, requireAuth(request).workspaceId, request.query),
+    async (request) => insights.automationEffect(ctx, requireAuth(request).workspaceId, request.query),
   );
   r.get(
     `${base}/sequences`,
     { config, schema: { tags, querystring: CiSequenceQuery, response: { 200: CiSequenceReport } } },
-    async (request) => ci.sequences(ctx, requireAuth(request).workspaceId, request.query),
+    async (request) => insights.sequences(ctx, requireAuth(request).workspaceId, request.query),
   );
   r.get(`${base}/replies`, { config, schema: { tags, querystring: CiReplyIntelQuery, response: { 200: CiReplyIntel } } }, async (request) =>
-    ci.replyIntel(ctx, requireAuth(request).workspaceId, request.query),
+    insights.replyIntel(ctx, requireAuth(request).workspaceId, request.query),
   );
   r.get(
     `${base}/replies/latest`,
     { config, schema: { tags, querystring: CiReplyLatestQuery, response: { 200: CiReplyLatestPage } } },
-    async (request) => ci.latestReplies(ctx, requireAuth(request).workspaceId, request.query),
+    async (request) => insights.latestReplies(ctx, requireAuth(request).workspaceId, request.query),
   );
   r.get(`${base}/agents`, { config, schema: { tags, response: { 200: AgentsState } } }, async (request) =>
-    ci.agents(ctx, requireAuth(request).workspaceId),
+    insights.agents(ctx, requireAuth(request).workspaceId),
   );
 }
