@@ -171,6 +171,8 @@ export const Boardroom = z.object({
   kpis: z.array(BoardroomKpi),
   pipeline_open: z.object({ value: z.number(), deals: z.number().int(), currency_note: z.string(), source: z.string() }),
   sources: z.record(z.string(), z.string()),
+  /** When the engine's aggregates behind the monthly figures were refreshed (null: computed live). */
+  computed_at: z.iso.datetime().nullable(),
   generated_at: z.iso.datetime(),
 });
 export type Boardroom = z.infer<typeof Boardroom>;
@@ -219,6 +221,8 @@ export const TeamPerformance = z.object({
   next_cursor: z.string().nullable(),
   attribution: z.string(),
   sources: z.record(z.string(), z.string()),
+  /** When the engine's aggregates behind the mail and deal figures were refreshed (null: computed live). */
+  computed_at: z.iso.datetime().nullable(),
 });
 export type TeamPerformance = z.infer<typeof TeamPerformance>;
 

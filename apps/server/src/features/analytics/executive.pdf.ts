@@ -35,7 +35,10 @@ export function boardroomPdf(b: Boardroom): Promise<Buffer> {
     const width = doc.page.width - left - doc.page.margins.right;
 
     doc.fontSize(18).text("Boardroom: outbound, month over month");
-    doc.fontSize(9).fillColor("#555").text(`${b.from} to ${b.to} (months in UTC) · generated ${b.generated_at}`);
+    doc
+      .fontSize(9)
+      .fillColor("#555")
+      .text(`${b.from} to ${b.to} (months in UTC) · figures as of ${b.computed_at ?? b.generated_at} · generated ${b.generated_at}`);
     doc.moveDown();
 
     // KPIs of the last month.

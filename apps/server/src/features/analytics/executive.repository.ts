@@ -81,31 +81,37 @@ export interface ReplyRow {
   total: number;
 }
 
-/** Replies of the last `days` days nobody answered yet: no one-off send to the lead and no logged call, email or meeting after it. */
+/**
+ * Each lead's latest reply of the last `days` days (one pass over the window's replies, index
+ * campaign_events_ws_series_idx) that nobody answered yet: no one-off send to the lead after it and
+ * no call, email or meeting logged in the CRM after it (crm_interactions_lead_idx).
+ */
 export async function waitingReplies(db: Db, workspaceId: string, now: Date, days: number, limit: number): Promise<ReplyRow[]> {
   const since = new Date(now.getTime() - days * 86_400_000).toISOString();
   const res = await db.execute(sql`
+    with latest as (
+      select distinct on (e.lead_id) e.id, e.lead_id, e.campaign_id, e.detail, e.occurred_at
+      from ${campaignEvents} e
+      where e.workspace_id = ${workspaceId} and e.occurred_at >= ${since} and e.type = 'reply' and not e.is_bot
+        and e.lead_id is not null
+      order by e.lead_id, e.occurred_at desc
+    )
     select e.id as event_id, e.lead_id, l.email as lead_email,
       nullif(trim(coalesce(l.first_name, '') || ' ' || coalesce(l.last_name, '')), '') as lead_name,
       e.campaign_id, c.name as campaign_name, e.detail->>'snippet' as snippet,
       coalesce(l.status = 'interested', false) as positive, e.occurred_at as received_at,
       count(*) over () as total
-    from ${campaignEvents} e
+    from latest e
     join ${campaigns} c on c.id = e.campaign_id
     left join ${leads} l on l.id = e.lead_id
-    where e.workspace_id = ${workspaceId} and e.occurred_at >= ${since} and e.type = 'reply' and not e.is_bot
-      and coalesce(l.status, '') <> 'not_interested'
-      and not exists (
-        select 1 from ${campaignEvents} later
-        where later.workspace_id = ${workspaceId} and later.lead_id = e.lead_id and later.type = 'reply'
-          and not later.is_bot and later.occurred_at > e.occurred_at)
+    where coalesce(l.status, '') <> 'not_interested'
       and not exists (
         select 1 from ${composeMessages} m
-        where m.workspace_id = ${workspaceId} and m.lead_id = e.lead_id and m.sent_at > e.occurred_at)
+        where m.workspace_id = ${workspaceId} and m.sent_at > e.occurred_at and m.lead_id = e.lead_id)
       and not exists (
         select 1 from ${crmInteractions} i
-        where i.lead_id = e.lead_id and i.source in ('manual', 'compose') and i.type in ('email', 'call', 'meeting')
-          and i.occurred_at > e.occurred_at)
+        where i.lead_id = e.lead_id and i.occurred_at > e.occurred_at
+          and i.source in ('manual', 'compose') and i.type in ('email', 'call', 'meeting'))
     order by positive desc, e.occurred_at desc
     limit ${limit}`);
   return rowsOf<ReplyRow>(res).map((r) => ({ ...r, positive: Boolean(r.positive), total: num(r.total) }));

@@ -63,11 +63,12 @@ const TODAY_LABELS: Record<TodayMetric, { label: string; source: string }> = {
 };
 
 const REPLY_WINDOW_DAYS = 14;
-const LIST = 20;
+const LIST = 10;
 
 export const COMMAND_RULES: Record<string, string> = {
+  lists: `Each list shows up to ${LIST} with its total.`,
   today: "Days run midnight to midnight in the workspace's time zone (Settings → workspace), UTC when none is set.",
-  replies: `People's replies of the last ${REPLY_WINDOW_DAYS} days with nothing after them: no later reply from the lead, no one-off email sent to the lead and no call, email or meeting logged in the CRM. Leads marked interested come first; leads marked not interested are left out. A reply answered from your own mail client is not seen.`,
+  replies: `Each lead's latest reply of the last ${REPLY_WINDOW_DAYS} days with nothing after it: no one-off email sent to the lead and no call, email or meeting logged in the CRM. Leads marked interested come first; leads marked not interested are left out. A reply answered from your own mail client is not seen.`,
   tasks: "CRM tasks open or in progress whose due time has passed; yours first, then the longest overdue.",
   campaigns:
     "Paused campaigns (with their last activity, e.g. the sender's reason), and active campaigns that stalled: leads due for over an hour and nothing sent in 24 hours.",
@@ -225,7 +226,7 @@ async function engine(ctx: Ctx, ws: string, dimension: "month" | "week" | "owner
     rows.push(...last.rows);
     cursor = last.next_cursor ?? undefined;
   } while (cursor);
-  return { rows, sources: last.sources };
+  return { rows, sources: last.sources, computedAt: last.computed_at };
 }
 
 const v = (row: ReportResult["rows"][number] | undefined, m: MetricKey) => Number(row?.values[m]?.value ?? 0);
@@ -259,7 +260,7 @@ export async function boardroom(ctx: Ctx, workspaceId: string, q: BoardroomQuery
   // A year before the last month too, for the year-over-year comparison.
   const yearBefore = monthAdd(to, -12);
   const queryFrom = yearBefore < from ? yearBefore : from;
-  const [{ rows, sources }, pipeline] = await Promise.all([
+  const [{ rows, sources, computedAt }, pipeline] = await Promise.all([
     engine(ctx, workspaceId, "month", `${queryFrom}-01`, lastDay(to)),
     repo.openPipeline(ctx.db, workspaceId),
   ]);
@@ -300,6 +301,7 @@ export async function boardroom(ctx: Ctx, workspaceId: string, q: BoardroomQuery
       source: "CRM deals in a stage that is neither won nor lost, now (their value as entered)",
     },
     sources: { ...sources, reply_rate: METRICS.reply_rate.source },
+    computed_at: computedAt,
     generated_at: now.toISOString(),
   };
 }
@@ -385,7 +387,7 @@ export async function teamPerformance(ctx: Ctx, workspaceId: string, q: TeamPerf
   const { from, to } = defaultRange(q, now, 30);
   const end = new Date(`${to}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);
-  const [people, { rows, sources }, work] = await Promise.all([
+  const [people, { rows, sources, computedAt }, work] = await Promise.all([
     repo.members(ctx.db, workspaceId),
     engine(ctx, workspaceId, "owner", from, to),
     repo.memberWork(ctx.db, workspaceId, `${from}T00:00:00Z`, end.toISOString(), now),
@@ -425,6 +427,7 @@ export async function teamPerformance(ctx: Ctx, workspaceId: string, q: TeamPerf
     total: all.length,
     next_cursor: rest.length > q.limit && lastRow ? encode(...key(lastRow)) : null,
     attribution: ATTRIBUTION,
+    computed_at: computedAt,
     sources: {
       ...sources,
       reply_rate: METRICS.reply_rate.source,

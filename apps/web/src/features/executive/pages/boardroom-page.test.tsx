@@ -48,6 +48,7 @@ describe("/boardroom", () => {
     renderSignedIn(<BoardroomPage />, { path: PATH });
     expect(await screen.findByText("How is outbound performing for the business, month over month?")).toBeTruthy();
     const kpis = await screen.findByRole("region", { name: "Key figures" });
+    expect(screen.getByText(/2026-01 to 2026-02 · months in UTC · figures as of/)).toBeTruthy();
     expect(within(kpis).getByText("400")).toBeTruthy();
     expect(within(kpis).getByText("+33%")).toBeTruthy();
     expect(within(kpis).getByText("3.1% (95% 1.8%–5.3%, n 390)")).toBeTruthy();

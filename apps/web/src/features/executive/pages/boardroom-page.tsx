@@ -231,7 +231,7 @@ export default function BoardroomPage() {
         question={QUESTION}
         summary={
           b
-            ? `${b.from} to ${b.to}${b.to_is_partial ? ` (${b.to} is month to date: compare it with care)` : ""} · months in UTC · generated ${dateTime(b.generated_at)}`
+            ? `${b.from} to ${b.to}${b.to_is_partial ? ` (${b.to} is month to date: compare it with care)` : ""} · months in UTC · ${b.computed_at ? `figures as of ${dateTime(b.computed_at)}` : "figures computed now"}`
             : "The last 12 complete months, or the months you choose"
         }
         actions={

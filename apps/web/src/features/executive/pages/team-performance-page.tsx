@@ -26,7 +26,7 @@ import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { EmptyState, PageIntro } from "../../../ui/page-intro.tsx";
 import { useMemberTrend, useTeamPerformance } from "../api/use-executive.ts";
-import { count, money, pct, rateText } from "../components/executive-format.ts";
+import { count, dateTime, money, pct, rateText } from "../components/executive-format.ts";
 
 const QUESTION = "How is each rep doing on sends, replies, meetings and won deals?";
 
@@ -119,7 +119,13 @@ export default function TeamPerformancePage() {
       <PageIntro
         title="Team Performance"
         question={QUESTION}
-        summary={first ? `${first.from} to ${first.to} (UTC days) · ${count(first.total)} members` : undefined}
+        summary={
+          first
+            ? `${first.from} to ${first.to} (UTC days) · ${count(first.total)} members · ${
+                first.computed_at ? `figures as of ${dateTime(first.computed_at)}` : "figures computed now"
+              }`
+            : undefined
+        }
         actions={
           <>
             <TextField

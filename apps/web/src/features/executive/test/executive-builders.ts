@@ -84,6 +84,7 @@ export function boardroom(over: Partial<Boardroom> = {}): Boardroom {
     kpis: [],
     pipeline_open: { value: 0, deals: 0, currency_note: "In USD", source: "Open deals source line" },
     sources: { sent: "Messages handed to SMTP" },
+    computed_at: "2026-03-10T14:55:00.000Z",
     generated_at: "2026-03-10T15:00:00.000Z",
     ...over,
   };
@@ -118,6 +119,7 @@ export function team(rows: TeamMemberRow[], over: Partial<TeamPerformance> = {})
     total: rows.length,
     next_cursor: null,
     attribution: "Mail figures go to the person who created the campaign (campaigns.created_by).",
+    computed_at: null,
     sources: { sent: "Messages handed to SMTP" },
     ...over,
   };
