@@ -12,7 +12,7 @@ import { helpers } from "../campaigns/campaigns.test-helpers.ts";
 import { campaignEvents, campaignMessages } from "../campaigns/index.ts";
 import { crmDeals, crmStages } from "../crm/index.ts";
 import { leads } from "../leads/index.ts";
-import { periodsFor, runInsights } from "./intelligence.service.ts";
+import { getInsights, periodsFor, runInsights } from "./intelligence.service.ts";
 
 const BASE = "/api/analytics/intelligence";
 const DAY = 86_400_000;
@@ -101,6 +101,11 @@ describe("analytics intelligence", () => {
       expect(campaignReply[0]!.q_value).toBeLessThanOrEqual(0.05);
       expect(run.findings.some((f) => f.key === steady.id)).toBe(false);
       expect(answer.sources.reply_rate).toMatch(/Replied ÷ delivered/);
+
+      // A day later, reading the insights queues the next run by itself (same period length); the last answer stays shown.
+      const later = await getInsights(t.app.ctx, owner.workspaceId, new Date(Date.now() + 25 * 3_600_000));
+      expect(later.run).toMatchObject({ status: "queued", period_days: 14 });
+      expect(later.last_completed?.id).toBe(run.id);
 
       // Another workspace sees neither the run nor its findings.
       const theirs: InsightsAnswer = await h.ok(stranger, "GET", `${BASE}/insights`);

@@ -187,9 +187,17 @@ const INSIGHT_SOURCES: Record<string, string> = Object.fromEntries(
   INSIGHT_METRICS.map((m) => [m, `${METRICS[m].source}; ${METRICS[METRICS[m].ratio!.numerator].source}`]),
 );
 
-export async function getInsights(ctx: AppContext, workspaceId: string): Promise<InsightsAnswer> {
-  const latest = await repo.latestRun(ctx.db, workspaceId);
+/** A completed run older than this is recomputed (same period length) when someone reads the insights. */
+export const INSIGHTS_MAX_AGE_MS = 24 * 3_600_000;
+
+export async function getInsights(ctx: AppContext, workspaceId: string, now = new Date()): Promise<InsightsAnswer> {
+  let latest = await repo.latestRun(ctx.db, workspaceId);
   const completed = latest?.status === "completed" ? latest : await repo.latestRun(ctx.db, workspaceId, "completed");
+  // The periods slide by a day every day: an answer read after a day is queued again by itself.
+  if (latest && completed && latest.id === completed.id && now.getTime() - (completed.finishedAt?.getTime() ?? 0) > INSIGHTS_MAX_AGE_MS) {
+    const { run } = await requestInsights(ctx, { workspaceId, userId: null }, { period_days: completed.periodDays }, now);
+    latest = await repo.getRun(ctx.db, run.id);
+  }
   return {
     run: latest ? toRun(latest) : null,
     last_completed: completed ? toRun(completed) : null,
@@ -208,7 +216,7 @@ export async function getInsightRun(ctx: AppContext, workspaceId: string, id: st
 /** Queues a run (one at a time per workspace): answers it and whether it is new. */
 export async function requestInsights(
   ctx: AppContext,
-  auth: Pick<AuthContext, "workspaceId" | "userId">,
+  auth: { workspaceId: string; userId: string | null },
   body: unknown,
   now = new Date(),
 ): Promise<{ run: InsightRun; created: boolean }> {
