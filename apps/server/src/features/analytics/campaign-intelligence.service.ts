@@ -1,7 +1,8 @@
 /**
- * Campaign intelligence (docs/analytics/campaign-intelligence.md): the rules behind the six pages.
- * Figures come from the repository's counts; every rate gets its Wilson interval and every
- * comparison the two-proportion z-test from platform/stats.ts. Day boundaries are UTC.
+ * Campaign intelligence (docs/analytics/campaign-intelligence.md): the attention center, performance
+ * against the workspace, and the figures every page shares. Message counts come from the analytics
+ * engine; every rate gets its Wilson interval and every comparison the two-proportion z-test from
+ * platform/stats.ts. Day boundaries are UTC.
  */
 import type {
   AttentionCenter,
