@@ -58,7 +58,7 @@ const COLUMNS: Column[] = [
   { key: "deals_created", label: "Deals", show: (r) => count(r.deals_created) },
   { key: "deals_won", label: "Won", sort: "deals_won", show: (r) => count(r.deals_won) },
   { key: "revenue_won", label: "Revenue", sort: "revenue_won", show: (r) => money(r.revenue_won) },
-  { key: "tasks_completed", label: "Tasks done", show: (r) => count(r.tasks_completed) },
+  { key: "tasks_completed", label: "Done", show: (r) => count(r.tasks_completed) },
   { key: "tasks_overdue", label: "Overdue", show: (r) => count(r.tasks_overdue) },
 ];
 
@@ -188,10 +188,12 @@ export default function TeamPerformancePage() {
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.user_id} selected={picked === r.user_id}>
-                    <TableCell>
-                      <Typography variant="body2">{r.name}</Typography>
-                      <Typography variant="caption" color="textSecondary">
-                        {r.role} · {r.email}
+                    <TableCell sx={{ maxWidth: 200 }} title={r.email}>
+                      <Typography variant="body2" noWrap>
+                        {r.name}
+                      </Typography>
+                      <Typography variant="caption" color="textSecondary" noWrap component="p">
+                        {r.role}
                       </Typography>
                     </TableCell>
                     {COLUMNS.map((c) => (
@@ -199,7 +201,7 @@ export default function TeamPerformancePage() {
                         {c.show(r)}
                       </TableCell>
                     ))}
-                    <TableCell>
+                    <TableCell sx={{ px: 0.5 }}>
                       <Button size="small" onClick={() => setPicked(r.user_id)} aria-label={`Trend of ${r.name}`}>
                         Trend
                       </Button>
@@ -230,9 +232,9 @@ export default function TeamPerformancePage() {
               </Typography>
             ))}
             <Typography variant="body2" color="textSecondary">
-              Columns: campaigns owned (all time), deals created and won, revenue won, CRM tasks done in the period and overdue now. Reply
-              rates show their 95% Wilson interval: with few sends the interval is wide, so compare members by it, not by the rate alone (
-              {pct(0.05)} of 20 sends could be anywhere from {pct(0.009)} to {pct(0.236)}).
+              Columns: campaigns owned (all time), deals created and won, revenue won, CRM tasks done in the period and overdue now (as
+              assignee). Reply rates show their 95% Wilson interval: with few sends the interval is wide, so compare members by it, not by
+              the rate alone ({pct(0.05)} of 20 sends could be anywhere from {pct(0.009)} to {pct(0.236)}).
             </Typography>
           </Box>
         </>
