@@ -45,7 +45,8 @@ describe("/analytics-intelligence/insights", () => {
     const row = spring.closest("tr")!;
     expect(within(row).getByText("12 of 400")).toBeTruthy();
     expect(within(row).getByText("60 of 400")).toBeTruthy();
-    expect(within(row).getByText("15% (95 % CI 12–19%, n = 400)")).toBeTruthy();
+    expect(within(row).getByText("15% (95 % CI 12–19%)")).toBeTruthy();
+    expect(within(row).getByText("3.0% (95 % CI 1.7–5.2%)")).toBeTruthy();
     expect(within(row).getByText("+12.0 pts")).toBeTruthy();
     expect(within(row).getAllByText("< 0.001")).toHaveLength(2);
     const bounce = within(table).getByText("sales@acme.test").closest("tr")!;

@@ -27,7 +27,7 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
-import { formatCount, formatP, formatPoints } from "../../../ui/charts/chart-format.ts";
+import { formatCount, formatInterval, formatP, formatPoints, formatRate } from "../../../ui/charts/chart-format.ts";
 import { IntervalBar } from "../../../ui/charts/interval-bar.tsx";
 import { JobProgress } from "../../../ui/job-progress.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
@@ -154,18 +154,10 @@ function FindingRow({ f }: { f: InsightFinding }) {
         </Box>
       </TableCell>
       <TableCell>
-        <IntervalBar estimate={f.previous} max={max} color="text.secondary" width={100} />
-        <Typography
-          variant="caption"
-          color="textSecondary"
-        >{`${formatCount(f.previous.successes)} of ${formatCount(f.previous.n)}`}</Typography>
+        <RateCell e={f.previous} max={max} color="text.secondary" />
       </TableCell>
       <TableCell>
-        <IntervalBar estimate={f.current} max={max} width={100} />
-        <Typography
-          variant="caption"
-          color="textSecondary"
-        >{`${formatCount(f.current.successes)} of ${formatCount(f.current.n)}`}</Typography>
+        <RateCell e={f.current} max={max} />
       </TableCell>
       <TableCell align="right">
         <Chip size="small" color={f.good ? "success" : "error"} label={formatPoints(f.delta)} />
@@ -173,5 +165,16 @@ function FindingRow({ f }: { f: InsightFinding }) {
       <TableCell align="right">{formatP(f.p_value)}</TableCell>
       <TableCell align="right">{formatP(f.q_value)}</TableCell>
     </TableRow>
+  );
+}
+
+/** A period's rate: its bar with the 95 % interval, the rate and interval, and the counts. */
+function RateCell({ e, max, color }: { e: InsightFinding["current"]; max: number; color?: string }) {
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 0.25 }}>
+      <IntervalBar estimate={e} max={max} color={color} width={110} showText={false} />
+      <Typography variant="body2" sx={{ whiteSpace: "nowrap" }}>{`${formatRate(e.rate)} (95 % CI ${formatInterval(e)})`}</Typography>
+      <Typography variant="caption" color="textSecondary">{`${formatCount(e.successes)} of ${formatCount(e.n)}`}</Typography>
+    </Box>
   );
 }
