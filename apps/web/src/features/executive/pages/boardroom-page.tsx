@@ -103,7 +103,8 @@ function KpiCards({ b }: { b: Boardroom }) {
 function MonthlyTable({ b }: { b: Boardroom }) {
   return (
     <TableContainer sx={{ border: 1, borderColor: "divider", borderRadius: 1, overflowX: "auto" }}>
-      <Table size="small" aria-label="Monthly figures">
+      {/* On screen a narrow window scrolls the table sideways rather than wrapping each interval; print wraps to fit A4. */}
+      <Table size="small" aria-label="Monthly figures" sx={{ "@media screen": { "& td, & th": { whiteSpace: "nowrap" } } }}>
         <TableHead>
           <TableRow>
             <TableCell>Month</TableCell>
