@@ -6,6 +6,7 @@
  */
 
 import { Box, Grid, Stack, TextField, Tooltip, Typography } from "@mui/material";
+import { alpha } from "@mui/material/styles";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { Gauge } from "@mui/x-charts/Gauge";
 import { LineChart } from "@mui/x-charts/LineChart";
@@ -16,7 +17,7 @@ import type { ReportResult } from "@prospector/contracts";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { ChartCard } from "../../../ui/charts/chart-card.tsx";
-import { formatCount, formatRate, formatRateWithInterval } from "../../../ui/charts/chart-format.ts";
+import { formatCount, formatInterval, formatRate, formatRateWithInterval } from "../../../ui/charts/chart-format.ts";
 import { IntervalBar } from "../../../ui/charts/interval-bar.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { PageIntro } from "../../../ui/page-intro.tsx";
@@ -560,8 +561,8 @@ function GridRow({ label, cells, max }: { label: string; cells: (ReportResult["r
               sx={{
                 height: 28,
                 borderRadius: 0.5,
-                bgcolor: rate === null ? "action.hover" : "primary.main",
-                opacity: rate === null ? 1 : 0.15 + 0.85 * (rate / max),
+                // The shade is the background's alone, so the figure on it stays fully legible.
+                bgcolor: (t) => (rate === null ? t.palette.action.hover : alpha(t.palette.primary.main, 0.12 + 0.88 * (rate / max))),
                 display: "flex",
                 alignItems: "center",
                 justifyContent: "center",
@@ -668,7 +669,10 @@ function CampaignIntervals({ r, sub }: { r: R; sub: string }) {
               <Typography variant="body2" noWrap title={lab(x, "campaign")}>
                 {lab(x, "campaign")}
               </Typography>
-              <IntervalBar estimate={rateOf(x)} max={max} width={140} />
+              <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
+                <IntervalBar estimate={rateOf(x)} max={max} width={120} showText={false} />
+                <Typography variant="body2" noWrap>{`${formatRate(rateOf(x).rate)} (${formatInterval(rateOf(x))})`}</Typography>
+              </Box>
             </Box>
           ))}
         </Stack>
