@@ -3,7 +3,7 @@
  * their 95 % Wilson interval, and the best contiguous block of hours on the best weekdays, ranked
  * by the interval's lower bound so a handful of lucky sends never beats a well-measured hour.
  */
-import type { RateEstimate, SendTimeBlock, SendTimeBucket, SendTimeMetric } from "@prospector/contracts";
+import type { SendTimeBlock, SendTimeBucket, SendTimeMetric } from "@prospector/contracts";
 
 export { wilson } from "../../platform/stats.ts";
 

@@ -4,9 +4,8 @@
  * is checked against real data each time the page is read (DNS checks, inbox settings, sends and
  * events, campaign templates), worth its points, with a link to where it is fixed.
  */
-import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, Stack, Typography } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
