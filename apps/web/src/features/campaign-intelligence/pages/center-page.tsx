@@ -29,6 +29,11 @@ export default function CampaignIntelligenceCenterPage() {
             ? `${d.checked} active, paused or scheduled campaigns checked · rates over the last ${d.window_days} days · workspace reply rate ${rateLabel(d.workspace_reply)} · updated ${when(d.computed_at)}${d.engine_computed_at ? ` (rates as of ${when(d.engine_computed_at)})` : ""}`
             : undefined
         }
+        actions={
+          <Button component={RouterLink} to="/campaign-intelligence/agents" variant="outlined" size="small">
+            What the workers are doing
+          </Button>
+        }
       />
       {q.isError && <LoadError error={q.error} onRetry={() => q.refetch()} />}
       {d && d.checked === 0 && (

@@ -6,6 +6,7 @@
  */
 import {
   Alert,
+  Button,
   Card,
   CardContent,
   CardHeader,
@@ -134,6 +135,14 @@ export default function FunnelPage({ variant }: { variant: FunnelPageVariant }) 
           <>
             <CampaignFilter value={campaignId} onChange={setCampaignId} />
             <PeriodSelect value={days} onChange={setDays} days={PERIODS} />
+            <Button
+              component={RouterLink}
+              to={compare ? "/business-optimizer/dashboard" : "/business-optimizer/dashboard-new"}
+              variant="outlined"
+              size="small"
+            >
+              {compare ? "This period only" : "Compare with the previous period"}
+            </Button>
           </>
         }
       />
