@@ -11,6 +11,10 @@ export function formatRate(rate: number | null | undefined): string {
   return `${tenths >= 10 || tenths === 0 ? Math.round(pct).toFixed(0) : tenths.toFixed(1)}%`;
 }
 
+/** "12.5%": a fraction as a percentage with a fixed number of decimals (one unless told); "—" without a value. */
+export const formatPercent = (v: number | null | undefined, digits = 1) =>
+  v === null || v === undefined ? "—" : `${(v * 100).toFixed(digits)}%`;
+
 export interface RateLike {
   rate: number | null;
   low: number | null;

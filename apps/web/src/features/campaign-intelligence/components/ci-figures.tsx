@@ -2,8 +2,9 @@
 
 import { Chip, MenuItem, TextField, Tooltip, Typography } from "@mui/material";
 import type { CiComparison, CiRate, CiVerdict } from "@prospector/contracts";
+import { formatPercent } from "../../../ui/charts/chart-format.ts";
 
-export const pct = (r: number | null | undefined, digits = 1) => (r == null ? "—" : `${(r * 100).toFixed(digits)}%`);
+export const pct = formatPercent;
 
 /** "30.0% (30/100, 21.9–39.6%)": the rate, its sample and its 95 % Wilson interval. */
 export function rateLabel(r: CiRate): string {

@@ -1,9 +1,10 @@
 /** How the executive pages write their figures: counts, money, rates with their interval, changes. */
 import type { ExecRate } from "@prospector/contracts";
+import { formatPercent } from "../../../ui/charts/chart-format.ts";
 
 export const count = (n: number) => n.toLocaleString("en-US");
 export const money = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
-export const pct = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(digits)}%`);
+export const pct = formatPercent;
 
 /** "12.5% (95% 8.1–18.3%, n 240)", or "no sends" without a sample. */
 export function rateText(r: ExecRate, none = "no sends"): string {

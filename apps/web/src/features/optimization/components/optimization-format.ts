@@ -1,7 +1,8 @@
 /** How the optimization pages show rates, intervals and money. */
 import type { RateEstimate } from "@prospector/contracts";
+import { formatPercent } from "../../../ui/charts/chart-format.ts";
 
-export const pct = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(digits)}%`);
+export const pct = formatPercent;
 
 /** "12.5% (95% interval 9.8%–15.1%)", or "—" without a sample. */
 export function rateWithInterval(r: RateEstimate): string {

@@ -1,7 +1,8 @@
 /** How lead-scoring figures read on the two pages. */
 import type { LeadScoreModelSummary } from "@prospector/contracts";
+import { formatPercent } from "../../../ui/charts/chart-format.ts";
 
-export const pct = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(digits)}%`);
+export const pct = formatPercent;
 export const auc = (v: number | null | undefined) => (v === null || v === undefined ? "—" : v.toFixed(2));
 export const signed = (v: number) => `${v >= 0 ? "+" : "−"}${Math.abs(v).toFixed(2)}`;
 export const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium", timeZone: "UTC" });

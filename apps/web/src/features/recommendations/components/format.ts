@@ -1,14 +1,10 @@
 /** How the playbooks and recommendations pages write rates, intervals, hours and verdicts. */
 import type { RateEstimate, RecommendationVerdict } from "@prospector/contracts";
+import { formatRate } from "../../../ui/charts/chart-format.ts";
 
 export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-export function formatRate(rate: number | null | undefined): string {
-  if (rate === null || rate === undefined) return "—";
-  const pct = rate * 100;
-  const tenths = Math.round(pct * 10) / 10;
-  return `${tenths >= 10 || tenths === 0 ? Math.round(pct).toFixed(0) : tenths.toFixed(1)}%`;
-}
+export { formatRate };
 
 export const formatInterval = (e: RateEstimate) => (e.low === null || e.high === null ? "—" : `${formatRate(e.low)}–${formatRate(e.high)}`);
 
