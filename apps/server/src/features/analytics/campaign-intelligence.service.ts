@@ -17,6 +17,7 @@ import type {
 } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
 import { inboxesByIds } from "../inboxes/index.ts";
 import { runReport } from "./analytics.engine.ts";
@@ -270,13 +271,10 @@ function rates(k: Omit<CampaignCounts, "campaign_id" | "name">): CiPerformanceRa
   };
 }
 
-export const encode = (v: string | number, id: string) => Buffer.from(JSON.stringify([v, id])).toString("base64url");
+export const encode = encodeKeyset;
 export function decode(cursor: string): [string | number, string] {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === "string" || typeof v[0] === "number") && typeof v[1] === "string")
-      return v as [string | number, string];
-  } catch {}
+  const key = decodeKeyset(cursor);
+  if (key) return key;
   throw new AppError("CI_INVALID_CURSOR", undefined, { errors: [{ field: "cursor", message: "Not a cursor this list handed out" }] });
 }
 

@@ -30,6 +30,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
+import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { normalCdf, twoProportionZTest, wilson } from "../../platform/stats.ts";
 import { pipelineAlerts } from "../pipeline/index.ts";
 import { runReport } from "./analytics.engine.ts";
@@ -365,12 +366,10 @@ const defaultRange = (q: { from?: string; to?: string }, now: Date, days: number
 const sortValue = (row: TeamMemberRow, sort: TeamSort): number | string =>
   sort === "name" ? row.name.toLowerCase() : sort === "reply_rate" ? (row.reply_rate.value ?? -1) : row[sort];
 
-const encode = (value: number | string, id: string) => Buffer.from(JSON.stringify([value, id])).toString("base64url");
+const encode = encodeKeyset;
 function decode(cursor: string): [number | string, string] {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString());
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === "string") return parsed as [number | string, string];
-  } catch {}
+  const key = decodeKeyset(cursor);
+  if (key) return key;
   throw validationError([{ field: "cursor", message: "Not a cursor from a previous answer" }]);
 }
 

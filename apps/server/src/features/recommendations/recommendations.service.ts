@@ -21,6 +21,7 @@ import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
 import { requirePermission } from "../access/index.ts";
 import { removeLeads } from "../campaigns/index.ts";
@@ -89,11 +90,11 @@ function present(r: repo.RecommendationRow, app: RecommendationApplication | nul
   };
 }
 
-const encode = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString("base64url");
+const encode = (at: Date, id: string) => encodeKeyset(at.toISOString(), id);
 function decode(cursor: string | undefined): repo.Cursor | undefined {
   if (!cursor) return undefined;
-  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const d = new Date(at ?? "");
+  const [at, id] = decodeKeyset(cursor) ?? [];
+  const d = new Date(typeof at === "string" ? at : "");
   if (!id || !isUuid(id) || Number.isNaN(d.getTime()))
     throw new AppError("VALIDATION_FAILED", "Not a valid cursor", { errors: [{ field: "cursor", message: "Not a valid cursor" }] });
   return { at: d, id };

@@ -18,6 +18,7 @@ import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { runReport } from "../analytics/index.ts";
 import { type ReportFile, renderReport } from "./reports.export.ts";
 import * as repo from "./reports.repository.ts";
@@ -30,11 +31,11 @@ type Ctx = Pick<AppContext, "db">;
 
 // --- keyset cursors --------------------------------------------------------------------------
 
-const encode = (k: { createdAt: Date; id: string }) => Buffer.from(`${k.createdAt.toISOString()}|${k.id}`).toString("base64url");
+const encode = (k: { createdAt: Date; id: string }) => encodeKeyset(k.createdAt.toISOString(), k.id);
 function decode(cursor: string | undefined): repo.Keyset | null {
   if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const createdAt = new Date(at ?? "");
+  const [at, id] = decodeKeyset(cursor) ?? [];
+  const createdAt = new Date(typeof at === "string" ? at : "");
   if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime()))
     throw validationError([{ field: "cursor", message: "Not a cursor of this list" }]);
   return { createdAt, id };
