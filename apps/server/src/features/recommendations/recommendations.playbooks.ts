@@ -25,6 +25,7 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { wilson } from "../../platform/stats.ts";
+import { refreshStatus } from "../analytics/index.ts";
 import { findCampaign, updateCampaign } from "../campaigns/index.ts";
 import { sendTimeInsights } from "../send-insights/index.ts";
 import * as repo from "./recommendations.repository.ts";
@@ -98,8 +99,8 @@ interface TemplateGroup {
   rows: (repo.ContentRow & { campaign: repo.CampaignLite })[];
 }
 
-async function templateGroups(ctx: Ctx, w: repo.Window): Promise<Map<string, TemplateGroup>> {
-  const rows = await repo.contentCounts(ctx.db, w);
+async function templateGroups(ctx: Ctx, w: repo.Window, counted?: repo.ContentRow[]): Promise<Map<string, TemplateGroup>> {
+  const rows = counted ?? (await repo.contentCounts(ctx.db, w));
   const camps = new Map(
     (await repo.campaignsByIds(ctx.db, w.workspaceId, [...new Set(rows.map((r) => r.campaign_id))])).map((c) => [c.id, c]),
   );
@@ -125,12 +126,42 @@ const windowOf = (workspaceId: string, days: number, now: Date): repo.Window => 
   to: now,
 });
 
+/**
+ * The answers computed since the workspace's analytics were last refreshed, per workspace × period
+ * × minimum sample (this process's memory, at most CACHE_MAX entries): reused while the engine's
+ * `computed_at` is unchanged and for at most CACHE_TTL_MS (the engine's schedule period), so the
+ * playbooks lag the outbox no more than the analytics pages do. A workspace never refreshed is
+ * computed on every request; "Use this" clears its workspace's answers.
+ */
+export const CACHE_TTL_MS = 5 * 60_000;
+const CACHE_MAX = 500;
+const cache = new Map<string, { stamp: string; at: number; answer: Playbooks }>();
+
+export function forgetPlaybooks(workspaceId: string): void {
+  for (const k of cache.keys()) if (k.startsWith(`${workspaceId}:`)) cache.delete(k);
+}
+
 export async function playbooks(ctx: Ctx, workspaceId: string, q: Query, now = new Date()): Promise<Playbooks> {
+  const stamp = (await refreshStatus(ctx, workspaceId)).computed_at;
+  if (!stamp) return computePlaybooks(ctx, workspaceId, q, now);
+  const key = `${workspaceId}:${q.days}:${q.min_sends}`;
+  const hit = cache.get(key);
+  const age = now.getTime() - (hit?.at ?? 0);
+  if (hit && hit.stamp === stamp && age >= 0 && age < CACHE_TTL_MS) return hit.answer;
+  const answer = await computePlaybooks(ctx, workspaceId, q, now);
+  cache.delete(key);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { stamp, at: now.getTime(), answer });
+  return answer;
+}
+
+async function computePlaybooks(ctx: Ctx, workspaceId: string, q: Query, now: Date): Promise<Playbooks> {
   const w = windowOf(workspaceId, q.days, now);
   const min = q.min_sends;
-  const groups = await templateGroups(ctx, w);
-  const segRows = await repo.segmentCounts(ctx.db, w);
-  const total = await repo.totals(ctx.db, w);
+  const counts = await repo.playbookCounts(ctx.db, w);
+  const groups = await templateGroups(ctx, w, counts.content);
+  const segRows = counts.segments;
+  const total = counts.content.reduce((t, r) => ({ sends: t.sends + r.sends, replies: t.replies + r.replies }), { sends: 0, replies: 0 });
   const times = await sendTimeInsights(ctx, workspaceId, { days: q.days, metric: "reply", block_hours: BLOCK_HOURS }, now);
   const templates: PlaybookTemplate[] = [...groups.values()].map((g) => ({
     hash: g.hash,
@@ -226,5 +257,6 @@ export async function useTemplate(
   if (campaign.steps.length >= MAX_STEPS) throw new AppError("PLAYBOOK_CAMPAIGN_FULL");
   const steps = [...campaign.steps, { delay_days: input.delay_days, subject: g.content.subject, body: g.content.body, variants: [] }];
   await updateCampaign(ctx, { workspaceId: auth.workspaceId, userId: auth.userId }, campaign.id, { steps });
+  forgetPlaybooks(auth.workspaceId);
   return { campaign_id: campaign.id, campaign_name: campaign.name, step: steps.length };
 }

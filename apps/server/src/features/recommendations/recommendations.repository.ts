@@ -31,20 +31,14 @@ export interface ContentRow {
   replies: number;
 }
 
-/** Delivered sends and replies per campaign, step and variant. */
+/** Delivered sends and replies per campaign, step and variant (most sent first, as in playbookCounts). */
 export async function contentCounts(db: Db, w: Window): Promise<ContentRow[]> {
   const res = await db.execute(sql`
     select m.campaign_id, m.step, m.variant, count(*)::int as sends, (count(*) filter (where ${replied}))::int as replies
     from ${campaignMessages} m where ${sent(w.workspaceId, w.from, w.to)}
-    group by 1, 2, 3`);
+    group by 1, 2, 3
+    order by sends desc, m.campaign_id::text, m.step, m.variant`);
   return rowsOf<ContentRow>(res);
-}
-
-export async function totals(db: Db, w: Window): Promise<{ sends: number; replies: number }> {
-  const res = await db.execute(sql`
-    select count(*)::int as sends, (count(*) filter (where ${replied}))::int as replies
-    from ${campaignMessages} m where ${sent(w.workspaceId, w.from, w.to)}`);
-  return rowsOf<{ sends: number; replies: number }>(res)[0] ?? { sends: 0, replies: 0 };
 }
 
 export const DIMENSIONS = ["industry", "seniority", "department", "country", "source", "provider"] as const;
@@ -67,22 +61,45 @@ export interface SegmentRow {
   replies: number;
 }
 
-/** Sends and replies per lead segment (every dimension at once; sends whose lead was deleted are left out). */
-export async function segmentCounts(db: Db, w: Window): Promise<SegmentRow[]> {
+/**
+ * The playbooks' counts in one pass over the window's delivered messages (each message's reply
+ * looked up once): sends and replies per campaign, step and variant, and per lead segment (every
+ * dimension at once; sends whose lead was deleted are left out of segments). The segments join
+ * the leads once per lead, not once per message. The totals are the sums of the content rows.
+ */
+export async function playbookCounts(db: Db, w: Window): Promise<{ content: ContentRow[]; segments: SegmentRow[] }> {
   const values = sql.join(
     DIMENSIONS.map((d) => sql`(${d}, ${dimExpr[d]})`),
     sql`, `,
   );
   const res = await db.execute(sql`
-    select v.dimension, v.value, count(*)::int as sends, (count(*) filter (where r.replied))::int as replies
-    from ${campaignMessages} m
-      join ${leads} l on l.id = m.lead_id
+    with f as materialized (
+      select m.campaign_id, m.step, m.variant, m.lead_id, (${replied})::int as r
+      from ${campaignMessages} m where ${sent(w.workspaceId, w.from, w.to)}
+    ), per_lead as (
+      select f.lead_id, count(*)::int as sends, sum(f.r)::int as replies from f group by f.lead_id
+    )
+    select 'c' as kind, f.campaign_id, f.step, f.variant, null as dimension, null as value,
+      count(*)::int as sends, sum(f.r)::int as replies
+    from f group by f.campaign_id, f.step, f.variant
+    union all
+    select 's', null, null, null, v.dimension, v.value, sum(p.sends)::int, sum(p.replies)::int
+    from per_lead p
+      join ${leads} l on l.id = p.lead_id
       left join ${sendInsightsMailDomains} d on d.workspace_id = ${w.workspaceId} and d.domain = split_part(l.email, '@', 2)
-      cross join lateral (select ${replied} as replied) r
       cross join lateral (values ${values}) v(dimension, value)
-    where ${sent(w.workspaceId, w.from, w.to)}
-    group by 1, 2`);
-  return rowsOf<SegmentRow>(res);
+    group by v.dimension, v.value`);
+  const rows = rowsOf<ContentRow & { kind: string; dimension: Dimension; value: string }>(res);
+  return {
+    content: rows
+      .filter((r) => r.kind === "c")
+      .map((r) => ({ campaign_id: r.campaign_id, step: r.step, variant: r.variant, sends: r.sends, replies: r.replies }))
+      // Most sent first: a template shared by several campaigns is shown with its most sent wording.
+      .sort((a, b) => b.sends - a.sends || a.campaign_id.localeCompare(b.campaign_id) || a.step - b.step || a.variant - b.variant),
+    segments: rows
+      .filter((r) => r.kind === "s")
+      .map((r) => ({ dimension: r.dimension, value: r.value, sends: r.sends, replies: r.replies })),
+  };
 }
 
 export interface CampaignSegmentRow {

@@ -14,6 +14,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { refreshAnalytics } from "../analytics/index.ts";
 import { helpers } from "../campaigns/campaigns.test-helpers.ts";
 import { fingerprint } from "./recommendations.playbooks.ts";
 import { dailyTick, evaluate, judge, recommendationId, runGeneration } from "./recommendations.service.ts";
@@ -307,5 +308,28 @@ describe("playbooks and recommendations", () => {
     const latest = (await h.ok(owner, "GET", "/api/recommendations/runs/latest")) as RecommendationRun;
     expect(latest.status).toBe("queued");
     expect((await h.call(stranger, "GET", `/api/recommendations/runs/${latest.id}`)).statusCode).toBe(404);
+  });
+
+  it("serves the playbooks from memory until the analytics are refreshed again", async () => {
+    const later = await h.campaign(stranger, { name: "Later", subject_line: "Later", body: "later" });
+    const [lead] = await seedLeads(t, stranger, 1, { industry: "Retail" });
+    // Never refreshed: computed on every request.
+    const live = (await h.ok(stranger, "GET", "/api/playbooks?days=30")) as Playbooks;
+    await seedSent(t, stranger, later.id, [{ leadId: lead!, at: new Date(now.getTime() - HOUR), replied: true }]);
+    const fresh = (await h.ok(stranger, "GET", "/api/playbooks?days=30")) as Playbooks;
+    expect(fresh.totals.sends).toBe(live.totals.sends + 1);
+
+    await refreshAnalytics(t.app.ctx, stranger.workspaceId);
+    const first = (await h.ok(stranger, "GET", "/api/playbooks?days=30")) as Playbooks;
+    expect(first.totals).toEqual(fresh.totals);
+    await seedSent(t, stranger, later.id, [{ leadId: lead!, at: new Date(now.getTime() - HOUR), step: 1, replied: true }]);
+    // The same answer (same window end) until the next refresh; another period is its own answer.
+    expect(await h.ok(stranger, "GET", "/api/playbooks?days=30")).toEqual(first);
+    expect(((await h.ok(stranger, "GET", "/api/playbooks?days=60")) as Playbooks).totals.sends).toBe(first.totals.sends + 1);
+    await new Promise((r) => setTimeout(r, 5));
+    await refreshAnalytics(t.app.ctx, stranger.workspaceId);
+    const next = (await h.ok(stranger, "GET", "/api/playbooks?days=30")) as Playbooks;
+    expect(next.totals).toMatchObject({ sends: first.totals.sends + 1, replies: first.totals.replies + 1 });
+    expect(next.to > first.to).toBe(true);
   });
 });
