@@ -1,8 +1,9 @@
 /** How campaign intelligence shows a figure: a rate with its n and 95 % interval, a z-test verdict, the period picker and the source line. */
 
-import { Chip, MenuItem, TextField, Tooltip, Typography } from "@mui/material";
+import { Chip, Tooltip, Typography } from "@mui/material";
 import type { CiComparison, CiRate, CiVerdict } from "@prospector/contracts";
 import { formatPercent } from "../../../ui/charts/chart-format.ts";
+import { PeriodSelect as SharedPeriodSelect } from "../../../ui/period-select.tsx";
 
 export const pct = formatPercent;
 
@@ -55,15 +56,7 @@ export function VerdictChip({ c, higherIsWorse = false }: { c: CiComparison; hig
 export const PERIODS = [7, 14, 30, 90, 180, 365];
 
 export function PeriodSelect({ days, onChange }: { days: number; onChange: (d: number) => void }) {
-  return (
-    <TextField select size="small" label="Period" value={days} onChange={(e) => onChange(Number(e.target.value))} sx={{ minWidth: 140 }}>
-      {PERIODS.map((d) => (
-        <MenuItem key={d} value={d}>
-          Last {d} days
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <SharedPeriodSelect value={days} onChange={onChange} days={PERIODS} minWidth={140} />;
 }
 
 /** One line under a card: where its figures come from. */
