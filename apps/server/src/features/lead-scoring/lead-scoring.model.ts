@@ -4,6 +4,7 @@
  * stratified folds, calibration by predicted-probability deciles and the ROC curve.
  */
 import type { CalibrationBin, RocPoint } from "@prospector/contracts";
+import { seededRandom } from "../../platform/seeded-random.ts";
 import { wilson } from "../../platform/stats.ts";
 
 /** A row of the design matrix: the non-zero columns and their values (column 0, the intercept, is always 1). */
@@ -158,17 +159,8 @@ export function auc(scores: number[], labels: number[]): number | null {
   return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
 }
 
-/** mulberry32: a small seeded generator, so folds (and the tests' data) are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Folds (and the tests' data) are the same on every run. */
+export { seededRandom };
 
 /** Fold number (0…k−1) per example: positives and negatives are shuffled apart and dealt in turn, so each fold has the base rate. */
 export function stratifiedFolds(labels: number[], k: number, seed: number): number[] {

@@ -32,17 +32,8 @@ export interface SimulationResult {
   total: MonthBand;
 }
 
-/** mulberry32: a small, fast 32-bit PRNG; the same seed gives the same forecast. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (platform/seeded-random.ts): the same seed gives the same forecast. */
+export { seededRandom as mulberry32 } from "../../platform/seeded-random.ts";
 
 /** The month index a deal's expected close date falls in, relative to `now` (UTC months). */
 export function monthIndex(date: string, now: Date): number {

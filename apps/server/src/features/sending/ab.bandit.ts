@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ExperimentMetric, TrafficReason } from "@prospector/contracts";
+import { seededRandom } from "../../platform/seeded-random.ts";
 import * as repo from "./ab.repository.ts";
 import type { Tx } from "./sending.repository.ts";
 import type { CampaignRow } from "./sending.types.ts";
@@ -35,17 +36,8 @@ export function weightedVariantFor(leadId: string, step: number, weights: readon
 
 // --- Thompson sampling ------------------------------------------------------------------------
 
-/** mulberry32: a small seeded PRNG, so the same counts give the same weights in every process. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same counts give the same weights in every process. */
+export { seededRandom };
 
 function normal(rand: () => number): number {
   let u = 0;
