@@ -7,7 +7,8 @@
  * full refresh of the rollup and an incremental one after a day's new sends, then typical reports
  * through the real app (app.inject: routing, auth, access, zod) from the rollup, beside a baseline
  * measured in the same run: the same reports recounted live from the outbox and events (the
- * engine's live mode, called directly). Target: every report's p95 ≤ 200 ms from the rollup.
+ * engine's live mode, called directly). Target: every report's p95 ≤ 200 ms from the rollup. Then
+ * GET /api/playbooks (90 days) over the same outbox: computed, and repeated (its stored answer).
  * Prints one JSON object.
  *
  *   DATABASE_URL=postgres://127.0.0.1:5432/test node bench/analytics.bench.ts
@@ -16,6 +17,7 @@
  *     exists, reuse it (each run works on a copy: CREATE DATABASE … TEMPLATE), skipping the ~7 min seed.
  *     Drop it (`drop database analytics_bench_1m`) after a migration or a change of the seed.
  *   ANALYTICS_BENCH_BASELINE_RUNS=0 skips the live recount (253 s for the 12-month report).
+ *   ANALYTICS_BENCH_PLAYBOOK_RUNS=5: playbooks computed (not served from a stored answer) this many times.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +26,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const MESSAGES = Number(process.env.ANALYTICS_BENCH_MESSAGES ?? 1_000_000);
 const REQUESTS = Number(process.env.ANALYTICS_BENCH_REQUESTS ?? 50);
 const BASELINE_RUNS = Number(process.env.ANALYTICS_BENCH_BASELINE_RUNS ?? 3);
+const PLAYBOOK_RUNS = Number(process.env.ANALYTICS_BENCH_PLAYBOOK_RUNS ?? 5);
 const LEADS = Math.min(100_000, Math.max(1_000, Math.round(MESSAGES / 10)));
 const CAMPAIGNS = 20;
 const TARGET_P95_MS = 200;
@@ -178,6 +181,27 @@ async function main() {
       baseline_live_direct: stats(live),
     };
   }
+  // Playbooks (GET /api/playbooks, 90 days) over the same outbox: a computed answer (each request a
+  // minimum sample not asked before, so no stored answer serves it) and a repeated one.
+  const playbooksAt = async (minSends: number) => {
+    const s = performance.now();
+    const res = await t.app.inject({ method: "GET", url: `/api/playbooks?days=90&min_sends=${minSends}`, headers: user.headers });
+    if (res.statusCode !== 200) throw new Error(`playbooks: ${res.statusCode} ${res.body}`);
+    return { ms: performance.now() - s, body: res.json() as { totals: { sends: number } } };
+  };
+  const pbWarm = await playbooksAt(100); // send-insights computes and stores its send-time answer here
+  const computed: number[] = [];
+  for (let k = 0; k < PLAYBOOK_RUNS; k++) computed.push((await playbooksAt(101 + k)).ms);
+  const repeated: number[] = [];
+  for (let k = 0; k < REQUESTS; k++) repeated.push((await playbooksAt(100)).ms);
+  const playbooks = {
+    days: 90,
+    sends: pbWarm.body.totals.sends,
+    first_request_ms: Math.round(pbWarm.ms),
+    computed: stats(computed),
+    repeated: stats(repeated),
+  };
+
   await t.close();
   console.log(
     JSON.stringify(
@@ -195,6 +219,7 @@ async function main() {
         target: { rollup_p95_ms: TARGET_P95_MS },
         meets_target: meets,
         queries: results,
+        playbooks,
       },
       null,
       2,

@@ -66,27 +66,47 @@ export interface MailFilters {
   ownerIds?: string[];
 }
 
-/** The SQL of one dimension over a relation g with day/campaign_id/inbox_id/step/variant and c (campaigns). */
-function mailDim(d: DimensionKey): SQL {
+/**
+ * A dimension: the value grouped by (`raw`, cheap to hash: a date, a uuid, a number) and how the
+ * grouped value is written out (`fmt`, applied once per group, not once per row).
+ */
+interface Dim {
+  raw: SQL;
+  fmt: (k: SQL) => SQL;
+}
+const asText = (k: SQL) => sql`${k}::text`;
+
+/** A time dimension over a UTC timestamp (or date) expression `at`. */
+function timeDim(d: DimensionKey, at: SQL): Dim | null {
   switch (d) {
     case "day":
-      return sql`to_char(g.day, 'YYYY-MM-DD')`;
+      return { raw: sql`(${at})::date`, fmt: (k) => sql`to_char(${k}, 'YYYY-MM-DD')` };
     case "week":
-      return sql`to_char(date_trunc('week', g.day::timestamp), 'YYYY-MM-DD')`;
+      return { raw: sql`date_trunc('week', ${at})`, fmt: (k) => sql`to_char(${k}, 'YYYY-MM-DD')` };
     case "month":
-      return sql`to_char(g.day, 'YYYY-MM')`;
+      return { raw: sql`date_trunc('month', ${at})`, fmt: (k) => sql`to_char(${k}, 'YYYY-MM')` };
     case "weekday":
-      return sql`extract(isodow from g.day)::int::text`;
+      return { raw: sql`extract(isodow from ${at})::int`, fmt: asText };
+    default:
+      return null;
+  }
+}
+
+/** One dimension over a relation g with day/campaign_id/inbox_id/step/variant and c (campaigns). */
+function mailDim(d: DimensionKey): Dim {
+  const t = timeDim(d, sql`g.day::timestamp`);
+  if (t) return t;
+  switch (d) {
     case "campaign":
-      return sql`g.campaign_id::text`;
+      return { raw: sql`g.campaign_id`, fmt: asText };
     case "inbox":
-      return sql`g.inbox_id::text`;
+      return { raw: sql`g.inbox_id`, fmt: asText };
     case "step":
-      return sql`g.step::text`;
+      return { raw: sql`g.step`, fmt: asText };
     case "variant":
-      return sql`g.variant::text`;
+      return { raw: sql`g.variant`, fmt: asText };
     case "owner":
-      return sql`c.created_by::text`;
+      return { raw: sql`c.created_by`, fmt: asText };
     default:
       throw new Error(`dimension ${d} is not a mail dimension`);
   }
@@ -94,15 +114,30 @@ function mailDim(d: DimensionKey): SQL {
 
 export type GroupRow = { keys: (string | null)[]; values: Record<string, number> };
 
-function grouped(dims: readonly DimensionKey[], dimSql: (d: DimensionKey) => SQL) {
-  const select = dims.map((d, i) => sql`${dimSql(d)} as ${sql.identifier(`k${i}`)}`);
+/**
+ * The select list and group by of a grouped query keyed k0, k1… by their raw values, and `keyed`,
+ * which wraps that query to write the keys out (once per group) beside its value columns.
+ */
+function grouped(dims: readonly DimensionKey[], dimOf: (d: DimensionKey) => Dim) {
+  const defs = dims.map(dimOf);
+  const select = defs.map((d, i) => sql`${d.raw} as ${sql.identifier(`k${i}`)}`);
   const groupBy = dims.length
     ? sql`group by ${sql.join(
         select.map((_, i) => sql.raw(String(i + 1))),
         sql`, `,
       )}`
     : sql``;
-  return { select, groupBy };
+  const keyed = (inner: SQL, values: readonly string[]) =>
+    dims.length
+      ? sql`select ${sql.join(
+          [
+            ...defs.map((d, i) => sql`${d.fmt(sql`x.${sql.identifier(`k${i}`)}`)} as ${sql.identifier(`k${i}`)}`),
+            ...values.map((v) => sql`x.${sql.identifier(v)}`),
+          ],
+          sql`, `,
+        )} from (${inner}) x`
+      : inner;
+  return { select, groupBy, keyed };
 }
 
 /** Groups with data only: without dimensions, SQL answers one row of zeros for an empty period. */
@@ -145,31 +180,19 @@ export async function mailGroups(
         )})`;
   // The campaign's owner is the only thing read from campaigns: join it only when asked for.
   const needsOwner = dims.includes("owner") || Boolean(filters.ownerIds?.length);
-  const { select, groupBy } = grouped(dims, mailDim);
+  const { select, groupBy, keyed } = grouped(dims, mailDim);
   const sums = MAIL_COUNTS.map((c) => sql`coalesce(sum(g.${sql.identifier(c)}), 0)::bigint as ${sql.identifier(c)}`);
-  const res = await db.execute(sql`
+  const res = await db.execute(
+    keyed(
+      sql`
     select ${sql.join([...select, ...sums], sql`, `)}
     from ${relation} g ${needsOwner ? sql`join campaigns c on c.id = g.campaign_id` : sql``}
     where true${extra}
-    ${groupBy}`);
+    ${groupBy}`,
+      MAIL_COUNTS,
+    ),
+  );
   return toGroupRows(res, dims, MAIL_COUNTS).filter((r) => (r.values.sent ?? 0) > 0);
-}
-
-/** A time dimension over a timestamptz column, in UTC days. */
-function timeDim(d: DimensionKey, col: SQL): SQL | null {
-  const day = sql`(${col} at time zone 'UTC')::date`;
-  switch (d) {
-    case "day":
-      return sql`to_char(${day}, 'YYYY-MM-DD')`;
-    case "week":
-      return sql`to_char(date_trunc('week', ${day}::timestamp), 'YYYY-MM-DD')`;
-    case "month":
-      return sql`to_char(${day}, 'YYYY-MM')`;
-    case "weekday":
-      return sql`extract(isodow from ${day})::int::text`;
-    default:
-      return null;
-  }
 }
 
 const inRange = (col: SQL, range: { from: string; to: string }) =>
@@ -183,21 +206,26 @@ export async function leadGroups(
   dims: readonly DimensionKey[],
   filters: { ownerIds?: string[]; leadSources?: string[] },
 ): Promise<GroupRow[]> {
-  const dimSql = (d: DimensionKey) => {
-    const t = timeDim(d, sql`l.created_at`);
+  const dimOf = (d: DimensionKey): Dim => {
+    const t = timeDim(d, sql`(l.created_at at time zone 'UTC')`);
     if (t) return t;
-    if (d === "owner") return sql`l.owner_id::text`;
-    if (d === "lead_source") return sql`l.source`;
+    if (d === "owner") return { raw: sql`l.owner_id`, fmt: asText };
+    if (d === "lead_source") return { raw: sql`l.source`, fmt: (k) => k };
     throw new Error(`dimension ${d} is not a lead dimension`);
   };
-  const { select, groupBy } = grouped(dims, dimSql);
-  const res = await db.execute(sql`
+  const { select, groupBy, keyed } = grouped(dims, dimOf);
+  const res = await db.execute(
+    keyed(
+      sql`
     select ${sql.join([...select, sql`count(*) as leads_created`], sql`, `)}
     from leads l
     where l.workspace_id = ${workspaceId} and ${inRange(sql`l.created_at`, range)}
       ${filters.ownerIds?.length ? sql`and l.owner_id in (${list(filters.ownerIds)})` : sql``}
       ${filters.leadSources?.length ? sql`and l.source in (${list(filters.leadSources)})` : sql``}
-    ${groupBy}`);
+    ${groupBy}`,
+      ["leads_created"],
+    ),
+  );
   return toGroupRows(res, dims, ["leads_created"]);
 }
 
@@ -214,26 +242,32 @@ export async function dealGroups(
   filters: { ownerIds?: string[]; campaignIds?: string[] },
 ): Promise<GroupRow[]> {
   const at = kind === "created" ? sql`d.created_at` : sql`d.closed_at`;
-  const dimSql = (k: DimensionKey) => {
-    const t = timeDim(k, at);
+  const dimOf = (k: DimensionKey): Dim => {
+    const t = timeDim(k, sql`(${at} at time zone 'UTC')`);
     if (t) return t;
-    if (k === "owner") return sql`d.owner_id::text`;
-    if (k === "campaign") return sql`d.source_campaign_id::text`;
+    if (k === "owner") return { raw: sql`d.owner_id`, fmt: asText };
+    if (k === "campaign") return { raw: sql`d.source_campaign_id`, fmt: asText };
     throw new Error(`dimension ${k} is not a deal dimension`);
   };
-  const { select, groupBy } = grouped(dims, dimSql);
+  const { select, groupBy, keyed } = grouped(dims, dimOf);
   const values =
     kind === "created"
       ? [sql`count(*) as deals_created`]
       : [sql`count(*) as deals_won`, sql`coalesce(sum(d.value), 0)::float8 as revenue_won`];
-  const res = await db.execute(sql`
+  const names = kind === "created" ? ["deals_created"] : ["deals_won", "revenue_won"];
+  const res = await db.execute(
+    keyed(
+      sql`
     select ${sql.join([...select, ...values], sql`, `)}
     from crm_deals d ${kind === "won" ? sql`join crm_stages s on s.id = d.stage_id and s.is_won` : sql``}
     where d.workspace_id = ${workspaceId} and ${inRange(at, range)}
       ${filters.ownerIds?.length ? sql`and d.owner_id in (${list(filters.ownerIds)})` : sql``}
       ${filters.campaignIds?.length ? sql`and d.source_campaign_id in (${list(filters.campaignIds)})` : sql``}
-    ${groupBy}`);
-  return toGroupRows(res, dims, kind === "created" ? ["deals_created"] : ["deals_won", "revenue_won"]);
+    ${groupBy}`,
+      names,
+    ),
+  );
+  return toGroupRows(res, dims, names);
 }
 
 /** Display names of the ids a report shows, workspace-scoped. */
