@@ -8,8 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { openDatabase } from "../apps/server/src/db/client.ts";
 import { startDnsServer, type Zone } from "../apps/server/src/features/enrichment/dns.fixtures.ts";
 import { DNS_ZONE_FILE, readZone } from "./dns-zone.ts";
+import { seedGallery } from "./gallery-seed.ts";
 import { E2E_SETUP_TOKEN } from "./setup-token.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -50,6 +52,18 @@ if (process.env.DATABASE_URL) {
     await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
   };
+}
+
+// The chart gallery spec's fixed-date data (gallery-seed.ts), written before the server opens the
+// database (PGlite allows one process per data folder). An ordinary user, not the instance admin:
+// the newcomer spec's sign-up stays the instance's first account.
+{
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir });
+  try {
+    await seedGallery(database);
+  } finally {
+    await database.close();
+  }
 }
 
 const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], { env, stdio: "inherit" });

@@ -497,8 +497,8 @@ function RepliesSparkline({ r, sub }: { r: R; sub: string }) {
   );
 }
 
-/** Weekday order as the engine keys them (0 = Sunday … 6 = Saturday), shown Monday first. */
-const GRID_DAYS = [1, 2, 3, 4, 5, 6, 0];
+/** The engine keys weekdays as ISO days (1 = Monday … 7 = Sunday): Monday first. */
+const GRID_DAYS = [1, 2, 3, 4, 5, 6, 7];
 const MIN_CELL = 20;
 
 function WeekGrid({ r, sub }: { r: R; sub: string }) {
@@ -529,7 +529,7 @@ function WeekGrid({ r, sub }: { r: R; sub: string }) {
             <Box />
             {GRID_DAYS.map((d) => (
               <Typography key={d} variant="caption" color="textSecondary" sx={{ textAlign: "center" }}>
-                {WEEKDAYS[d]}
+                {WEEKDAYS[d % 7]}
               </Typography>
             ))}
             {weeks.map((w) => (
