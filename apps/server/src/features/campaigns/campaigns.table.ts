@@ -130,6 +130,8 @@ export const campaignMessages = pgTable(
     index("campaign_messages_log_step_idx").on(t.campaignId, t.step, sql`coalesce(${t.sentAt}, ${t.createdAt})`, t.id),
     index("campaign_messages_inbox_sent_idx").on(t.inboxId, t.sentAt),
     index("campaign_messages_pending_idx").on(t.status, t.scheduledAt).where(sql`${t.status} in ('queued', 'sending')`),
+    // A lead's messages: the funnel's contacted leads (analytics) and the lead's delete (on delete set null).
+    index("campaign_messages_lead_idx").on(t.leadId),
   ],
 );
 
@@ -163,6 +165,8 @@ export const campaignEvents = pgTable(
     index("campaign_events_ws_series_idx").on(t.workspaceId, t.occurredAt, t.type, t.isBot, t.campaignId, t.leadId),
     // A message's events for the message log, index-only.
     index("campaign_events_message_type_idx").on(t.messageId, t.type, t.isBot, t.occurredAt),
+    // A lead's events: the funnel's stages (analytics) and the lead's delete (on delete set null).
+    index("campaign_events_lead_idx").on(t.leadId),
   ],
 );
 
