@@ -46,6 +46,7 @@ async function main() {
   const { createTestApp } = await import(path.join(server, "test/create-test-app.ts"));
   const { createUser, createSession } = await import(path.join(server, "test/factories.ts"));
   const { PG_TEMPLATE_ENV } = await import(path.join(server, "test/database-template.ts"));
+  const { migrate } = await import(path.join(server, "src/db/migrate.ts"));
   const pg = (await import("pg")).default;
   const { runReport } = await import(path.join(server, "src/features/analytics/analytics.engine.ts"));
   const { refreshAnalytics } = await import(path.join(server, "src/features/analytics/engine.refresh.ts"));
@@ -78,6 +79,8 @@ async function main() {
   }
   if (KEEP_DB) process.env[PG_TEMPLATE_ENV] = KEEP_DB;
   const t = await createTestApp({}, { work: false });
+  // A kept database may predate a migration: the copy gets the ones added since (none otherwise).
+  if (KEEP_DB) await migrate(t.database);
   const db = t.app.ctx.db;
   const exec = (q: string) => db.execute(sql.raw(q));
   const rows = async <T>(q: string) => ((await exec(q)) as unknown as { rows: T[] }).rows;
@@ -202,6 +205,23 @@ async function main() {
     repeated: stats(repeated),
   };
 
+  // The optimization funnel (GET /api/analytics/optimization/funnel): leads created in the last 7
+  // and 90 days, followed through contacted, opened, replied, meeting, deal and won.
+  const funnel: Record<string, unknown> = {};
+  for (const days of [7, 90]) {
+    const url = `/api/analytics/optimization/funnel?from=${isoDay(today - (days - 1) * 86_400_000)}&to=${isoDay(today)}`;
+    const timings: number[] = [];
+    let leads = 0;
+    for (let k = 0; k < PLAYBOOK_RUNS + 2; k++) {
+      const s = performance.now();
+      const res = await t.app.inject({ method: "GET", url, headers: user.headers });
+      if (res.statusCode !== 200) throw new Error(`funnel: ${res.statusCode} ${res.body}`);
+      if (k >= 2) timings.push(performance.now() - s);
+      leads = (res.json() as { stages: { count: number }[] }).stages[0]?.count ?? 0;
+    }
+    funnel[`days${days}`] = { cohort_leads: leads, http: stats(timings) };
+  }
+
   await t.close();
   console.log(
     JSON.stringify(
@@ -220,6 +240,7 @@ async function main() {
         meets_target: meets,
         queries: results,
         playbooks,
+        funnel,
       },
       null,
       2,
