@@ -19,12 +19,13 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
+import { DAY_MS, lastDays } from "../../platform/utc-days.ts";
 import { inboxesByIds } from "../inboxes/index.ts";
 import { runReport } from "./analytics.engine.ts";
 import * as repo from "./campaign-intelligence.repository.ts";
 
 type Ctx = AppContext;
-export const DAY = 86_400_000;
+export const DAY = DAY_MS;
 /** Below this many in either group a comparison says "too few to tell". */
 export const MIN_N = 20;
 /** The center's look-back for rates. */
@@ -67,9 +68,7 @@ const ENGINE_METRICS = ["sent", "delivered", "bounced", "opened", "clicked", "re
  * day they were sent; events of those messages): the same figures as the report builder.
  */
 export async function engineCounts(ctx: Ctx, workspaceId: string, days: number, now: Date) {
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  const to = day(now);
-  const from = day(new Date(now.getTime() - (days - 1) * DAY));
+  const { from, to } = lastDays(now, days);
   const out: CampaignCounts[] = [];
   let cursor: string | undefined;
   let computedAt: string | null = null;

@@ -32,6 +32,7 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { normalCdf, twoProportionZTest, wilson } from "../../platform/stats.ts";
+import { addDays, isoDay } from "../../platform/utc-days.ts";
 import { pipelineAlerts } from "../pipeline/index.ts";
 import { runReport } from "./analytics.engine.ts";
 import * as repo from "./executive.repository.ts";
@@ -95,11 +96,7 @@ export async function commandCenter(ctx: Ctx, auth: AuthContext, now = new Date(
       return { alerts: [], total: 0 };
     }),
   ]);
-  const shift = (days: number) => {
-    const d = new Date(`${counts.today}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() - days);
-    return d.toISOString().slice(0, 10);
-  };
+  const shift = (days: number) => addDays(counts.today, -days);
   const on = (day: string, key: TodayMetric) => counts.days.get(day)?.[key] ?? 0;
   const figures: TodayFigure[] = (Object.keys(TODAY_LABELS) as TodayMetric[]).map((key) => {
     let sum = 0;
@@ -355,10 +352,8 @@ export const ATTRIBUTION =
   "Mail figures (sent, replies, meetings) go to the person who created the campaign (campaigns.created_by); deals to the deal's owner; tasks to their assignee. A campaign whose creator left the workspace counts for no one here.";
 
 const defaultRange = (q: { from?: string; to?: string }, now: Date, days: number) => {
-  const to = q.to ?? now.toISOString().slice(0, 10);
-  const d = new Date(`${to}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - (days - 1));
-  const from = q.from ?? d.toISOString().slice(0, 10);
+  const to = q.to ?? isoDay(now);
+  const from = q.from ?? addDays(to, -(days - 1));
   if (from > to) throw validationError([{ field: "from", message: "The first day must be on or before the last (`to`)" }]);
   return { from, to };
 };

@@ -33,6 +33,7 @@ import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
+import { DAY_MS, isoDay, startOfUtcDay } from "../../platform/utc-days.ts";
 import { runReport } from "./analytics.engine.ts";
 import { SEEDED_BENCHMARKS } from "./intelligence.benchmarks.seed.ts";
 import { detectChanges, type InsightCell } from "./intelligence.insights.ts";
@@ -41,10 +42,6 @@ import * as repo from "./intelligence.repository.ts";
 export const INSIGHTS_QUEUE = "analytics.insights";
 /** Replies and meetings arrive days after the send: the newest days are left out so they do not read as a drop. */
 export const REPLY_LAG_DAYS = 3;
-const DAY = 86_400_000;
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const utcMidnight = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 const est = (successes: number, n: number): IntelRate => ({ successes, n, ...wilson(successes, n) });
 
 const COUNTS: MetricKey[] = ["sent", "delivered", "bounced", "opened", "clicked", "replied", "meetings", "unsubscribed"];
@@ -83,12 +80,12 @@ export interface Periods {
 
 /** Two back-to-back periods of `days` whole UTC days, ending REPLY_LAG_DAYS before today. */
 export function periodsFor(days: number, now: Date): Periods {
-  const end = utcMidnight(now).getTime() - (REPLY_LAG_DAYS + 1) * DAY;
+  const end = startOfUtcDay(now).getTime() - (REPLY_LAG_DAYS + 1) * DAY_MS;
   return {
     currentTo: isoDay(new Date(end)),
-    currentFrom: isoDay(new Date(end - (days - 1) * DAY)),
-    previousTo: isoDay(new Date(end - days * DAY)),
-    previousFrom: isoDay(new Date(end - (2 * days - 1) * DAY)),
+    currentFrom: isoDay(new Date(end - (days - 1) * DAY_MS)),
+    previousTo: isoDay(new Date(end - days * DAY_MS)),
+    previousFrom: isoDay(new Date(end - (2 * days - 1) * DAY_MS)),
   };
 }
 
@@ -282,7 +279,7 @@ export async function ensureSeeded(ctx: AppContext): Promise<void> {
 export function ageYears(published: string, now: Date): number {
   const [y, m, d] = published.split("-").map(Number);
   const at = Date.UTC(y!, m ? m - 1 : 6, d ?? (m ? 15 : 1));
-  return Math.max(0, Math.floor(((now.getTime() - at) / (365.25 * DAY)) * 10) / 10);
+  return Math.max(0, Math.floor(((now.getTime() - at) / (365.25 * DAY_MS)) * 10) / 10);
 }
 
 function toBenchmark(r: repo.BenchmarkRow, now: Date): Benchmark {
@@ -363,11 +360,11 @@ export async function deleteBenchmark(ctx: AppContext, workspaceId: string, id: 
 export async function competitive(ctx: AppContext, workspaceId: string, query: unknown, now = new Date()): Promise<CompetitiveAnswer> {
   const q = CompetitiveQuery.parse(query ?? {});
   await ensureSeeded(ctx);
-  const end = utcMidnight(now).getTime() - (REPLY_LAG_DAYS + 1) * DAY;
+  const end = startOfUtcDay(now).getTime() - (REPLY_LAG_DAYS + 1) * DAY_MS;
   const recentTo = isoDay(new Date(end));
-  const recentFrom = isoDay(new Date(end - (q.recent_days - 1) * DAY));
-  const historyTo = isoDay(new Date(end - q.recent_days * DAY));
-  const historyFrom = isoDay(new Date(end - (q.recent_days + q.history_days - 1) * DAY));
+  const recentFrom = isoDay(new Date(end - (q.recent_days - 1) * DAY_MS));
+  const historyTo = isoDay(new Date(end - q.recent_days * DAY_MS));
+  const historyFrom = isoDay(new Date(end - (q.recent_days + q.history_days - 1) * DAY_MS));
   const [recent, history] = await Promise.all([
     runReport(ctx, workspaceId, { metrics: COUNTS, dimensions: [], from: recentFrom, to: recentTo, filters: {}, limit: 1 }),
     runReport(ctx, workspaceId, { metrics: COUNTS, dimensions: [], from: historyFrom, to: historyTo, filters: {}, limit: 1 }),
@@ -447,7 +444,7 @@ export async function leadSources(ctx: AppContext, workspaceId: string, query: u
       errors: [{ field: "from", message: "The start date must not be after the end date" }],
     });
   const from = q.from ? new Date(`${q.from}T00:00:00Z`) : null;
-  const to = q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY) : null;
+  const to = q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY_MS) : null;
   const [funnel, revenue] = await Promise.all([
     repo.sourceFunnel(ctx.db, workspaceId, from, to),
     repo.sourceRevenue(ctx.db, workspaceId, from, to),

@@ -30,10 +30,10 @@ import {
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
+import { DAY_MS, isoDay, startOfUtcDay } from "../../platform/utc-days.ts";
 import { runReport } from "./analytics.engine.ts";
 import * as repo from "./optimization.repository.ts";
 
-const DAY = 86_400_000;
 /** Average days in a month: monthly costs are charged per day of the period at this rate. */
 export const DAYS_PER_MONTH = 30.4375;
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -44,13 +44,11 @@ const badCursor = () =>
 /** UTC days from..to, both included → [start, end). */
 export function utcSpan(workspaceId: string, from: string, to: string): repo.Span {
   const start = new Date(`${from}T00:00:00Z`);
-  const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY);
-  const days = (end.getTime() - start.getTime()) / DAY;
+  const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS);
+  const days = (end.getTime() - start.getTime()) / DAY_MS;
   if (!(days >= 1 && days <= 366)) throw new AppError("OPTIMIZATION_BAD_PERIOD");
   return { workspaceId, from: start, to: end };
 }
-
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 // ---- Funnel -------------------------------------------------------------------------------------
 
@@ -90,8 +88,8 @@ function period(s: repo.Span, c: repo.FunnelCounts): FunnelPeriod {
     }
   }
   return {
-    from: dayOf(s.from),
-    to: dayOf(new Date(s.to.getTime() - DAY)),
+    from: isoDay(s.from),
+    to: isoDay(new Date(s.to.getTime() - DAY_MS)),
     stages,
     revenue_won: round2(c.revenue),
     biggest_drop: biggest,
@@ -184,7 +182,7 @@ function finish<
 
 export async function roi(ctx: AppContext, workspaceId: string, q: { from: string; to: string }): Promise<RoiAnswer> {
   const s = utcSpan(workspaceId, q.from, q.to);
-  const months = (s.to.getTime() - s.from.getTime()) / DAY / DAYS_PER_MONTH;
+  const months = (s.to.getTime() - s.from.getTime()) / DAY_MS / DAYS_PER_MONTH;
   const [modelRow, rows, shares, firsts] = await Promise.all([
     repo.getCostModel(ctx.db, workspaceId),
     repo.roiCampaigns(ctx.db, s),
@@ -278,8 +276,8 @@ function prefillRate(key: CalculatorRateKey, x: number, n: number, source: strin
 }
 
 export async function calculatorPrefill(ctx: AppContext, workspaceId: string, now = new Date()): Promise<CalculatorPrefill> {
-  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY);
-  const s = { workspaceId, from: new Date(to.getTime() - PREFILL_DAYS * DAY), to };
+  const to = new Date(startOfUtcDay(now).getTime() + DAY_MS);
+  const s = { workspaceId, from: new Date(to.getTime() - PREFILL_DAYS * DAY_MS), to };
   const [r, modelRow] = await Promise.all([repo.ownRates(ctx.db, s), repo.getCostModel(ctx.db, workspaceId)]);
   const model = toModel(modelRow);
   const last = `the last ${PREFILL_DAYS} days (UTC)`;
@@ -345,10 +343,10 @@ const PERF_SOURCE: Record<PerformanceMetric, string> = {
 };
 
 /** Monday 00:00 UTC of the week holding `d`. */
-function mondayOf(d: Date): Date {
+function monisoDay(d: Date): Date {
   const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
   const wd = (new Date(day).getUTCDay() + 6) % 7;
-  return new Date(day - wd * DAY);
+  return new Date(day - wd * DAY_MS);
 }
 
 /** Each rate as the engine's numerator and denominator metrics (METRICS[rate].ratio). */
@@ -370,8 +368,8 @@ export async function performance(
   q: { weeks: number; metric: PerformanceMetric },
   now = new Date(),
 ): Promise<PerformanceAnswer> {
-  const end = mondayOf(now);
-  const start = new Date(end.getTime() - q.weeks * 7 * DAY);
+  const end = monisoDay(now);
+  const start = new Date(end.getTime() - q.weeks * 7 * DAY_MS);
   const [num, den] = PERF_PARTS[q.metric];
   const report = await runReport(
     ctx,
@@ -379,14 +377,14 @@ export async function performance(
     ReportQuery.parse({
       metrics: [num, den],
       dimensions: ["week"],
-      from: dayOf(start),
-      to: dayOf(new Date(end.getTime() - DAY)),
+      from: isoDay(start),
+      to: isoDay(new Date(end.getTime() - DAY_MS)),
       limit: 1000,
     }),
   );
   const byWeek = new Map(report.rows.map((r) => [r.keys.week, r]));
   const series = Array.from({ length: q.weeks }, (_, i) => {
-    const week = dayOf(new Date(start.getTime() + i * 7 * DAY));
+    const week = isoDay(new Date(start.getTime() + i * 7 * DAY_MS));
     const r = byWeek.get(week);
     return { week, n: r?.values[den]?.value ?? 0, x: r?.values[num]?.value ?? 0 };
   });

@@ -6,6 +6,7 @@
  */
 import type { ReportPeriod } from "@prospector/contracts";
 import { validationError } from "../../platform/errors.ts";
+import { lastDays } from "../../platform/utc-days.ts";
 
 export interface ScheduleRule {
   frequency: "daily" | "weekly" | "monthly";
@@ -85,11 +86,8 @@ export function nextRunAt(rule: ScheduleRule, after: Date): Date {
   throw new Error("No run within 62 days: the schedule rule is inconsistent");
 }
 
-const day = (t: number) => new Date(t).toISOString().slice(0, 10);
-
 /** The days a period covers at `now` (UTC days, both ends included; "last N days" ends today). */
 export function resolvePeriod(period: ReportPeriod, now: Date): { from: string; to: string } {
   if ("from" in period) return { from: period.from, to: period.to };
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return { from: day(today - (period.last_days - 1) * 86_400_000), to: day(today) };
+  return lastDays(now, period.last_days);
 }
