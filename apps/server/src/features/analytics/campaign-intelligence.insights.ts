@@ -19,6 +19,7 @@ import type {
 import { CiReplyClass as ReplyClassEnum } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { effectiveDailyLimit, inboxesByIds, inboxSendStats } from "../inboxes/index.ts";
 import * as repo from "./campaign-intelligence.repository.ts";
 import { REPLY_RULES, whyText } from "./campaign-intelligence.rules.ts";
@@ -181,7 +182,7 @@ export async function latestReplies(ctx: Ctx, workspaceId: string, q: CiReplyLat
   let after: { at: string; id: string } | undefined;
   if (q.cursor) {
     const [at, id] = decode(q.cursor);
-    if (typeof at !== "string" || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    if (typeof at !== "string" || Number.isNaN(Date.parse(at)) || !isUuid(id)) {
       throw new AppError("CI_INVALID_CURSOR", undefined, { errors: [{ field: "cursor", message: "Not a cursor this list handed out" }] });
     }
     after = { at, id };

@@ -29,6 +29,7 @@ import {
 } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
 import { DAY_MS, isoDay, startOfUtcDay } from "../../platform/utc-days.ts";
 import { runReport } from "./analytics.engine.ts";
@@ -37,7 +38,6 @@ import * as repo from "./optimization.repository.ts";
 /** Average days in a month: monthly costs are charged per day of the period at this rate. */
 export const DAYS_PER_MONTH = 30.4375;
 const round2 = (x: number) => Math.round(x * 100) / 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const badCursor = () =>
   new AppError("VALIDATION_FAILED", "Not a valid cursor", { errors: [{ field: "cursor", message: "Not a valid cursor" }] });
 
@@ -317,7 +317,7 @@ export async function createScenario(ctx: AppContext, workspaceId: string, body:
 }
 
 export async function listScenarios(ctx: AppContext, workspaceId: string, q: { limit: number; cursor?: string }): Promise<ScenarioPage> {
-  if (q.cursor && !UUID.test(q.cursor)) throw badCursor();
+  if (q.cursor && !isUuid(q.cursor)) throw badCursor();
   const rows = await repo.scenarioPage(ctx.db, workspaceId, q.limit + 1, q.cursor ?? null);
   const items = rows.slice(0, q.limit).map(toScenario);
   return { items, next_cursor: rows.length > q.limit ? items[items.length - 1]!.id : null };
@@ -430,7 +430,7 @@ export async function liveEvents(
   let after: { at: string; id: string } | null = null;
   if (q.cursor) {
     const [at, id] = q.cursor.split("|");
-    if (!id || !at || Number.isNaN(new Date(at).getTime()) || !UUID.test(id)) throw badCursor();
+    if (!id || !at || Number.isNaN(new Date(at).getTime()) || !isUuid(id)) throw badCursor();
     after = { at, id };
   }
   const f = { workspaceId, type: q.type, campaignId: q.campaign_id };

@@ -18,6 +18,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/client.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { describe } from "./lead-scoring.features.ts";
 import * as repo from "./lead-scoring.repository.ts";
@@ -165,7 +166,7 @@ const encodeCursor = (p: number, id: string) => encodeKeyset(p, id);
 function decodeCursor(c: string): { probability: number; leadId: string } {
   const [p, id] = decodeKeyset(c) ?? [];
   const probability = typeof p === "number" ? p : Number.NaN;
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || !Number.isFinite(probability)) {
+  if (!id || !isUuid(id) || !Number.isFinite(probability)) {
     throw new AppError("VALIDATION_FAILED", "cursor is not one this list gave", {
       errors: [{ field: "cursor", message: "Unknown cursor" }],
     });
