@@ -79,6 +79,27 @@ function Section({ title, total, empty, children }: { title: string; total: numb
   );
 }
 
+/** One row of a "needs a human" list, with an Open link to where to act. */
+function OpenItem({ link, primary, secondary, noWrap = false }: { link: string; primary: ReactNode; secondary: string; noWrap?: boolean }) {
+  return (
+    <ListItem
+      disableGutters
+      secondaryAction={
+        <Button component={RouterLink} to={link} size="small">
+          Open
+        </Button>
+      }
+    >
+      <ListItemText
+        sx={{ pr: 8 }}
+        primary={primary}
+        secondary={secondary}
+        slotProps={noWrap ? { secondary: { noWrap: true } } : undefined}
+      />
+    </ListItem>
+  );
+}
+
 const more = (shown: number, total: number) =>
   total > shown ? (
     <Typography variant="caption" color="textSecondary">
@@ -91,93 +112,56 @@ function NeedsHuman({ cc }: { cc: CommandCenter }) {
     <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2 }}>
       <Section title="Replies waiting for an answer" total={cc.replies.total} empty="No unanswered replies in the last 14 days.">
         {cc.replies.items.map((r) => (
-          <ListItem
+          <OpenItem
             key={r.event_id}
-            disableGutters
-            secondaryAction={
-              <Button component={RouterLink} to={r.link} size="small">
-                Open
-              </Button>
+            link={r.link}
+            primary={
+              <>
+                {r.positive && <Chip label="Interested" color="success" size="small" sx={{ mr: 1 }} />}
+                {r.lead_name ?? r.lead_email ?? "Deleted lead"} · {r.campaign_name}
+              </>
             }
-          >
-            <ListItemText
-              sx={{ pr: 8 }}
-              primary={
-                <>
-                  {r.positive && <Chip label="Interested" color="success" size="small" sx={{ mr: 1 }} />}
-                  {r.lead_name ?? r.lead_email ?? "Deleted lead"} · {r.campaign_name}
-                </>
-              }
-              secondary={`${dateTime(r.received_at)}${r.snippet ? ` — ${r.snippet}` : ""}`}
-              slotProps={{ secondary: { noWrap: true } }}
-            />
-          </ListItem>
+            secondary={`${dateTime(r.received_at)}${r.snippet ? ` — ${r.snippet}` : ""}`}
+            noWrap
+          />
         ))}
         {more(cc.replies.items.length, cc.replies.total)}
       </Section>
       <Section title="Overdue tasks" total={cc.tasks.total} empty="No overdue CRM tasks.">
         {cc.tasks.items.map((t) => (
-          <ListItem
+          <OpenItem
             key={t.id}
-            disableGutters
-            secondaryAction={
-              <Button component={RouterLink} to={t.link} size="small">
-                Open
-              </Button>
+            link={t.link}
+            primary={
+              <>
+                {t.mine && <Chip label="Yours" color="primary" size="small" sx={{ mr: 1 }} />}
+                {t.title}
+              </>
             }
-          >
-            <ListItemText
-              sx={{ pr: 8 }}
-              primary={
-                <>
-                  {t.mine && <Chip label="Yours" color="primary" size="small" sx={{ mr: 1 }} />}
-                  {t.title}
-                </>
-              }
-              secondary={`Due ${dateTime(t.due_at)} · ${t.assignee_name ?? "Unassigned"}`}
-            />
-          </ListItem>
+            secondary={`Due ${dateTime(t.due_at)} · ${t.assignee_name ?? "Unassigned"}`}
+          />
         ))}
         {more(cc.tasks.items.length, cc.tasks.total)}
       </Section>
       <Section title="Campaigns paused or stalled" total={cc.campaigns.total} empty="Every active campaign is sending.">
         {cc.campaigns.items.map((c) => (
-          <ListItem
+          <OpenItem
             key={c.id}
-            disableGutters
-            secondaryAction={
-              <Button component={RouterLink} to={c.link} size="small">
-                Open
-              </Button>
+            link={c.link}
+            primary={
+              <>
+                <Chip label={c.state === "paused" ? "Paused" : "Stalled"} color="warning" size="small" sx={{ mr: 1 }} />
+                {c.name}
+              </>
             }
-          >
-            <ListItemText
-              sx={{ pr: 8 }}
-              primary={
-                <>
-                  <Chip label={c.state === "paused" ? "Paused" : "Stalled"} color="warning" size="small" sx={{ mr: 1 }} />
-                  {c.name}
-                </>
-              }
-              secondary={`${c.reason}${c.since ? ` · since ${dateTime(c.since)}` : ""}`}
-            />
-          </ListItem>
+            secondary={`${c.reason}${c.since ? ` · since ${dateTime(c.since)}` : ""}`}
+          />
         ))}
         {more(cc.campaigns.items.length, cc.campaigns.total)}
       </Section>
       <Section title="Inboxes failing" total={cc.inboxes.total} empty="Every sending inbox is healthy.">
         {cc.inboxes.items.map((i) => (
-          <ListItem
-            key={i.id}
-            disableGutters
-            secondaryAction={
-              <Button component={RouterLink} to={i.link} size="small">
-                Open
-              </Button>
-            }
-          >
-            <ListItemText sx={{ pr: 8 }} primary={`${i.email} · ${i.status}`} secondary={i.reason} />
-          </ListItem>
+          <OpenItem key={i.id} link={i.link} primary={`${i.email} · ${i.status}`} secondary={i.reason} />
         ))}
       </Section>
     </Box>
