@@ -1,8 +1,8 @@
 /** How the executive pages write their figures: counts, money, rates with their interval, changes. */
 import type { ExecRate } from "@prospector/contracts";
-import { formatPercent } from "../../../ui/charts/chart-format.ts";
+import { formatCount, formatPercent } from "../../../ui/charts/chart-format.ts";
 
-export const count = (n: number) => n.toLocaleString("en-US");
+export const count = formatCount;
 export const money = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
 export const pct = formatPercent;
 

@@ -1,6 +1,6 @@
 /** How the playbooks and recommendations pages write rates, intervals, hours and verdicts. */
 import type { RateEstimate, RecommendationVerdict } from "@prospector/contracts";
-import { formatRate } from "../../../ui/charts/chart-format.ts";
+import { formatCount, formatRate } from "../../../ui/charts/chart-format.ts";
 
 export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
@@ -14,7 +14,7 @@ export const rateWithInterval = (e: RateEstimate) => (e.rate === null ? "—" : 
 export const hour = (h: number) => `${String(h).padStart(2, "0")}:00`;
 export const block = (weekday: number, start: number, end: number) => `${WEEKDAYS[weekday]} ${hour(start)}–${hour(end)}`;
 
-export const count = (n: number) => n.toLocaleString("en-US");
+export const count = formatCount;
 
 export const signed = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toLocaleString("en-US")}`;
 
