@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeKeyset, encodeKeyset } from "./keyset-cursor.ts";
+import { badCursor, decodeKeyset, encodeKeyset } from "./keyset-cursor.ts";
 
 describe("keyset cursors", () => {
   it("gives back the value and id it was made from", () => {
@@ -12,5 +12,11 @@ describe("keyset cursors", () => {
     expect(decodeKeyset(Buffer.from("[1]").toString("base64url"))).toBeNull();
     expect(decodeKeyset(Buffer.from("[1, 2]").toString("base64url"))).toBeNull();
     expect(decodeKeyset(Buffer.from('[{"a":1}, "x"]').toString("base64url"))).toBeNull();
+  });
+
+  it("answers a 422 that names the cursor field", () => {
+    const err = badCursor();
+    expect(err.code).toBe("VALIDATION_FAILED");
+    expect(err.extra.errors?.map((e) => e.field)).toEqual(["cursor"]);
   });
 });

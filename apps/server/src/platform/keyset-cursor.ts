@@ -3,6 +3,8 @@
  * (base64url of a JSON pair). Each list checks the pair's types and answers 422 on `cursor` itself.
  */
 
+import { validationError } from "./errors.ts";
+
 export type KeysetValue = string | number;
 
 export const encodeKeyset = (value: KeysetValue, id: string): string => Buffer.from(JSON.stringify([value, id])).toString("base64url");
@@ -16,3 +18,6 @@ export function decodeKeyset(cursor: string): [KeysetValue, string] | null {
   } catch {}
   return null;
 }
+
+/** The 422 for a cursor a list did not hand out: names the `cursor` field. */
+export const badCursor = () => validationError([{ field: "cursor", message: "Not a cursor this list handed out" }]);

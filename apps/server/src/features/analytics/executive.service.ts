@@ -30,7 +30,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
-import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
+import { badCursor, decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { normalCdf, twoProportionZTest, wilson } from "../../platform/stats.ts";
 import { addDays, isoDay } from "../../platform/utc-days.ts";
 import { pipelineAlerts } from "../pipeline/index.ts";
@@ -365,7 +365,7 @@ const encode = encodeKeyset;
 function decode(cursor: string): [number | string, string] {
   const key = decodeKeyset(cursor);
   if (key) return key;
-  throw validationError([{ field: "cursor", message: "Not a cursor from a previous answer" }]);
+  throw badCursor();
 }
 
 /** Descending by the metric (ascending by name), the user id breaking ties: a total order for the keyset. */

@@ -30,6 +30,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import { badCursor } from "../../platform/keyset-cursor.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
 import { DAY_MS, isoDay, startOfUtcDay } from "../../platform/utc-days.ts";
 import { runReport } from "./analytics.engine.ts";
@@ -38,8 +39,6 @@ import * as repo from "./optimization.repository.ts";
 /** Average days in a month: monthly costs are charged per day of the period at this rate. */
 export const DAYS_PER_MONTH = 30.4375;
 const round2 = (x: number) => Math.round(x * 100) / 100;
-const badCursor = () =>
-  new AppError("VALIDATION_FAILED", "Not a valid cursor", { errors: [{ field: "cursor", message: "Not a valid cursor" }] });
 
 /** UTC days from..to, both included → [start, end). */
 export function utcSpan(workspaceId: string, from: string, to: string): repo.Span {

@@ -19,7 +19,7 @@ import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
+import { badCursor, decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { describe } from "./lead-scoring.features.ts";
 import * as repo from "./lead-scoring.repository.ts";
 import { LAMBDA, scoreLead, trainOnExamples } from "./lead-scoring.training.ts";
@@ -166,11 +166,7 @@ const encodeCursor = (p: number, id: string) => encodeKeyset(p, id);
 function decodeCursor(c: string): { probability: number; leadId: string } {
   const [p, id] = decodeKeyset(c) ?? [];
   const probability = typeof p === "number" ? p : Number.NaN;
-  if (!id || !isUuid(id) || !Number.isFinite(probability)) {
-    throw new AppError("VALIDATION_FAILED", "cursor is not one this list gave", {
-      errors: [{ field: "cursor", message: "Unknown cursor" }],
-    });
-  }
+  if (!id || !isUuid(id) || !Number.isFinite(probability)) throw badCursor();
   return { probability, leadId: id };
 }
 

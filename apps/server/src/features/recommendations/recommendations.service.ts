@@ -21,7 +21,7 @@ import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
+import { badCursor, decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { twoProportionZTest, wilson } from "../../platform/stats.ts";
 import { requirePermission } from "../access/index.ts";
 import { removeLeads } from "../campaigns/index.ts";
@@ -95,8 +95,7 @@ function decode(cursor: string | undefined): repo.Cursor | undefined {
   if (!cursor) return undefined;
   const [at, id] = decodeKeyset(cursor) ?? [];
   const d = new Date(typeof at === "string" ? at : "");
-  if (!id || !isUuid(id) || Number.isNaN(d.getTime()))
-    throw new AppError("VALIDATION_FAILED", "Not a valid cursor", { errors: [{ field: "cursor", message: "Not a valid cursor" }] });
+  if (!id || !isUuid(id) || Number.isNaN(d.getTime())) throw badCursor();
   return { at: d, id };
 }
 

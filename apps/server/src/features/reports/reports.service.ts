@@ -18,7 +18,7 @@ import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
+import { badCursor, decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
 import { runReport } from "../analytics/index.ts";
 import { type ReportFile, renderReport } from "./reports.export.ts";
 import * as repo from "./reports.repository.ts";
@@ -36,8 +36,7 @@ function decode(cursor: string | undefined): repo.Keyset | null {
   if (!cursor) return null;
   const [at, id] = decodeKeyset(cursor) ?? [];
   const createdAt = new Date(typeof at === "string" ? at : "");
-  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime()))
-    throw validationError([{ field: "cursor", message: "Not a cursor of this list" }]);
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw badCursor();
   return { createdAt, id };
 }
 
