@@ -217,7 +217,7 @@ async function main() {
       const res = await t.app.inject({ method: "GET", url, headers: user.headers });
       if (res.statusCode !== 200) throw new Error(`funnel: ${res.statusCode} ${res.body}`);
       if (k >= 2) timings.push(performance.now() - s);
-      leads = (res.json() as { stages: { count: number }[] }).stages[0]?.count ?? 0;
+      leads = (res.json() as { current: { stages: { count: number }[] } }).current.stages[0]?.count ?? 0;
     }
     funnel[`days${days}`] = { cohort_leads: leads, http: stats(timings) };
   }
