@@ -29,3 +29,11 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function todayLabel(date: Date = new Date()): string {
   return date.toLocaleDateString(undefined, { weekday: "long", year: "numeric", month: "long", day: "numeric" });
 }
+
+/** "25 Nov 2026, 04:18 UTC": an instant written in UTC, and saying so; "—" without one. */
+export function formatUtcDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "—";
+  return `${d.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+}

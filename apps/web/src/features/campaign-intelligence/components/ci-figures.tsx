@@ -2,6 +2,7 @@
 
 import { Chip, Tooltip, Typography } from "@mui/material";
 import type { CiComparison, CiRate, CiVerdict } from "@prospector/contracts";
+import { formatUtcDateTime } from "../../../lib/format.ts";
 import { formatPercent } from "../../../ui/charts/chart-format.ts";
 import { PeriodSelect as SharedPeriodSelect } from "../../../ui/period-select.tsx";
 
@@ -68,5 +69,4 @@ export function Source({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const when = (iso: string | null) =>
-  iso ? `${new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC` : "—";
+export const when = formatUtcDateTime;

@@ -1,5 +1,6 @@
 /** How the playbooks and recommendations pages write rates, intervals, hours and verdicts. */
 import type { RateEstimate, RecommendationVerdict } from "@prospector/contracts";
+import { formatUtcDateTime } from "../../../lib/format.ts";
 import { formatCount, formatRate } from "../../../ui/charts/chart-format.ts";
 
 export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -30,15 +31,7 @@ export const VERDICT_COLORS: Record<RecommendationVerdict, "success" | "default"
   hurt: "error",
 };
 
-export const dateTime = (iso: string) =>
-  `${new Date(iso).toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  })} UTC`;
+export const dateTime = formatUtcDateTime;
 export const date = (iso: string) =>
   new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
