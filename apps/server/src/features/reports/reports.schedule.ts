@@ -7,6 +7,7 @@
 import type { ReportPeriod } from "@prospector/contracts";
 import { validationError } from "../../platform/errors.ts";
 import { lastDays } from "../../platform/utc-days.ts";
+import { localParts } from "../campaigns/index.ts";
 
 export interface ScheduleRule {
   frequency: "daily" | "weekly" | "monthly";
@@ -16,31 +17,8 @@ export interface ScheduleRule {
   timezone: string;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-/** The wall-clock date and time at `at` in `tz`. */
-function wall(tz: string, at: number) {
-  const parts = formatter(tz).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
-}
+/** The wall-clock date and time at `at` in `tz` (the campaigns' calendar arithmetic). */
+const wall = (tz: string, at: number) => localParts(new Date(at), tz);
 
 function offsetMs(tz: string, at: number): number {
   const w = wall(tz, at);
@@ -64,7 +42,7 @@ export function zonedTime(tz: string, year: number, month: number, day: number, 
 
 export function assertTimeZone(tz: string): void {
   try {
-    formatter(tz);
+    localParts(new Date(0), tz);
   } catch {
     throw validationError([{ field: "timezone", message: `Unknown time zone "${tz}"` }]);
   }
