@@ -5,7 +5,7 @@
  */
 import type { RecommendationStatus } from "@prospector/contracts";
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, transaction } from "../../db/client.ts";
 import { campaignEvents, campaignLeads, campaignMessages, campaigns } from "../campaigns/index.ts";
 import { leads } from "../leads/index.ts";
 import { sendInsightsMailDomains } from "../send-insights/index.ts";
@@ -72,7 +72,10 @@ export async function playbookCounts(db: Db, w: Window): Promise<{ content: Cont
     DIMENSIONS.map((d) => sql`(${d}, ${dimExpr[d]})`),
     sql`, `,
   );
-  const res = await db.execute(sql`
+  // Without JIT: compiling this plan costs more than it saves at every size measured.
+  const res = await transaction(db, async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(sql`
     with f as materialized (
       select m.campaign_id, m.step, m.variant, m.lead_id, (${replied})::int as r
       from ${campaignMessages} m where ${sent(w.workspaceId, w.from, w.to)}
@@ -89,6 +92,7 @@ export async function playbookCounts(db: Db, w: Window): Promise<{ content: Cont
       left join ${sendInsightsMailDomains} d on d.workspace_id = ${w.workspaceId} and d.domain = split_part(l.email, '@', 2)
       cross join lateral (values ${values}) v(dimension, value)
     group by v.dimension, v.value`);
+  });
   const rows = rowsOf<ContentRow & { kind: string; dimension: Dimension; value: string }>(res);
   return {
     content: rows
