@@ -5,6 +5,8 @@
  * the server's own migrations, db client and test factories — the product has no test-only route.
  */
 import { hashPassword } from "better-auth/crypto";
+// Type-only: brings the features' AppContext augmentations into e2e's typecheck (erased at run time).
+import type {} from "../apps/server/src/app.ts";
 import type { Database } from "../apps/server/src/db/client.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { campaignEvents, campaignMessages, campaigns } from "../apps/server/src/features/campaigns/campaigns.table.ts";
