@@ -83,6 +83,12 @@ function answer(q: ReportQuery): ReportResult {
         labels: { week: "5 Jan", weekday: "Monday" },
         values: { delivered: c(95), reply_rate: rate(0.1053, 95, 0.058, 0.182) },
       },
+      // The engine keys weekdays as ISO days: Sunday is 7, drawn in the last column.
+      {
+        keys: { week: "2026-01-05", weekday: "7" },
+        labels: { week: "5 Jan", weekday: "Sunday" },
+        values: { delivered: c(40), reply_rate: rate(0.2, 40, 0.105, 0.348) },
+      },
     ]);
   return report([]);
 }
@@ -102,6 +108,11 @@ describe("/test-charts", () => {
       screen.getAllByText(/Engine query: sent, replied and reply rate by campaign, the 10 with most sends, 2026-01-01 to 2026-01-31/)
         .length,
     ).toBe(3);
+
+    // The heatmap draws Monday's and Sunday's cells (ISO weekdays 1 and 7), Sunday last.
+    const grid = screen.getByRole("heading", { name: "Heatmap grid: reply rate by week and weekday" }).closest(".MuiCard-root")!;
+    const cells = within(grid as HTMLElement).getAllByText(/^\d+(\.\d)?%$/);
+    expect(cells.map((x) => x.textContent)).toEqual(["11%", "20%"]);
 
     // Every card switches to a table with the chart's figures.
     const switches = await screen.findAllByRole("button", { name: "Table" });
