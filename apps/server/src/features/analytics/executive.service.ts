@@ -257,7 +257,7 @@ export async function boardroom(ctx: Ctx, workspaceId: string, q: BoardroomQuery
   for (let m = from; m <= to; m = monthAdd(m, 1)) span.push(m);
   // A year before the last month too, for the year-over-year comparison.
   const yearBefore = monthAdd(to, -12);
-  const queryFrom = yearBefore < from ? yearBefore : from;
+  const queryFrom = [yearBefore, from].sort()[0] as string; // "YYYY-MM" strings sort as months
   const [{ rows, sources, computedAt }, pipeline] = await Promise.all([
     engine(ctx, workspaceId, "month", `${queryFrom}-01`, lastDay(to)),
     repo.openPipeline(ctx.db, workspaceId),
