@@ -248,7 +248,7 @@ export async function roi(ctx: AppContext, workspaceId: string, q: { from: strin
 
 /**
  * Where the workspace has no sample yet: planning assumptions commonly used for cold email, shown
- * labelled "industry default", never as the workspace's own figure.
+ * labelled "planning assumption" (not measured, no published source), never as the workspace's own figure.
  */
 export const INDUSTRY_DEFAULTS: Record<CalculatorRateKey, number> & { average_deal_value: number } = {
   delivered_share: 0.95,
@@ -270,7 +270,7 @@ function prefillRate(key: CalculatorRateKey, x: number, n: number, source: strin
     successes: 0,
     n: 0,
     origin: "industry_default",
-    source: "Industry default: the workspace has no sample for this rate yet",
+    source: "Planning assumption, not measured: the workspace has no sample for this rate yet; replace it with your own",
   };
 }
 
@@ -297,7 +297,7 @@ export async function calculatorPrefill(ctx: AppContext, workspaceId: string, no
     average_deal_value:
       r.won > 0
         ? { value: round2(r.won_value / r.won), n: r.won, origin: "workspace", source: `Average value of CRM deals won, ${last}` }
-        : { value: INDUSTRY_DEFAULTS.average_deal_value, n: 0, origin: "industry_default", source: "Industry default: no deal won yet" },
+        : { value: INDUSTRY_DEFAULTS.average_deal_value, n: 0, origin: "industry_default", source: "Planning assumption, not measured: no deal won yet; replace it with your average deal" },
     leads_per_month: { value: Math.round((r.reached * DAYS_PER_MONTH) / PREFILL_DAYS), source: `Leads emailed in ${last}, per 30.4 days` },
     cost_model: model,
   };

@@ -42,8 +42,8 @@ describe("ROI calculator", () => {
     const reply = within(rates).getByText("Reply rate").closest("tr")!;
     expect(within(reply).getByText(/95 of 950 · 95% interval 8\.2%–12\.1%/)).toBeTruthy();
     const win = within(rates).getByText("Win rate").closest("tr")!;
-    expect(within(win).getByText("Industry default")).toBeTruthy();
-    expect(screen.getByText(/Industry default · Industry default: no deal won yet/)).toBeTruthy();
+    expect(within(win).getByText("Assumption")).toBeTruthy();
+    expect(screen.getByText(/Assumption · Planning assumption, not measured: no deal won yet/)).toBeTruthy();
 
     // 338 leads × 0.95 × 0.1 = 32.1 replies.
     const out = screen.getByRole("table", { name: "Projected outcome" });

@@ -1,7 +1,7 @@
 /**
  * /roi-calculator: what pipeline and revenue an outreach plan would produce at the workspace's own
  * rates (docs/analytics/optimization.md). Inputs start from the workspace's measured rates (each
- * with its sample and interval; "industry default" only where it has none); outputs per month with
+ * with its sample and interval; a labelled planning assumption only where it has none); outputs per month with
  * a range from the intervals; scenarios are saved on the server.
  */
 import {
@@ -149,7 +149,7 @@ export default function RoiCalculatorPage() {
                     label={`Average deal value (${currency})`}
                     value={inputs.average_deal_value}
                     onChange={(e) => setNumber("average_deal_value", e.target.value)}
-                    helperText={`${p.average_deal_value.origin === "industry_default" ? "Industry default · " : ""}${p.average_deal_value.source}${p.average_deal_value.n ? ` (${p.average_deal_value.n} deals)` : ""}`}
+                    helperText={`${p.average_deal_value.origin === "industry_default" ? "Assumption · " : ""}${p.average_deal_value.source}${p.average_deal_value.n ? ` (${p.average_deal_value.n} deals)` : ""}`}
                     sx={{ flex: "1 1 200px" }}
                   />
                   <TextField
@@ -201,7 +201,7 @@ export default function RoiCalculatorPage() {
                                 "Your figure (no interval)"
                               ) : pr.origin === "industry_default" ? (
                                 <>
-                                  <Chip size="small" label="Industry default" sx={{ mr: 1 }} />
+                                  <Chip size="small" label="Assumption" sx={{ mr: 1 }} />
                                   {pr.source}
                                 </>
                               ) : (
