@@ -297,7 +297,12 @@ export async function calculatorPrefill(ctx: AppContext, workspaceId: string, no
     average_deal_value:
       r.won > 0
         ? { value: round2(r.won_value / r.won), n: r.won, origin: "workspace", source: `Average value of CRM deals won, ${last}` }
-        : { value: INDUSTRY_DEFAULTS.average_deal_value, n: 0, origin: "industry_default", source: "Planning assumption, not measured: no deal won yet; replace it with your average deal" },
+        : {
+            value: INDUSTRY_DEFAULTS.average_deal_value,
+            n: 0,
+            origin: "industry_default",
+            source: "Planning assumption, not measured: no deal won yet; replace it with your average deal",
+          },
     leads_per_month: { value: Math.round((r.reached * DAYS_PER_MONTH) / PREFILL_DAYS), source: `Leads emailed in ${last}, per 30.4 days` },
     cost_model: model,
   };

@@ -140,7 +140,12 @@ export const PREFILL: CalculatorPrefill = {
       source: "Planning assumption, not measured: the workspace has no sample for this rate yet; replace it with your own",
     },
   },
-  average_deal_value: { value: 5000, n: 0, origin: "industry_default", source: "Planning assumption, not measured: no deal won yet; replace it with your average deal" },
+  average_deal_value: {
+    value: 5000,
+    n: 0,
+    origin: "industry_default",
+    source: "Planning assumption, not measured: no deal won yet; replace it with your average deal",
+  },
   leads_per_month: { value: 338, source: "Leads emailed in the last 90 days (UTC), per 30.4 days" },
   cost_model: { currency: "EUR", inbox_monthly_cost: 30, tooling_monthly_cost: 100, default_lead_cost: 0.5, lead_cost_by_source: {} },
 };
