@@ -5,6 +5,10 @@
 
 import { accessFeature } from "./features/access/access.feature.ts";
 import { accountSecurityFeature } from "./features/account-security/account-security.feature.ts";
+import { aiAgentsFeature } from "./features/ai-agents/ai-agents.feature.ts";
+import { aiInsightsFeature } from "./features/ai-insights/ai-insights.feature.ts";
+import { aiLedgerFeature } from "./features/ai-ledger/ai-ledger.feature.ts";
+import { aiModelsFeature } from "./features/ai-models/ai-models.feature.ts";
 import { analyticsFeature } from "./features/analytics/analytics.feature.ts";
 import { apiKeysFeature } from "./features/api-keys/api-keys.feature.ts";
 import { automationFeature } from "./features/automation/automation.feature.ts";
@@ -32,6 +36,7 @@ import { pipelineFeature } from "./features/pipeline/pipeline.feature.ts";
 import { plansFeature } from "./features/plans/plans.feature.ts";
 import { recommendationsFeature } from "./features/recommendations/recommendations.feature.ts";
 import { repliesFeature } from "./features/replies/replies.feature.ts";
+import { replyIntentFeature } from "./features/reply-intent/reply-intent.feature.ts";
 import { reportsFeature } from "./features/reports/reports.feature.ts";
 import { reputationFeature } from "./features/reputation/reputation.feature.ts";
 import { scrapingFeature } from "./features/scraping/scraping.feature.ts";
@@ -58,6 +63,7 @@ export const FEATURES: readonly Feature[] = [
   accountSecurityFeature,
   userSettingsFeature,
   billingFeature,
+  aiLedgerFeature,
   leadsFeature,
   webCrawlerFeature,
   enrichmentFeature,
@@ -71,6 +77,7 @@ export const FEATURES: readonly Feature[] = [
   trackingFeature,
   repliesFeature,
   crmFeature,
+  replyIntentFeature,
   pipelineFeature,
   deliverabilityFeature,
   sendInsightsFeature,
@@ -85,5 +92,8 @@ export const FEATURES: readonly Feature[] = [
   leadScoringFeature,
   reportsFeature,
   recommendationsFeature,
+  aiModelsFeature,
+  aiAgentsFeature,
+  aiInsightsFeature,
   workspacesFeature,
 ];

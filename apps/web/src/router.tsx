@@ -72,6 +72,25 @@ const UserSuccessPage = lazy(() => import("./features/executive/pages/user-succe
 const ReportBuilderPage = lazy(() => import("./features/reports/pages/report-builder-page.tsx"));
 const PredictivePage = lazy(() => import("./features/predictive/pages/predictive-page.tsx"));
 const RecommendationsPage = lazy(() => import("./features/recommendations/pages/recommendations-page.tsx"));
+const AiAgentsPage = lazy(() => import("./features/ai-agents/pages/ai-agents-page.tsx"));
+const AiActivityPage = lazy(() => import("./features/ai-activity/pages/ai-activity-page.tsx"));
+const LlmConsolePage = lazy(() => import("./features/ai-activity/pages/llm-console-page.tsx"));
+const MlFeedbackPage = lazy(() => import("./features/ai-feedback/pages/ml-feedback-page.tsx"));
+const MlopsRegistryPage = lazy(() => import("./features/ai-models/pages/mlops-registry-page.tsx"));
+const ModelRepositoryPage = lazy(() => import("./features/ai-models/pages/model-repository-page.tsx"));
+const DeploymentPipelinePage = lazy(() => import("./features/ai-models/pages/deployment-pipeline-page.tsx"));
+const PerformanceMonitorPage = lazy(() => import("./features/ai-models/pages/performance-monitor-page.tsx"));
+const FeatureStorePage = lazy(() => import("./features/ai-models/pages/feature-store-page.tsx"));
+const AiTransparencyPage = lazy(() => import("./features/explainability/pages/ai-transparency-page.tsx"));
+const ExplainabilityPage = lazy(() => import("./features/explainability/pages/explainability-page.tsx"));
+const ExplainabilityPatternsPage = lazy(() => import("./features/explainability/pages/explainability-patterns-page.tsx"));
+const ExplainabilityRecommendationsPage = lazy(() => import("./features/explainability/pages/explainability-recommendations-page.tsx"));
+const ExplainabilityPerformancePage = lazy(() => import("./features/explainability/pages/explainability-performance-page.tsx"));
+const AiDoctorPage = lazy(() => import("./features/ai-experiments/pages/ai-doctor-page.tsx"));
+const CausalAnalyticsPage = lazy(() => import("./features/ai-experiments/pages/causal-analytics-page.tsx"));
+const ReinforcementLearningPage = lazy(() => import("./features/ai-experiments/pages/reinforcement-learning-page.tsx"));
+const MemoryIntelligencePage = lazy(() => import("./features/ai-content/pages/memory-intelligence-page.tsx"));
+const MultimodalPage = lazy(() => import("./features/ai-content/pages/multimodal-page.tsx"));
 const PlaybooksPage = lazy(() => import("./features/recommendations/pages/playbooks-page.tsx"));
 const CampaignIntelligenceCenterPage = lazy(() => import("./features/campaign-intelligence/pages/center-page.tsx"));
 const CampaignPerformancePage = lazy(() => import("./features/campaign-intelligence/pages/performance-page.tsx"));
@@ -223,6 +242,25 @@ export const routes: RouteObject[] = [
           { path: "/campaign-intelligence/sequences", element: page(SequencesPage, false) },
           { path: "/campaign-intelligence/ai-analytics", element: page(ReplyIntelligencePage, false) },
           { path: "/campaign-intelligence/agents", element: page(CampaignAgentsPage, false) },
+          { path: "/ai-agents", element: page(AiAgentsPage, false) },
+          { path: "/ai-activity", element: page(AiActivityPage, false) },
+          { path: "/ai-tools/llm-console", element: page(LlmConsolePage, false) },
+          { path: "/ml-feedback", element: page(MlFeedbackPage, false) },
+          { path: "/ai-tools/mlops-registry", element: page(MlopsRegistryPage, false) },
+          { path: "/ai-tools/model-repository", element: page(ModelRepositoryPage, false) },
+          { path: "/ai-tools/deployment-pipeline", element: page(DeploymentPipelinePage, false) },
+          { path: "/ai-tools/performance-monitor", element: page(PerformanceMonitorPage, false) },
+          { path: "/ml/feature-store", element: page(FeatureStorePage, false) },
+          { path: "/ai-transparency", element: page(AiTransparencyPage, false) },
+          { path: "/explainability", element: page(ExplainabilityPage, false) },
+          { path: "/explainability/patterns", element: page(ExplainabilityPatternsPage, false) },
+          { path: "/explainability/recommendations", element: page(ExplainabilityRecommendationsPage, false) },
+          { path: "/explainability/performance", element: page(ExplainabilityPerformancePage, false) },
+          { path: "/ai-doctor", element: page(AiDoctorPage, false) },
+          { path: "/ai-tools/causal-analytics", element: page(CausalAnalyticsPage, false) },
+          { path: "/ai/reinforcement-learning", element: page(ReinforcementLearningPage, false) },
+          { path: "/memory-intelligence", element: page(MemoryIntelligencePage, false) },
+          { path: "/content/multimodal", element: page(MultimodalPage, false) },
           { path: "/business-optimizer/dashboard", element: page(FunnelPage, false, { variant: "current" }) },
           { path: "/optimization/dashboard", element: page(FunnelPage, false, { variant: "current" }) },
           { path: "/business-optimizer/dashboard-new", element: page(FunnelPage, false, { variant: "compare" }) },

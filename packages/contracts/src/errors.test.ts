@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { accessErrors } from "./access.errors.ts";
 import { accountSecurityErrors } from "./account-security.errors.ts";
+import { aiAgentsErrors } from "./ai-agents.errors.ts";
+import { aiContentErrors } from "./ai-content.errors.ts";
+import { aiExperimentsErrors } from "./ai-experiments.errors.ts";
+import { aiExplainErrors } from "./ai-explain.errors.ts";
+import { aiLedgerErrors } from "./ai-ledger.errors.ts";
+import { aiModelsErrors } from "./ai-models.errors.ts";
 import { analyticsEngineErrors } from "./analytics-engine.errors.ts";
 import { analyticsIntelligenceErrors } from "./analytics-intelligence.errors.ts";
 import { automationErrors } from "./automation.errors.ts";
@@ -24,6 +30,7 @@ import { optimizationErrors } from "./optimization.errors.ts";
 import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { recommendationsErrors } from "./recommendations.errors.ts";
+import { replyIntentErrors } from "./reply-intent.errors.ts";
 import { reportsErrors } from "./reports.errors.ts";
 import { reputationErrors } from "./reputation.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
@@ -70,6 +77,13 @@ describe("error catalog", () => {
       analyticsIntelligenceErrors,
       sendInsightsErrors,
       sendingOpsErrors,
+      aiLedgerErrors,
+      replyIntentErrors,
+      aiAgentsErrors,
+      aiModelsErrors,
+      aiExplainErrors,
+      aiExperimentsErrors,
+      aiContentErrors,
     ].flatMap((o) => Object.keys(o));
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);

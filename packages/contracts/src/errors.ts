@@ -5,6 +5,12 @@
 import { z } from "zod";
 import { accessErrors } from "./access.errors.ts";
 import { accountSecurityErrors } from "./account-security.errors.ts";
+import { aiAgentsErrors } from "./ai-agents.errors.ts";
+import { aiContentErrors } from "./ai-content.errors.ts";
+import { aiExperimentsErrors } from "./ai-experiments.errors.ts";
+import { aiExplainErrors } from "./ai-explain.errors.ts";
+import { aiLedgerErrors } from "./ai-ledger.errors.ts";
+import { aiModelsErrors } from "./ai-models.errors.ts";
 import { analyticsEngineErrors } from "./analytics-engine.errors.ts";
 import { analyticsIntelligenceErrors } from "./analytics-intelligence.errors.ts";
 import { automationErrors } from "./automation.errors.ts";
@@ -28,6 +34,7 @@ import { optimizationErrors } from "./optimization.errors.ts";
 import { pipelineErrors } from "./pipeline.errors.ts";
 import { platformErrors } from "./platform.errors.ts";
 import { recommendationsErrors } from "./recommendations.errors.ts";
+import { replyIntentErrors } from "./reply-intent.errors.ts";
 import { reportsErrors } from "./reports.errors.ts";
 import { reputationErrors } from "./reputation.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
@@ -72,6 +79,13 @@ export const errorCatalog = {
   ...sendingOpsErrors,
   ...workspaceInvitesErrors,
   ...teamChatErrors,
+  ...aiLedgerErrors,
+  ...replyIntentErrors,
+  ...aiAgentsErrors,
+  ...aiModelsErrors,
+  ...aiExplainErrors,
+  ...aiExperimentsErrors,
+  ...aiContentErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

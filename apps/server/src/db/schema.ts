@@ -1,6 +1,12 @@
 /** Every table of the app, one import per feature. drizzle-kit reads this file. */
 export * from "../features/access/access.table.ts";
 export * from "../features/account-security/account-security.table.ts";
+export * from "../features/ai-agents/ai-agents.table.ts";
+export * from "../features/ai-insights/content.table.ts";
+export * from "../features/ai-insights/experiments.table.ts";
+export * from "../features/ai-insights/explain.table.ts";
+export * from "../features/ai-ledger/ai-ledger.table.ts";
+export * from "../features/ai-models/ai-models.table.ts";
 export * from "../features/analytics/analytics.table.ts";
 export * from "../features/analytics/campaign-intelligence.table.ts";
 export * from "../features/analytics/executive.table.ts";
@@ -28,6 +34,7 @@ export * from "../features/organizations/organizations.table.ts";
 export * from "../features/pipeline/pipeline.table.ts";
 export * from "../features/plans/plans.table.ts";
 export * from "../features/recommendations/recommendations.table.ts";
+export * from "../features/reply-intent/reply-intent.table.ts";
 export * from "../features/reports/reports.table.ts";
 export * from "../features/reputation/reputation.table.ts";
 export * from "../features/scraping/scraping.table.ts";

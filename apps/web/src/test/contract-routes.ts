@@ -138,6 +138,13 @@ import {
   WorkspaceTrends,
 } from "@prospector/contracts";
 import { z } from "zod";
+import { AI_AGENTS_ROUTES } from "./contract-routes/ai-agents.ts";
+import { AI_CONTENT_ROUTES } from "./contract-routes/ai-content.ts";
+import { AI_EXPERIMENTS_ROUTES } from "./contract-routes/ai-experiments.ts";
+import { AI_EXPLAIN_ROUTES } from "./contract-routes/ai-explain.ts";
+import { AI_FEEDBACK_ROUTES } from "./contract-routes/ai-feedback.ts";
+import { AI_LEDGER_ROUTES } from "./contract-routes/ai-ledger.ts";
+import { AI_MODELS_ROUTES } from "./contract-routes/ai-models.ts";
 import { ANALYTICS_ENGINE_ROUTES } from "./contract-routes/analytics-engine.ts";
 import { ANALYTICS_INTELLIGENCE_ROUTES } from "./contract-routes/analytics-intelligence.ts";
 import { CAMPAIGN_INTELLIGENCE_ROUTES } from "./contract-routes/campaign-intelligence.ts";
@@ -145,6 +152,7 @@ import { EXECUTIVE_ROUTES } from "./contract-routes/executive.ts";
 import { LEAD_SCORING_ROUTES } from "./contract-routes/lead-scoring.ts";
 import { OPTIMIZATION_ROUTES } from "./contract-routes/optimization.ts";
 import { RECOMMENDATIONS_ROUTES } from "./contract-routes/recommendations.ts";
+import { REPLY_INTENT_ROUTES } from "./contract-routes/reply-intent.ts";
 import { REPORTS_ROUTES } from "./contract-routes/reports.ts";
 
 export type StatusSchemas = Partial<Record<number, z.ZodType | null>>;
@@ -481,6 +489,14 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   ...CAMPAIGN_INTELLIGENCE_ROUTES,
   ...OPTIMIZATION_ROUTES,
   ...ANALYTICS_INTELLIGENCE_ROUTES,
+  ...AI_LEDGER_ROUTES,
+  ...AI_FEEDBACK_ROUTES,
+  ...REPLY_INTENT_ROUTES,
+  ...AI_AGENTS_ROUTES,
+  ...AI_MODELS_ROUTES,
+  ...AI_EXPLAIN_ROUTES,
+  ...AI_EXPERIMENTS_ROUTES,
+  ...AI_CONTENT_ROUTES,
 };
 
 interface CompiledRoute {

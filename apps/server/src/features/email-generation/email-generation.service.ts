@@ -7,10 +7,10 @@ import { type EmailGenerationRequest, type EmailTone, type GeneratedEmail, PLACE
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { createLlmClient, LlmError } from "../ai-ledger/index.ts";
 import { findCampaign } from "../campaigns/index.ts";
 import { findLeadRow } from "../leads/index.ts";
 import { type EmailFacts, writeTemplateEmail } from "./email-templates.ts";
-import { createLlmClient, LlmError } from "./llm.client.ts";
 
 type Input = z.output<typeof import("@prospector/contracts").EmailGenerationRequest>;
 type Ctx = Pick<AppContext, "db" | "config" | "log">;

@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
+import { createLlmClient, LlmError } from "../ai-ledger/index.ts";
 import { parseModelEmail } from "./email-generation.service.ts";
 import { writeTemplateEmail } from "./email-templates.ts";
-import { createLlmClient, LlmError } from "./llm.client.ts";
 
 /** A local server speaking the chat-completions API; `mode` decides how it answers. */
 async function fakeChatApi() {

@@ -11,7 +11,9 @@ import AllInboxOutlined from "@mui/icons-material/AllInboxOutlined";
 import AutoGraphOutlined from "@mui/icons-material/AutoGraphOutlined";
 import AutoModeOutlined from "@mui/icons-material/AutoModeOutlined";
 import CalculateOutlined from "@mui/icons-material/CalculateOutlined";
+import CallSplitOutlined from "@mui/icons-material/CallSplitOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
+import CasinoOutlined from "@mui/icons-material/CasinoOutlined";
 import CenterFocusStrongOutlined from "@mui/icons-material/CenterFocusStrongOutlined";
 import ChatOutlined from "@mui/icons-material/ChatOutlined";
 import ChecklistOutlined from "@mui/icons-material/ChecklistOutlined";
@@ -19,6 +21,7 @@ import CompareArrowsOutlined from "@mui/icons-material/CompareArrowsOutlined";
 import CompareOutlined from "@mui/icons-material/CompareOutlined";
 import CreditCardOutlined from "@mui/icons-material/CreditCardOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import DatasetOutlined from "@mui/icons-material/DatasetOutlined";
 import DnsOutlined from "@mui/icons-material/DnsOutlined";
 import EditNoteOutlined from "@mui/icons-material/EditNoteOutlined";
 import EmailOutlined from "@mui/icons-material/EmailOutlined";
@@ -27,9 +30,13 @@ import FilterAltOutlined from "@mui/icons-material/FilterAltOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
+import HistoryEduOutlined from "@mui/icons-material/HistoryEduOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import HubOutlined from "@mui/icons-material/HubOutlined";
+import ImageOutlined from "@mui/icons-material/ImageOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
+import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
+import InventoryOutlined from "@mui/icons-material/InventoryOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import LeaderboardOutlined from "@mui/icons-material/LeaderboardOutlined";
 import LibraryAddCheckOutlined from "@mui/icons-material/LibraryAddCheckOutlined";
@@ -37,8 +44,11 @@ import LightbulbOutlined from "@mui/icons-material/LightbulbOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import MarkEmailReadOutlined from "@mui/icons-material/MarkEmailReadOutlined";
 import MarkEmailUnreadOutlined from "@mui/icons-material/MarkEmailUnreadOutlined";
+import MedicalServicesOutlined from "@mui/icons-material/MedicalServicesOutlined";
+import MemoryOutlined from "@mui/icons-material/MemoryOutlined";
 import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
 import MonetizationOnOutlined from "@mui/icons-material/MonetizationOnOutlined";
+import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
 import NotificationsActiveOutlined from "@mui/icons-material/NotificationsActiveOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
@@ -48,18 +58,22 @@ import PowerSettingsNewOutlined from "@mui/icons-material/PowerSettingsNewOutlin
 import PsychologyOutlined from "@mui/icons-material/PsychologyOutlined";
 import QueryStatsOutlined from "@mui/icons-material/QueryStatsOutlined";
 import RadarOutlined from "@mui/icons-material/RadarOutlined";
+import RocketLaunchOutlined from "@mui/icons-material/RocketLaunchOutlined";
 import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
 import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
 import SensorsOutlined from "@mui/icons-material/SensorsOutlined";
 import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
+import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import SourceOutlined from "@mui/icons-material/SourceOutlined";
 import SpaceDashboardOutlined from "@mui/icons-material/SpaceDashboardOutlined";
 import SpeedOutlined from "@mui/icons-material/SpeedOutlined";
 import SsidChartOutlined from "@mui/icons-material/SsidChartOutlined";
 import StorageOutlined from "@mui/icons-material/StorageOutlined";
 import TableChartOutlined from "@mui/icons-material/TableChartOutlined";
+import TerminalOutlined from "@mui/icons-material/TerminalOutlined";
+import ThumbsUpDownOutlined from "@mui/icons-material/ThumbsUpDownOutlined";
 import TimelineOutlined from "@mui/icons-material/TimelineOutlined";
 import TipsAndUpdatesOutlined from "@mui/icons-material/TipsAndUpdatesOutlined";
 import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
@@ -77,6 +91,8 @@ export interface NavItem {
   permission?: string;
   /** Only the instance admin (first account) sees it. */
   instanceAdminOnly?: boolean;
+  /** A live count shown beside the label: which one (the side nav reads it from the API). */
+  badge?: "ai-activity";
 }
 
 export interface NavSection {
@@ -134,12 +150,41 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
-    // Shell spec §2 "AI & Intelligence": the AI tools of the group come with the AI issue.
     id: "ai-intelligence",
     label: "AI & Intelligence",
     items: [
+      { path: "/ai-agents", label: "AI Agents", icon: SmartToyOutlined, permission: "analytics:read" },
+      { path: "/ai-activity", label: "AI Activity", icon: HistoryEduOutlined, permission: "analytics:read", badge: "ai-activity" },
+      { path: "/ai-doctor", label: "AI Doctor", title: "Campaign Doctor", icon: MedicalServicesOutlined, permission: "campaigns:read" },
+      { path: "/ai-tools/llm-console", label: "LLM Console", icon: TerminalOutlined, permission: "analytics:read" },
+      { path: "/ai-tools/causal-analytics", label: "Causal Analytics", icon: CallSplitOutlined, permission: "analytics:read" },
+      { path: "/ai-tools/mlops-registry", label: "Model Registry", icon: InventoryOutlined, permission: "analytics:read" },
+      { path: "/ai-tools/model-repository", label: "Model Repository", icon: Inventory2Outlined, permission: "analytics:read" },
+      {
+        path: "/ai-tools/deployment-pipeline",
+        label: "Deployments",
+        title: "Model Deployments",
+        icon: RocketLaunchOutlined,
+        permission: "analytics:read",
+      },
+      {
+        path: "/ai-tools/performance-monitor",
+        label: "Model Monitor",
+        title: "Model Performance Monitor",
+        icon: MonitorHeartOutlined,
+        permission: "analytics:read",
+      },
       { path: "/predictive-analytics", label: "Predictive Analytics", icon: PsychologyOutlined, permission: "analytics:read" },
+      { path: "/memory-intelligence", label: "Lead Memory", title: "Lead Memory", icon: MemoryOutlined, permission: "leads:read" },
       { path: "/smart-recommendations", label: "Smart Recommendations", icon: TipsAndUpdatesOutlined, permission: "analytics:read" },
+      { path: "/ml-feedback", label: "AI Feedback", title: "AI Feedback", icon: ThumbsUpDownOutlined, permission: "analytics:read" },
+      {
+        path: "/ai/reinforcement-learning",
+        label: "Variant Bandit",
+        title: "Variant Bandit",
+        icon: CasinoOutlined,
+        permission: "campaigns:read",
+      },
       {
         path: "/optimization/real-time",
         label: "Real-Time",
@@ -180,6 +225,7 @@ export const NAV_SECTIONS: NavSection[] = [
       },
       { path: "/optimization/ai-recommendations", label: "AI Recommendations", icon: LightbulbOutlined, permission: "analytics:read" },
       { path: "/optimization/forecasting", label: "Forecasting", icon: TimelineOutlined, permission: "crm:read" },
+      { path: "/ml/feature-store", label: "Feature Store", icon: DatasetOutlined, permission: "analytics:read" },
     ],
   },
   {
@@ -279,6 +325,19 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
+    id: "content",
+    label: "Content",
+    items: [
+      {
+        path: "/content/multimodal",
+        label: "Personalized Images",
+        title: "Personalized Images",
+        icon: ImageOutlined,
+        permission: "leads:read",
+      },
+    ],
+  },
+  {
     id: "settings",
     label: "Settings",
     items: [
@@ -312,6 +371,12 @@ const EXTRA_TITLES: Record<string, string> = {
   "/optimization/playbooks": "Playbooks",
   "/campaign-intelligence/agents": "Campaign Agents",
   "/test-charts": "Chart Gallery",
+  // AI pages reached from other pages (docs/ai.md), not from the side nav.
+  "/ai-transparency": "AI Transparency",
+  "/explainability": "Explainability",
+  "/explainability/patterns": "Outcome Patterns",
+  "/explainability/recommendations": "Why These Recommendations",
+  "/explainability/performance": "Model Accuracy Over Time",
 };
 
 /** Does a granted permission like `leads:*` or `*:*` cover `leads:read`? */

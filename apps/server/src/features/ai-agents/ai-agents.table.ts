@@ -1,0 +1,2 @@
+/** Tables of ai-agents (none yet). */
+export {};

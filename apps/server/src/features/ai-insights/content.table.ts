@@ -1,0 +1,2 @@
+/** Tables of Memory intelligence and personalized images (docs/ai/content.md) (none yet). */
+export {};

@@ -1,0 +1,4 @@
+/** The AI doctor, causal analytics and the variant bandit (docs/ai/experiments.md). */
+import type { Feature } from "../../platform/feature.ts";
+
+export const experimentsPart: Feature = { name: "ai-insights/experiments" };

@@ -1,0 +1,2 @@
+/** Tables of AI transparency and explainability (docs/ai/explainability.md) (none yet). */
+export {};

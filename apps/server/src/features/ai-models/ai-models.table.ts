@@ -1,0 +1,2 @@
+/** Tables of ai-models (none yet). */
+export {};

@@ -1,0 +1,2 @@
+/** Tables of reply-intent (none yet). */
+export {};
