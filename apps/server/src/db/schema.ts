@@ -22,6 +22,7 @@ export * from "../features/compose/compose.table.ts";
 export * from "../features/crm/crm.table.ts";
 export * from "../features/data-exports/data-exports.table.ts";
 export * from "../features/deliverability/deliverability.table.ts";
+export * from "../features/email-generation/email-generation.table.ts";
 export * from "../features/enrichment/enrichment.table.ts";
 export * from "../features/error-reports/error-reports.table.ts";
 export * from "../features/identity/identity.table.ts";

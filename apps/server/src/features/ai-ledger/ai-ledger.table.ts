@@ -6,8 +6,8 @@
  * the monthly cap, transparency and feedback read one table.
  */
 import type { AiActionExplanation } from "@prospector/contracts";
-import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id } from "../../db/columns.ts";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, ts, updatedAt } from "../../db/columns.ts";
 import { users } from "../identity/identity.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
 
@@ -39,6 +39,10 @@ export const aiActions = pgTable(
     explanation: jsonb("explanation").$type<AiActionExplanation>(),
     tokensIn: integer("tokens_in").notNull().default(0),
     tokensOut: integer("tokens_out").notNull().default(0),
+    /** The provider sent no usage, so the tokens were estimated (about 4 characters each). */
+    tokensEstimated: boolean("tokens_estimated").notNull().default(false),
+    /** Calls made to the provider for this action, retries included (0 for built-in actions and refusals). */
+    attempts: smallint("attempts").notNull().default(0),
     /** Cost in millionths of a US dollar (0 for built-in actions). */
     costMicros: integer("cost_micros").notNull().default(0),
     durationMs: integer("duration_ms").notNull().default(0),
@@ -52,7 +56,34 @@ export const aiActions = pgTable(
     index("ai_actions_ws_kind_created_idx").on(t.workspaceId, t.kind, t.createdAt.desc(), t.id.desc()),
     index("ai_actions_subject_idx").on(t.workspaceId, t.subjectType, t.subjectId, t.createdAt.desc()),
     index("ai_actions_run_idx").on(t.agentRunId, t.createdAt),
+    index("ai_actions_ws_user_created_idx").on(t.workspaceId, t.userId, t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+/** A workspace's own AI settings; without a row, LLM_MONTHLY_CAP_USD applies. */
+export const aiSettings = pgTable("ai_settings", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  /** The monthly language-model spend cap in millionths of a US dollar (null: the default). */
+  monthlyCapMicros: bigint("monthly_cap_micros", { mode: "number" }),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+/** When each person last opened /ai-activity in a workspace: the nav's unread count starts there. */
+export const aiActivitySeen = pgTable(
+  "ai_activity_seen",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seenAt: ts("seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
 
 /** A person's thumbs up (1) or down (-1) on one AI action; one per person and action. */
