@@ -4,6 +4,8 @@
  * messages and the signed tracking links. Never the repositories.
  */
 
+// The bandit's posterior maths, for ai-insights' /ai/reinforcement-learning (read-only).
+export { effectiveFloor, probabilityBest, successesOf } from "./ab.bandit.ts";
 export { declareWinner, getExperiment, listExperiments } from "./ab.experiments.ts";
 // Read-only, for campaign intelligence's agents page: the kill switch's holds and the A/B bandit's allocations.
 export { abExperiments } from "./ab.table.ts";
