@@ -17,4 +17,12 @@ export {
   DEAL_SEARCH_EXPR,
 } from "./crm.table.ts";
 export { bookMeeting } from "./crm-activity.meetings.ts";
-export { createInteraction, createTask, getInteraction, getTask, listInteractions, listTasks } from "./crm-activity.service.ts";
+export {
+  createInteraction,
+  createTask,
+  deleteTask,
+  getInteraction,
+  getTask,
+  listInteractions,
+  listTasks,
+} from "./crm-activity.service.ts";
