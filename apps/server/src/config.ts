@@ -215,7 +215,39 @@ export const ConfigSchema = z.object({
     .max(3600)
     .default(180)
     .describe("How long a campaign email may stay 'sending' before it is treated as interrupted by a crash and sent again"),
-  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30).describe("How long one email generation may wait for the model"),
+  LLM_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(30)
+    .describe("How long one call to the language model may wait for its answer (each retry waits again)"),
+  LLM_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .default(2)
+    .describe(
+      "How many times a language-model call is retried after a rate limit, an unavailable provider or a timeout (exponential backoff with jitter; Retry-After is honoured)",
+    ),
+  LLM_PRICE_INPUT_PER_MTOK: z.coerce
+    .number()
+    .min(0)
+    .default(0)
+    .describe("Price in US dollars per million prompt tokens of LLM_MODEL, for the cost of each AI action (0: free or unknown)"),
+  LLM_PRICE_OUTPUT_PER_MTOK: z.coerce
+    .number()
+    .min(0)
+    .default(0)
+    .describe("Price in US dollars per million completion tokens of LLM_MODEL, for the cost of each AI action (0: free or unknown)"),
+  LLM_MONTHLY_CAP_USD: z.coerce
+    .number()
+    .min(0)
+    .default(25)
+    .describe(
+      "Default monthly language-model spend per workspace in US dollars (an admin may set another on /ai-activity); at the cap, calls are refused until the next UTC month",
+    ),
   DNSBL_ZONES: z
     .string()
     .default("zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org")

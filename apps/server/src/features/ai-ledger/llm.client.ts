@@ -10,11 +10,14 @@ export type LlmFailure = "auth" | "rate_limited" | "unavailable" | "timeout" | "
 export class LlmError extends Error {
   readonly kind: LlmFailure;
   readonly status: number | undefined;
-  constructor(kind: LlmFailure, message: string, status?: number) {
+  /** How long the provider asked us to wait before trying again (its Retry-After header). */
+  readonly retryAfterMs: number | undefined;
+  constructor(kind: LlmFailure, message: string, status?: number, retryAfterMs?: number) {
     super(message);
     this.name = "LlmError";
     this.kind = kind;
     this.status = status;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -34,6 +37,16 @@ export interface ChatResult {
   content: string;
   /** The model the provider says answered (it may resolve an alias). */
   model: string;
+  /** Tokens as the provider counted them (absent when it sends no `usage`). */
+  usage?: { promptTokens: number; completionTokens: number };
+}
+
+/** Retry-After as milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 export function createLlmClient(opts: LlmClientOptions) {
@@ -72,10 +85,16 @@ export function createLlmClient(opts: LlmClientOptions) {
           res.status,
         );
       }
+      const retryAfter = parseRetryAfter(res.headers.get("retry-after"));
       if (res.status === 429)
-        throw new LlmError("rate_limited", `The language model at ${host} is rate limiting requests (${why}); try again shortly`, 429);
+        throw new LlmError(
+          "rate_limited",
+          `The language model at ${host} is rate limiting requests (${why}); try again shortly`,
+          429,
+          retryAfter,
+        );
       if (res.status >= 500)
-        throw new LlmError("unavailable", `The language model at ${host} failed (HTTP ${res.status}: ${why})`, res.status);
+        throw new LlmError("unavailable", `The language model at ${host} failed (HTTP ${res.status}: ${why})`, res.status, retryAfter);
       if (res.status === 404) {
         throw new LlmError(
           "bad_request",
@@ -85,7 +104,11 @@ export function createLlmClient(opts: LlmClientOptions) {
       }
       throw new LlmError("bad_request", `The language model at ${host} rejected the request (HTTP ${res.status}: ${why})`, res.status);
     }
-    let body: { model?: string; choices?: { message?: { content?: string | null } }[] };
+    let body: {
+      model?: string;
+      choices?: { message?: { content?: string | null } }[];
+      usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+    };
     try {
       body = JSON.parse(raw);
     } catch {
@@ -95,7 +118,13 @@ export function createLlmClient(opts: LlmClientOptions) {
     if (typeof content !== "string" || content.trim() === "") {
       throw new LlmError("bad_response", `The language model at ${host} returned no message`);
     }
-    return { content, model: body.model ?? opts.model };
+    const u = body.usage;
+    const counted = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 0;
+    const usage =
+      u && counted(u.prompt_tokens) && counted(u.completion_tokens)
+        ? { promptTokens: u.prompt_tokens as number, completionTokens: u.completion_tokens as number }
+        : undefined;
+    return { content, model: body.model ?? opts.model, usage };
   }
 
   return { chat, model: opts.model };

@@ -15,9 +15,9 @@ export interface LlmRequest {
 
 export type LlmScriptAnswer =
   | string
-  | { status: number; body: unknown }
+  | { status: number; body: unknown; headers?: Record<string, string> }
   | { delayMs: number; then: LlmScriptAnswer }
-  | { content: string; usage?: { prompt_tokens: number; completion_tokens: number }; model?: string };
+  | { content: string; usage?: { prompt_tokens: number; completion_tokens: number } | null; model?: string };
 
 export type LlmScript = (req: LlmRequest, n: number) => LlmScriptAnswer | Promise<LlmScriptAnswer>;
 
@@ -34,9 +34,9 @@ export async function startLlmTestServer(script: LlmScript = () => "OK") {
     req.on("end", async () => {
       const request: LlmRequest = { path: req.url ?? "", auth: req.headers.authorization, body: JSON.parse(raw || "{}") };
       requests.push(request);
-      const json = (status: number, body: unknown) => {
+      const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         if (res.destroyed) return;
-        res.writeHead(status, { "content-type": "application/json" });
+        res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(JSON.stringify(body));
       };
       const reply = async (a: LlmScriptAnswer): Promise<void> => {
@@ -45,18 +45,22 @@ export async function startLlmTestServer(script: LlmScript = () => "OK") {
           await new Promise((r) => setTimeout(r, a.delayMs));
           return reply(a.then);
         }
-        if ("status" in a) return json(a.status, a.body);
+        if ("status" in a) return json(a.status, a.body, a.headers);
         const prompt = (request.body.messages ?? []).map((m) => m.content).join("\n");
         json(200, {
           id: `chatcmpl-${requests.length}`,
           object: "chat.completion",
           model: a.model ?? request.body.model ?? "test-model",
           choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: a.content } }],
-          usage: a.usage ?? {
-            prompt_tokens: tokens(prompt),
-            completion_tokens: tokens(a.content),
-            total_tokens: tokens(prompt) + tokens(a.content),
-          },
+          // `usage: null` plays a provider that counts nothing.
+          usage:
+            a.usage === null
+              ? undefined
+              : (a.usage ?? {
+                  prompt_tokens: tokens(prompt),
+                  completion_tokens: tokens(a.content),
+                  total_tokens: tokens(prompt) + tokens(a.content),
+                }),
         });
       };
       try {

@@ -1,23 +1,30 @@
 /**
  * POST /api/campaigns/generate-email: gathers what is known (the request, the lead, the campaign,
- * the sender), then asks the configured language model or, without one, the template writer.
- * Nothing is stored: the caller puts the draft into a campaign step or the compose page.
+ * the sender), then asks the configured language model (through the AI gateway: cap, retries,
+ * cost) or, without one, the template writer (recorded in the ledger as a built-in action). The
+ * draft itself is not stored: the caller puts it into a campaign step or the compose page.
  */
 import { type EmailGenerationRequest, type EmailTone, type GeneratedEmail, PLACEHOLDER_EMAIL } from "@prospector/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
-import { createLlmClient, LlmError } from "../ai-ledger/index.ts";
+import { type AiCaller, LlmError, llmChat, recordAiAction } from "../ai-ledger/index.ts";
 import { findCampaign } from "../campaigns/index.ts";
 import { findLeadRow } from "../leads/index.ts";
-import { type EmailFacts, writeTemplateEmail } from "./email-templates.ts";
+import { type EmailFacts, TEMPLATES_MODEL, templateExplanation, writeTemplateEmail } from "./email-templates.ts";
 
 type Input = z.output<typeof import("@prospector/contracts").EmailGenerationRequest>;
 type Ctx = Pick<AppContext, "db" | "config" | "log">;
 
 export type { EmailGenerationRequest };
 
-async function gatherFacts(ctx: Ctx, caller: { workspaceId: string; name: string }, input: Input): Promise<EmailFacts> {
+export interface EmailCaller {
+  workspaceId: string;
+  userId: string;
+  name: string;
+}
+
+async function gatherFacts(ctx: Ctx, caller: EmailCaller, input: Input): Promise<EmailFacts> {
   const facts: EmailFacts = {
     name: input.name,
     email: input.email,
@@ -46,14 +53,14 @@ async function gatherFacts(ctx: Ctx, caller: { workspaceId: string; name: string
   return facts;
 }
 
-const SYSTEM_PROMPT = [
+export const SYSTEM_PROMPT = [
   "You write short, personal B2B cold emails.",
   "Rules: under 120 words; one clear call to action; no placeholders in square brackets; no invented facts, numbers or customer names;",
   "use only the details given; plain text, no markdown.",
   'Answer with JSON only: {"subject": "...", "body": "..."} where body uses \\n for line breaks and ends with the sign-off and sender name.',
 ].join(" ");
 
-function userPrompt(f: EmailFacts, tone: EmailTone): string {
+export function userPrompt(f: EmailFacts, tone: EmailTone): string {
   const lines = [
     `Tone: ${tone}.`,
     f.name && `Recipient: ${f.name}${f.position ? `, ${f.position}` : ""}${f.company ? ` at ${f.company}` : ""}.`,
@@ -89,24 +96,39 @@ export function parseModelEmail(content: string): { subject: string; body: strin
   return null;
 }
 
-export async function generateEmail(ctx: Ctx, caller: { workspaceId: string; name: string }, input: Input): Promise<GeneratedEmail> {
+export async function generateEmail(ctx: Ctx, caller: EmailCaller, input: Input): Promise<GeneratedEmail> {
   const engine = input.engine ?? (ctx.config.LLM_BASE_URL ? "llm" : "template");
   const facts = await gatherFacts(ctx, caller, input);
+  const ai: AiCaller = {
+    workspaceId: caller.workspaceId,
+    userId: caller.userId,
+    kind: "email_generation",
+    subject: input.lead_id ? { type: "lead", id: input.lead_id } : undefined,
+  };
+  const recorded = { ...facts, tone: input.tone } as Record<string, unknown>;
   if (engine === "template") {
-    return { ...writeTemplateEmail(facts, input.tone), source: "template", tone: input.tone, email: facts.email };
+    const started = Date.now();
+    const email = writeTemplateEmail(facts, input.tone);
+    await recordAiAction(ctx, ai, {
+      model: TEMPLATES_MODEL,
+      input: recorded,
+      output: email,
+      explanation: templateExplanation(facts, input.tone),
+      durationMs: Date.now() - started,
+    });
+    return { ...email, source: "template", tone: input.tone, email: facts.email };
   }
   if (!ctx.config.LLM_BASE_URL) throw new AppError("LLM_NOT_CONFIGURED");
-  const client = createLlmClient({
-    baseUrl: ctx.config.LLM_BASE_URL,
-    apiKey: ctx.config.LLM_API_KEY,
-    model: ctx.config.LLM_MODEL,
-    timeoutMs: ctx.config.LLM_TIMEOUT_SECONDS * 1000,
-  });
   try {
-    const answer = await client.chat([
-      { role: "system", content: SYSTEM_PROMPT },
-      { role: "user", content: userPrompt(facts, input.tone) },
-    ]);
+    const answer = await llmChat(
+      ctx,
+      ai,
+      [
+        { role: "system", content: SYSTEM_PROMPT },
+        { role: "user", content: userPrompt(facts, input.tone) },
+      ],
+      { input: recorded },
+    );
     const email = parseModelEmail(answer.content);
     if (!email) throw new LlmError("bad_response", "The language model's answer had no subject and body");
     return { ...email, source: "llm", model: answer.model, tone: input.tone, email: facts.email };

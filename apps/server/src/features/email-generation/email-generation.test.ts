@@ -60,7 +60,13 @@ describe("email generation", () => {
   let plain: TestUser;
   beforeAll(async () => {
     api = await fakeChatApi();
-    withLlm = await createTestApp({ LLM_BASE_URL: api.url, LLM_API_KEY: "sk-good", LLM_MODEL: "local-model", LLM_TIMEOUT_SECONDS: "1" });
+    withLlm = await createTestApp({
+      LLM_BASE_URL: api.url,
+      LLM_API_KEY: "sk-good",
+      LLM_MODEL: "local-model",
+      LLM_TIMEOUT_SECONDS: "1",
+      LLM_RETRIES: "0",
+    });
     withoutLlm = await createTestApp();
     owner = await createUser(withLlm.app.ctx.db, { name: "Sam Seller" });
     plain = await createUser(withoutLlm.app.ctx.db, { name: "Sam Seller" });
@@ -163,6 +169,34 @@ describe("email generation", () => {
     expect(prompt).toContain("Sender: Sam Seller.");
     // The template engine stays available on request.
     expect((await generate(withLlm, owner, { name: "Ana", engine: "template" })).json().source).toBe("template");
+  });
+
+  it("records every email in the AI ledger: the template's facts and rules, the model's prompt, tokens and lead", async () => {
+    const activity = async (t: TestApp, user: TestUser) =>
+      (await t.app.inject({ method: "GET", url: "/api/ai/activity?kind=email_generation&limit=1", headers: user.headers })).json().items[0];
+    await generate(withoutLlm, plain, { name: "Ana Lima", company: "Globex", tone: "friendly" });
+    const row = await activity(withoutLlm, plain);
+    expect(row).toMatchObject({ engine: "builtin", model: "templates v1", outcome: "ok", cost_usd: 0, user: { name: "Sam Seller" } });
+    const full = (await withoutLlm.app.inject({ method: "GET", url: `/api/ai/activity/${row.id}`, headers: plain.headers })).json();
+    expect(full.explanation.summary).toContain("friendly template with name, company");
+    expect(full.explanation.rules.map((r: { id: string }) => r.id)).toEqual(["tone:friendly", "fact:name", "fact:company"]);
+    expect(full.output.body).toMatch(/^Hi Ana!/);
+
+    api.set("ok");
+    const lead = (
+      await withLlm.app.inject({
+        method: "POST",
+        url: "/api/leads/",
+        headers: owner.headers,
+        payload: { first_name: "Lee", company_name: "Umbrella" },
+      })
+    ).json();
+    await generate(withLlm, owner, { lead_id: lead.id });
+    const llmRow = await activity(withLlm, owner);
+    expect(llmRow).toMatchObject({ engine: "llm", model: "local-model-2", subject: { type: "lead", id: lead.id }, tokens_estimated: true });
+    expect(llmRow.tokens_in).toBeGreaterThan(10);
+    const llmFull = (await withLlm.app.inject({ method: "GET", url: `/api/ai/activity/${llmRow.id}`, headers: owner.headers })).json();
+    expect(llmFull.prompt[1].content).toContain("Recipient: Lee at Umbrella.");
   });
 
   it("accepts a 'Subject:' answer as well as JSON", async () => {

@@ -175,3 +175,34 @@ export function writeTemplateEmail(facts: EmailFacts, tone: EmailTone): { subjec
   ];
   return { subject, body: lines.join("\n").trim() };
 }
+
+/** The built-in writer's name and version in the AI ledger. */
+export const TEMPLATES_MODEL = "templates v1";
+
+const FACT_LABELS: [keyof EmailFacts, string][] = [
+  ["name", "name"],
+  ["company", "company"],
+  ["position", "position"],
+  ["industry", "industry"],
+  ["pain_point", "pain point"],
+  ["company_insight", "company insight"],
+  ["goal", "goal"],
+  ["campaign_name", "campaign"],
+];
+
+/** Why the template writer wrote what it wrote: the tone's template and the facts it filled in. */
+export function templateExplanation(facts: EmailFacts, tone: EmailTone) {
+  const used = FACT_LABELS.filter(([k]) => Boolean(facts[k]?.trim()));
+  const rules = [
+    { id: `tone:${tone}`, description: `The ${tone} template: its greeting, opener, value line, call to action and sign-off` },
+    ...used.map(([k, label]) => ({ id: `fact:${k}`, description: `Filled in the ${label}`, matched: String(facts[k]) })),
+  ];
+  if (facts.pain_point?.trim())
+    rules.push({ id: "rule:pain-first", description: "A known pain point takes the value line", matched: facts.pain_point });
+  return {
+    summary: `Written from the built-in ${tone} template with ${used.length ? used.map(([, l]) => l).join(", ") : "no facts beyond the address"}; the address picks among its phrasings, so the same request gives the same email.`,
+    unit: "rule" as const,
+    rules,
+    source: TEMPLATES_MODEL,
+  };
+}
