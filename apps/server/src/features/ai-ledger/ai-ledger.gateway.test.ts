@@ -95,6 +95,7 @@ describe("the AI gateway", () => {
   });
 
   it("times out each attempt and gives up after the retries", async () => {
+    // biome-ignore lint/suspicious/noThenProperty: the test server's delayed answer (a string, never awaited as a promise)
     llm.script(() => ({ delayMs: 1500, then: "too late" }));
     const start = llm.requests.length;
     const err = await llmChat(t.app.ctx, caller(), [{ role: "user", content: "hi" }], { retries: 1, timeoutMs: 1000 }).catch((e) => e);
