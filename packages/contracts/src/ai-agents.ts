@@ -169,3 +169,12 @@ export type AiAgentRunListQuery = z.infer<typeof AiAgentRunListQuery>;
 
 export const AiAgentRunPage = z.object({ runs: z.array(AiAgentRun), next_cursor: z.string().nullable() });
 export type AiAgentRunPage = z.infer<typeof AiAgentRunPage>;
+
+/** GET /api/ai/agents/{kind}/subjects: what the "Run" picker offers (the newest first, or matching `search`). */
+export const AiAgentSubjectQuery = z.object({ search: z.string().trim().max(200).optional() });
+export type AiAgentSubjectQuery = z.infer<typeof AiAgentSubjectQuery>;
+
+export const AiAgentSubjects = z.object({
+  subjects: z.array(z.object({ id: z.string(), label: z.string(), detail: z.string().nullable() })),
+});
+export type AiAgentSubjects = z.infer<typeof AiAgentSubjects>;

@@ -1,8 +1,10 @@
 /** Drizzle queries of AI agents: settings, runs, steps and proposals; the subjects an agent reads. */
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { aiActions } from "../ai-ledger/index.ts";
 import { campaignEvents } from "../campaigns/index.ts";
+import { crmDeals } from "../crm/index.ts";
+import { leads } from "../leads/index.ts";
 import { aiAgentProposals, aiAgentRuns, aiAgentSettings, aiAgentSteps } from "./ai-agents.table.ts";
 
 export type SettingRow = typeof aiAgentSettings.$inferSelect;
@@ -181,4 +183,62 @@ export const dueSchedules = (db: Db, now: Date) =>
 export async function actionIds(db: Db, runId: string): Promise<string[]> {
   const rows = await db.select({ id: aiActions.id }).from(aiActions).where(eq(aiActions.agentRunId, runId)).orderBy(aiActions.createdAt);
   return rows.map((r) => r.id);
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Up to 20 leads, deals or replies for the Run picker, newest first. */
+export async function subjectOptions(db: Db, workspaceId: string, kind: string, search: string | undefined) {
+  if (kind === "research_lead") {
+    const rows = await db
+      .select({ id: leads.id, first: leads.firstName, last: leads.lastName, email: leads.email, company: leads.companyName })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.workspaceId, workspaceId),
+          search
+            ? or(
+                ilike(leads.email, like(search)),
+                ilike(leads.companyName, like(search)),
+                ilike(sql`${leads.firstName} || ' ' || coalesce(${leads.lastName}, '')`, like(search)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(leads.createdAt))
+      .limit(20);
+    return rows.map((r) => ({
+      id: r.id,
+      label: [r.first, r.last].filter(Boolean).join(" ") || r.email || "Lead",
+      detail: [r.email, r.company].filter(Boolean).join(" · ") || null,
+    }));
+  }
+  if (kind === "next_step_deal") {
+    const rows = await db
+      .select({ id: crmDeals.id, name: crmDeals.name })
+      .from(crmDeals)
+      .where(and(eq(crmDeals.workspaceId, workspaceId), search ? ilike(crmDeals.name, like(search)) : undefined))
+      .orderBy(desc(crmDeals.createdAt))
+      .limit(20);
+    return rows.map((r) => ({ id: r.id, label: r.name, detail: null }));
+  }
+  const rows = await db
+    .select({ id: campaignEvents.id, detail: campaignEvents.detail, at: campaignEvents.occurredAt })
+    .from(campaignEvents)
+    .where(
+      and(
+        eq(campaignEvents.workspaceId, workspaceId),
+        eq(campaignEvents.type, "reply"),
+        eq(campaignEvents.isBot, false),
+        search
+          ? sql`(${campaignEvents.detail}->>'from' ilike ${like(search)} or ${campaignEvents.detail}->>'subject' ilike ${like(search)})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(campaignEvents.occurredAt))
+    .limit(20);
+  return rows.map((r) => {
+    const d = (r.detail ?? {}) as { from?: string; subject?: string; snippet?: string };
+    return { id: r.id, label: `${d.from ?? "Reply"}${d.subject ? `: ${d.subject}` : ""}`, detail: d.snippet?.slice(0, 120) ?? null };
+  });
 }

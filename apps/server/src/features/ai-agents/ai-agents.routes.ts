@@ -13,6 +13,8 @@ import {
   AiAgentRunPage,
   AiAgentSettings,
   AiAgentSettingsUpdate,
+  AiAgentSubjectQuery,
+  AiAgentSubjects,
 } from "@prospector/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -40,6 +42,15 @@ export function aiAgentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/ai/agents",
     { config: act, schema: { tags, body: AiAgentSettingsUpdate, response: { 200: AiAgentSettings } } },
     async (request) => agents.putSettings(ctx, requireAuth(request), request.body),
+  );
+
+  r.get(
+    "/api/ai/agents/:kind/subjects",
+    {
+      config: read,
+      schema: { tags, params: z.object({ kind: AiAgentKind }), querystring: AiAgentSubjectQuery, response: { 200: AiAgentSubjects } },
+    },
+    async (request) => agents.subjects(ctx, requireAuth(request).workspaceId, request.params.kind, request.query.search),
   );
 
   r.post(

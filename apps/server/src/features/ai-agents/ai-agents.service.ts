@@ -299,3 +299,7 @@ export async function runSchedules(ctx: Ctx, now = new Date()): Promise<number> 
   }
   return due.length;
 }
+
+export async function subjects(ctx: Pick<AppContext, "db">, workspaceId: string, kind: AiAgentKind, search: string | undefined) {
+  return { subjects: kind === "classify_replies" ? [] : await repo.subjectOptions(ctx.db, workspaceId, kind, search) };
+}

@@ -248,6 +248,17 @@ describe("ai agents without a model", () => {
     const bad = await call(offline, owner, "GET", "/api/ai/agent-runs?cursor=nope");
     expect(bad.statusCode).toBe(422);
   });
+
+  it("offers the workspace's own leads, replies and deals to the Run picker", async () => {
+    const found = (await call(offline, owner, "GET", "/api/ai/agents/research_lead/subjects?search=kim%40")).json();
+    expect(found.subjects.map((s: { detail: string }) => s.detail)).toEqual(["kim@acme.test · Acme Robotics"]);
+    const replies = (await call(offline, owner, "GET", "/api/ai/agents/draft_reply/subjects")).json();
+    expect(replies.subjects[0]).toMatchObject({ label: "dana@acme.test: Your robots", detail: expect.stringMatching(/^Not interested/) });
+    const deals = (await call(offline, owner, "GET", "/api/ai/agents/next_step_deal/subjects?search=rollout")).json();
+    expect(deals.subjects.map((s: { label: string }) => s.label)).toEqual(["Acme rollout"]);
+    const stranger = await createUser(offline.app.ctx.db);
+    expect((await call(offline, stranger, "GET", "/api/ai/agents/research_lead/subjects")).json().subjects).toEqual([]);
+  });
 });
 
 describe("ai agents with a model", () => {
