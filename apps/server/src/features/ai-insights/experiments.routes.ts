@@ -10,6 +10,10 @@ import {
   CausalChangeQuery,
   CausalChangeResult,
   CausalOptions,
+  Diagnosis,
+  DiagnosisInput,
+  DoctorCampaigns,
+  DoctorCampaignsQuery,
   ErrorBody,
 } from "@prospector/contracts";
 import type { FastifyInstance } from "fastify";
@@ -18,6 +22,7 @@ import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
 import { banditSteps } from "./bandit.service.ts";
 import { abUplift, causalOptions, changeUplift } from "./causal.service.ts";
+import { diagnoseCampaign, doctorCampaigns } from "./doctor.service.ts";
 
 export function experimentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -76,5 +81,37 @@ export function experimentsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => changeUplift(ctx, requireAuth(request).workspaceId, request.query),
+  );
+
+  r.get(
+    "/api/ai/doctor/campaigns",
+    {
+      config: { access: "campaigns:read" },
+      schema: {
+        tags,
+        summary: "Campaigns to diagnose, newest first (keyset cursor)",
+        querystring: DoctorCampaignsQuery,
+        response: { 200: DoctorCampaigns, 422: ErrorBody },
+      },
+    },
+    async (request) => doctorCampaigns(ctx, requireAuth(request).workspaceId, request.query),
+  );
+
+  r.post(
+    "/api/ai/doctor",
+    {
+      config: { access: "campaigns:read" },
+      schema: {
+        tags,
+        summary:
+          "Diagnose a campaign: deliverability, copy, targeting and timing findings by rule, recorded in the AI ledger; optionally a model's summary",
+        body: DiagnosisInput,
+        response: { 200: Diagnosis, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return diagnoseCampaign(ctx, { workspaceId: auth.workspaceId, userId: auth.userId }, request.body);
+    },
   );
 }

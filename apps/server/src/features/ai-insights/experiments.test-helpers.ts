@@ -2,7 +2,7 @@
 import { expect } from "vitest";
 import type { TestApp } from "../../../test/create-test-app.ts";
 import type { TestUser } from "../../../test/factories.ts";
-import { campaignEvents, campaignMessages } from "../campaigns/index.ts";
+import { campaignEvents, campaignLeads, campaignMessages } from "../campaigns/index.ts";
 import { leads } from "../leads/index.ts";
 
 export const call = (t: TestApp, user: TestUser, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
@@ -36,14 +36,25 @@ export async function seedSends(
   t: TestApp,
   owner: TestUser,
   campaignId: string,
-  groups: { variant?: number; step?: number; sent: number; replied: number; sentAt?: Date }[],
+  groups: {
+    variant?: number;
+    step?: number;
+    sent: number;
+    replied: number;
+    sentAt?: Date;
+    /** Fields of the group's leads (industry, email status…). */
+    lead?: Partial<typeof leads.$inferInsert>;
+    /** Also make the leads members of the campaign, still in progress. */
+    member?: boolean;
+  }[],
 ): Promise<void> {
   const db = t.app.ctx.db;
   for (const g of groups) {
     if (g.sent === 0) continue;
+    if (g.replied > g.sent) throw new Error("more replies than sends");
     const people = await db
       .insert(leads)
-      .values(Array.from({ length: g.sent }, () => ({ workspaceId: owner.workspaceId, email: `x${leadSeq++}@exp.test` })))
+      .values(Array.from({ length: g.sent }, () => ({ ...g.lead, workspaceId: owner.workspaceId, email: `x${leadSeq++}@exp.test` })))
       .returning({ id: leads.id });
     const msgs = await db
       .insert(campaignMessages)
@@ -59,6 +70,12 @@ export async function seedSends(
         })),
       )
       .returning();
+    if (g.member)
+      await db
+        .insert(campaignLeads)
+        .values(
+          people.map((p) => ({ campaignId, leadId: p.id, workspaceId: owner.workspaceId, state: "in_progress" as const, currentStep: 1 })),
+        );
     if (g.replied > 0)
       await db.insert(campaignEvents).values(
         msgs.slice(0, g.replied).map((m) => ({
