@@ -8,7 +8,9 @@ export const ReplyIntentClass = z.enum(["interested", "not_now", "not_interested
 export type ReplyIntentClass = z.infer<typeof ReplyIntentClass>;
 
 /** The classes a person may set as a correction (a person is never "unclear"). */
-export const ReplyIntentLabel = ReplyIntentClass.exclude(["unclear"], { error: "class must be one of interested, not_now, not_interested, out_of_office, wrong_person" });
+export const ReplyIntentLabel = ReplyIntentClass.exclude(["unclear"], {
+  error: "class must be one of interested, not_now, not_interested, out_of_office, wrong_person",
+});
 export type ReplyIntentLabel = z.infer<typeof ReplyIntentLabel>;
 
 export const ReplyIntentClassifyInput = z.object({

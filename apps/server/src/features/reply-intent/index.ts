@@ -1,2 +1,4 @@
-/** The reply-intent feature's surface for the features above it. */
+/** The reply-intent feature's surface for the features above it (docs/ai/reply-intent.md). */
+export { CLASS_LABELS, type Classification, TRAINED_CLASSES, type TrainedClass } from "./reply-intent.model.ts";
+export { classifyReply, type ReplyIntentModelInfo, replyIntentModelInfo } from "./reply-intent.service.ts";
 export * from "./reply-intent.table.ts";
