@@ -16,4 +16,3 @@ export {
 export * from "./ai-ledger.table.ts";
 export { rate as rateAiAction } from "./feedback.service.ts";
 export { type ChatMessage, createLlmClient, LlmError, type LlmFailure } from "./llm.client.ts";
-export { rate as rateAiAction } from "./feedback.service.ts";
