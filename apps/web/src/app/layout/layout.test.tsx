@@ -105,6 +105,42 @@ describe("SideNav in the phone drawer", () => {
   });
 });
 
+describe("SideNav's AI Activity badge", () => {
+  const renderNav = (u: Me) => {
+    const router = createMemoryRouter([{ path: "*", element: <SideNav user={u} collapsed={false} skeleton={false} /> }], {
+      initialEntries: ["/dashboard"],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ThemeModeProvider>
+          <RouterProvider router={router} />
+        </ThemeModeProvider>
+      </QueryClientProvider>,
+    );
+  };
+
+  it("shows the unread count inside the AI Activity entry", async () => {
+    const s = mockServer({ "GET /api/ai/activity/unread-count": { body: { count: 3, since: null } } });
+    renderNav(user({ permissions: ["analytics:read"] }));
+    const badge = await screen.findByRole("status", { name: "3 unread AI actions" });
+    expect(badge.textContent).toBe("3");
+    expect(screen.getByRole("link", { name: /AI Activity/ }).contains(badge)).toBe(true);
+    expect(s.to("GET", "/api/ai/activity/unread-count")).toHaveLength(1);
+  });
+
+  it("hides the badge at 0 and does not ask without analytics:read", async () => {
+    const s = mockServer({ "GET /api/ai/activity/unread-count": { body: { count: 0, since: "2026-11-01T00:00:00.000Z" } } });
+    renderNav(user({ permissions: ["analytics:read"] }));
+    await waitFor(() => expect(s.to("GET", "/api/ai/activity/unread-count")).toHaveLength(1));
+    expect(screen.getByRole("link", { name: "AI Activity" })).toBeTruthy();
+    expect(screen.queryByRole("status", { name: /unread AI actions/ })).toBeNull();
+    const other = mockServer({ "GET /api/ai/activity/unread-count": { body: { count: 120, since: null } } });
+    renderNav(user({ permissions: ["leads:read"] }));
+    expect(screen.getAllByRole("link", { name: "Leads" }).length).toBeGreaterThan(0);
+    expect(other.to("GET", "/api/ai/activity/unread-count")).toHaveLength(0);
+  });
+});
+
 /** The shell's search wiring as app-layout has it: the shortcut opens the lazily loaded dialog. */
 function SearchHarness() {
   const [open, setOpen] = useState(false);

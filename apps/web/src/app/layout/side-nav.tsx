@@ -7,6 +7,7 @@ import ChevronRight from "@mui/icons-material/ChevronRight";
 import ExpandLess from "@mui/icons-material/ExpandLess";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import {
+  Badge,
   Box,
   Collapse,
   Divider,
@@ -23,6 +24,7 @@ import {
 import type { Me } from "@prospector/contracts";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useAiUnreadCount } from "../../features/ai-activity/api/use-ai-activity.ts";
 import { useProvidedPermissions } from "../permissions/permission-provider.tsx";
 import { LAYOUT } from "../theme.ts";
 import { activeItem, NAV_SECTIONS, type NavItem, visibleSections } from "./nav-items.ts";
@@ -51,18 +53,25 @@ function useSkeleton(ms: number, enabled: boolean): boolean {
   return loading;
 }
 
+/** A badge's count; the nav shows "99+" beyond 99 (the server counts up to 100). */
+const badgeText = (n: number) => (n > 99 ? "99+" : String(n));
+
 function NavEntry({
   item,
   active,
   collapsed,
   onNavigate,
+  count,
 }: {
   item: NavItem;
   active: boolean;
   collapsed: boolean;
   onNavigate?: () => void;
+  /** The live count of `item.badge`; hidden at 0. */
+  count?: number;
 }) {
   const Icon = item.icon;
+  const badgeLabel = count ? `${badgeText(count)} unread AI actions` : undefined;
   const button = (
     <ListItemButton
       component={Link}
@@ -73,9 +82,36 @@ function NavEntry({
       sx={{ mx: 1, borderRadius: 2, minHeight: 44, justifyContent: collapsed ? "center" : "flex-start", px: collapsed ? 1 : 2 }}
     >
       <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40, color: active ? "primary.main" : "inherit", justifyContent: "center" }}>
-        <Icon />
+        {collapsed && count ? (
+          <Badge badgeContent={badgeText(count)} color="primary" slotProps={{ badge: { "aria-label": badgeLabel } }}>
+            <Icon />
+          </Badge>
+        ) : (
+          <Icon />
+        )}
       </ListItemIcon>
       {!collapsed && <ListItemText primary={item.label} />}
+      {!collapsed && count ? (
+        <Box
+          component="span"
+          aria-label={badgeLabel}
+          role="status"
+          sx={{
+            ml: 1,
+            px: 0.75,
+            minWidth: 22,
+            borderRadius: 11,
+            bgcolor: "primary.main",
+            color: "primary.contrastText",
+            fontSize: 12,
+            fontWeight: 600,
+            textAlign: "center",
+            lineHeight: "20px",
+          }}
+        >
+          {badgeText(count)}
+        </Box>
+      ) : null}
     </ListItemButton>
   );
   return collapsed ? (
@@ -95,6 +131,9 @@ export function SideNav({ user, collapsed, onToggleCollapsed, onNavigate, skelet
   const provided = useProvidedPermissions();
   const sections = visibleSections(user, NAV_SECTIONS, provided?.can);
   const current = activeItem(pathname);
+  // Polled only while the entry is visible to this user (its permission), every 60 s.
+  const showsAiBadge = sections.some((s) => s.items.some((i) => i.badge === "ai-activity"));
+  const aiUnread = useAiUnreadCount(showsAiBadge).data?.count ?? 0;
 
   const toggleGroup = (id: string) =>
     setClosedGroups((prev) => {
@@ -174,6 +213,7 @@ export function SideNav({ user, collapsed, onToggleCollapsed, onNavigate, skelet
                     active={current?.path === item.path}
                     collapsed={collapsed}
                     onNavigate={onNavigate}
+                    count={item.badge === "ai-activity" ? aiUnread : undefined}
                   />
                 ))}
               </List>
