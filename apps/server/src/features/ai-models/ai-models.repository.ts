@@ -9,6 +9,7 @@ import { campaignEvents, campaignMessages } from "../campaigns/index.ts";
 import { users } from "../identity/index.ts";
 import { type LeadFeatures, leadPredictions, mlModels } from "../lead-scoring/index.ts";
 import { leads } from "../leads/index.ts";
+import { replyIntents } from "../reply-intent/index.ts";
 import { aiModelDeployments, aiModelDriftSnapshots } from "./ai-models.table.ts";
 
 type Tx = Pick<Db, "select" | "selectDistinct" | "insert" | "update" | "delete" | "execute">;
@@ -366,4 +367,19 @@ export async function workspacesWithLiveModel(db: Tx): Promise<string[]> {
     .from(mlModels)
     .where(and(eq(mlModels.kind, "lead_score"), eq(mlModels.status, "active")));
   return rows.map((r) => r.ws);
+}
+
+// --- reply intent -------------------------------------------------------------------------------
+
+/** The workspace's classified replies, those a person corrected, and corrections equal to the model's class. */
+export async function replyIntentCounts(db: Tx, workspaceId: string) {
+  const [row] = await db
+    .select({
+      classified: sql<number>`count(*)::int`,
+      corrected: sql<number>`count(${replyIntents.correctedClass})::int`,
+      agreed: sql<number>`count(*) filter (where ${replyIntents.correctedClass} = ${replyIntents.predictedClass})::int`,
+    })
+    .from(replyIntents)
+    .where(eq(replyIntents.workspaceId, workspaceId));
+  return { classified: Number(row?.classified ?? 0), corrected: Number(row?.corrected ?? 0), agreed: Number(row?.agreed ?? 0) };
 }

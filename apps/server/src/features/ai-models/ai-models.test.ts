@@ -158,6 +158,9 @@ describe("ai-models", () => {
     expect(reg.tasks.map((x) => x.task)).toEqual(["lead_score", "send_time", "reply_intent"]);
     expect(reg.tasks[0]).toMatchObject({ live: null, versions: 0, trainable: true });
     expect(reg.tasks[0]!.empty_reason).toContain("/predictive-analytics");
+    // The built-in reply classifier: its evaluation-corpus accuracy; no reply classified or corrected here yet.
+    expect(reg.tasks[2]).toMatchObject({ trainable: false, builtin: { classified: 0, corrections: 0, agreement: null } });
+    expect(reg.tasks[2]!.builtin!.accuracy!).toBeGreaterThan(0.5);
     const drift = await ok<DriftOverview>(stranger, "GET", "/api/ai-models/drift");
     expect(drift).toMatchObject({ model: null, snapshots: [] });
   });

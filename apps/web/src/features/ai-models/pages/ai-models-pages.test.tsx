@@ -25,6 +25,14 @@ describe("/ai-tools/mlops-registry", () => {
         body: registry([
           entry({ live: version({ version: 3, cv_auc: 0.812 }), versions: 3, empty_reason: null }),
           entry({ task: "send_time", label: "Send time", empty_reason: "No model yet: send campaigns, then press Train" }),
+          entry({
+            task: "reply_intent",
+            label: "Reply intent",
+            trainable: false,
+            versions: 1,
+            empty_reason: null,
+            builtin: { version: "2026.11", accuracy: 0.9625, corpus_size: 160, agreement: 0.8, corrections: 10, classified: 240 },
+          }),
         ]),
       },
     });
@@ -36,6 +44,9 @@ describe("/ai-tools/mlops-registry", () => {
     expect(within(row).getByText("660 (120 replied)")).toBeTruthy();
     expect(within(row).getByText(/by Ada Admin/)).toBeTruthy();
     expect(within(table).getByText("No model yet: send campaigns, then press Train")).toBeTruthy();
+    const intent = within(table).getByText("Reply intent").closest("tr")!;
+    expect(within(intent).getByText("Accuracy 96.3% · agreement 80.0%")).toBeTruthy();
+    expect(within(intent).getByText("240 classified, 10 corrected")).toBeTruthy();
   });
 
   it("says how to get a model when there is none, and trains the send-time model", async () => {

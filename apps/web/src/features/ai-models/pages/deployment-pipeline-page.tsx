@@ -202,7 +202,7 @@ export default function DeploymentPipelinePage() {
         <LoadError error={reg.error} onRetry={() => void reg.refetch()} />
       ) : (
         <>
-          {!reg.data.tasks.some((t) => t.versions > 0) && (
+          {!reg.data.tasks.some((t) => t.trainable && t.versions > 0) && (
             <EmptyState
               title="No model yet"
               hint="Send campaigns and train on /predictive-analytics: each training adds a version you can deploy or roll back."

@@ -163,7 +163,9 @@ export default function MlopsRegistryPage() {
                           <Metric entry={t} />
                         </TableCell>
                         <TableCell>test corpus of {t.builtin.corpus_size}</TableCell>
-                        <TableCell align="right">{t.builtin.classified.toLocaleString()} classified</TableCell>
+                        <TableCell align="right">
+                          {t.builtin.classified.toLocaleString()} classified, {t.builtin.corrections.toLocaleString()} corrected
+                        </TableCell>
                         <TableCell align="right">—</TableCell>
                         <TableCell>built in</TableCell>
                         <TableCell>
@@ -179,7 +181,7 @@ export default function MlopsRegistryPage() {
                     )}
                     <TableCell>
                       {t.trainable && <TrainAction entry={t} onTrained={() => setWaiting({ versions: t.versions, since: Date.now() })} />}
-                      {t.versions > 0 && (
+                      {t.trainable && t.versions > 0 && (
                         <Link component={RouterLink} to="/ai-tools/model-repository" variant="body2" sx={{ ml: 1 }}>
                           Versions
                         </Link>
