@@ -2,7 +2,26 @@
 import type { ReplyIntentClass } from "@prospector/contracts";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { campaigns } from "../campaigns/index.ts";
+import { leads } from "../leads/index.ts";
 import { replyIntentJobs, replyIntents } from "./reply-intent.table.ts";
+
+/** The lead and campaign ids that exist in the workspace (a reply's may have been deleted since it was matched). */
+export async function existingRefs(db: Db, workspaceId: string, leadId: string | null, campaignId: string | null) {
+  const [lead] = leadId
+    ? await db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.workspaceId, workspaceId), eq(leads.id, leadId)))
+    : [];
+  const [campaign] = campaignId
+    ? await db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId)))
+    : [];
+  return { leadId: lead?.id ?? null, campaignId: campaign?.id ?? null };
+}
 
 export type ReplyIntentRow = typeof replyIntents.$inferSelect;
 export type NewReplyIntent = typeof replyIntents.$inferInsert;

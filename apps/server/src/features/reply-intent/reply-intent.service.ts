@@ -103,6 +103,7 @@ export async function classifyText(
 /** The "replies.received" handler: one classification per reply (a reply read twice keeps its first). */
 export async function classifyReceived(ctx: Ctx, e: ReplyReceived): Promise<void> {
   if (await repo.intentExists(ctx.db, e.workspaceId, e.replyRef)) return;
+  const refs = await repo.existingRefs(ctx.db, e.workspaceId, e.leadId, e.campaignId);
   const started = Date.now();
   const c = classifyReply(e.snippet, e.subject);
   const actionId = await record(
@@ -111,7 +112,7 @@ export async function classifyReceived(ctx: Ctx, e: ReplyReceived): Promise<void
       workspaceId: e.workspaceId,
       userId: null,
       kind: "reply_classification",
-      subject: e.leadId ? { type: "lead", id: e.leadId } : undefined,
+      subject: refs.leadId ? { type: "lead", id: refs.leadId } : undefined,
     },
     c,
     { subject: e.subject, text: e.snippet },
@@ -120,8 +121,8 @@ export async function classifyReceived(ctx: Ctx, e: ReplyReceived): Promise<void
   await repo.insertIntent(ctx.db, {
     workspaceId: e.workspaceId,
     replyRef: e.replyRef,
-    leadId: e.leadId,
-    campaignId: e.campaignId,
+    leadId: refs.leadId,
+    campaignId: refs.campaignId,
     fromAddress: e.from,
     subject: e.subject,
     snippet: e.snippet,

@@ -79,7 +79,7 @@ beforeAll(async () => {
     minutes: 3,
   });
   await receive(owner, "<r4@acme.test>", "I'm not the right person, talk to our head of sales.", { campaignId: campaignB, minutes: 4 });
-  await receive(stranger, "<s1@acme.test>", "Not interested.");
+  await receive(stranger, "<s1@acme.test>", "Not interested.", { campaignId: campaignA }); // another workspace's campaign: not linked
 }, 60_000);
 
 afterAll(() => t?.close());
@@ -120,7 +120,7 @@ describe("received replies", () => {
     const ooo = (await call(owner, "GET", "/api/ai/reply-intent/replies?class=out_of_office")).json<ReplyIntentReplyPage>();
     expect(ooo.items.map((r) => r.reply_ref)).toEqual(["<r3@acme.test>"]);
     const theirs = (await call(stranger, "GET", "/api/ai/reply-intent/replies")).json<ReplyIntentReplyPage>();
-    expect(theirs.items.map((r) => r.reply_ref)).toEqual(["<s1@acme.test>"]);
+    expect(theirs.items.map((r) => [r.reply_ref, r.campaign_id])).toEqual([["<s1@acme.test>", null]]);
     expect((await call(owner, "GET", "/api/ai/reply-intent/replies?class=maybe")).statusCode).toBe(422);
     expect((await call(owner, "GET", "/api/ai/reply-intent/replies?cursor=xyz")).statusCode).toBe(422);
   });
