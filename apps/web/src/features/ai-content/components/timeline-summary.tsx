@@ -1,6 +1,6 @@
 /** The header of a lead's timeline: first and last touch, items per channel, the deal's stage. */
 
-import { Card, CardContent, Stack, Typography } from "@mui/material";
+import { Box, Card, CardContent, Stack, Typography } from "@mui/material";
 import type { TimelineChannel, TimelineSummary } from "@prospector/contracts";
 import { formatUtcDateTime } from "../../../lib/format.ts";
 import { CHANNEL_LABELS } from "./timeline-labels.ts";
@@ -27,14 +27,14 @@ export function TimelineSummaryCard({ summary }: { summary: TimelineSummary }) {
           {summary.lead.name}
           {summary.lead.company ? ` · ${summary.lead.company}` : ""}
         </Typography>
-        <Stack direction="row" spacing={3} sx={{ mt: 1.5, flexWrap: "wrap", rowGap: 1.5 }}>
+        <Box sx={{ mt: 1.5, display: "flex", flexWrap: "wrap", gap: 3, rowGap: 1.5 }}>
           <Figure label="First touch" value={summary.first_touch_at ? formatUtcDateTime(summary.first_touch_at) : "No touch yet"} />
           <Figure label="Last touch" value={summary.last_touch_at ? formatUtcDateTime(summary.last_touch_at) : "No touch yet"} />
           <Figure label="Current stage" value={stage ? `${stage.name} (${stage.deal_name})` : `No deal · lead ${summary.lead_status}`} />
           {CHANNELS.map((c) => (
             <Figure key={c} label={CHANNEL_LABELS[c]} value={String(summary.counts[c] ?? 0)} />
           ))}
-        </Stack>
+        </Box>
         <Typography variant="caption" color="textSecondary" sx={{ display: "block", mt: 1 }}>
           {summary.total} items in all. A touch is an email or a CRM record between you and the person; AI actions and data changes are not
           touches.
