@@ -122,18 +122,29 @@ async function deployedAt(ctx: Ctx, workspaceId: string, model: repo.ModelRow): 
   return d && d.createdAt > model.trainedAt ? d.createdAt : model.trainedAt;
 }
 
-/** Computes and stores the snapshot of the live model for the window ending on `day` (a UTC date). */
-export async function computeSnapshot(ctx: Ctx, workspaceId: string, day: string, now = new Date()): Promise<repo.SnapshotRow | null> {
+/**
+ * Computes and stores the snapshot of the live model for the window ending on `day` (a UTC date). The
+ * realized AUC is as of the end of that day (or now, for today): sends and outcomes up to then.
+ * `training` reuses the training population when several days are computed in a row.
+ */
+export async function computeSnapshot(
+  ctx: Ctx,
+  workspaceId: string,
+  day: string,
+  now = new Date(),
+  training?: LeadFeatures[],
+): Promise<repo.SnapshotRow | null> {
   const model = await repo.liveModel(ctx.db, workspaceId, "lead_score");
   if (!model) return null;
-  const end = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
-  const start = new Date(end.getTime() - WINDOW_DAYS * DAY_MS);
-  const [training, recent] = await Promise.all([
-    repo.contactedLeads(ctx.db, workspaceId, model.trainingFrom, model.trainingTo),
+  const dayEnd = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
+  const end = dayEnd < now ? dayEnd : now;
+  const start = new Date(dayEnd.getTime() - WINDOW_DAYS * DAY_MS);
+  const [train, recent] = await Promise.all([
+    training ?? repo.contactedLeads(ctx.db, workspaceId, model.trainingFrom, model.trainingTo),
     repo.contactedLeads(ctx.db, workspaceId, start, end),
   ]);
-  const result = comparePopulations(model.features, model.weights, training, recent);
-  const realized = await realizedAuc(ctx, workspaceId, model, now);
+  const result = comparePopulations(model.features, model.weights, train, recent);
+  const realized = await realizedAuc(ctx, workspaceId, model, end);
   const worst = result.features[0]?.psi ?? null;
   return repo.upsertSnapshot(ctx.db, {
     workspaceId,
@@ -152,12 +163,13 @@ export async function computeSnapshot(ctx: Ctx, workspaceId: string, day: string
   });
 }
 
-/** The model's AUC on the leads contacted since it went live, scored by it, against their outcome so far. */
-async function realizedAuc(ctx: Ctx, workspaceId: string, model: repo.ModelRow, now: Date) {
+/** The model's AUC on the leads contacted between its going live and `end`, scored by it, against their outcome by `end`. */
+async function realizedAuc(ctx: Ctx, workspaceId: string, model: repo.ModelRow, end: Date) {
   const since = await deployedAt(ctx, workspaceId, model);
+  if (end <= since) return { auc: null, n: 0, positives: 0 };
   const [contacted, positives] = await Promise.all([
-    repo.contactedLeads(ctx.db, workspaceId, since, now),
-    repo.positiveLeadIds(ctx.db, workspaceId, model.target, since),
+    repo.contactedLeads(ctx.db, workspaceId, since, end),
+    repo.positiveLeadIds(ctx.db, workspaceId, model.target, since, end),
   ]);
   const scores = encodeAll(model.features, model.weights, contacted).map((e) => e.probability);
   const labels = contacted.map((l) => (positives.has(l.id) ? 1 : 0));
@@ -176,11 +188,12 @@ export async function computeMissing(ctx: Ctx, workspaceId: string, now = new Da
   const today = isoDay(now);
   const first = Math.max(now.getTime() - (BACKFILL_DAYS - 1) * DAY_MS, Date.parse(`${isoDay(model.trainedAt)}T00:00:00Z`));
   const have = new Set((await repo.snapshots(ctx.db, workspaceId, model.id, isoDay(first))).map((s) => s.day));
+  const training = await repo.contactedLeads(ctx.db, workspaceId, model.trainingFrom, model.trainingTo);
   let done = 0;
   for (let t = first; isoDay(t) <= today; t += DAY_MS) {
     const day = isoDay(t);
     if (day !== today && have.has(day)) continue;
-    await computeSnapshot(ctx, workspaceId, day, now);
+    await computeSnapshot(ctx, workspaceId, day, now, training);
     done++;
   }
   return done;

@@ -190,15 +190,15 @@ export async function contactedLeads(db: Tx, workspaceId: string, from: Date, to
     .orderBy(asc(leads.id))) as LeadFeatures[];
 }
 
-/** Leads with a person's reply (or a meeting) from `from` on. */
-export async function positiveLeadIds(db: Tx, workspaceId: string, target: string, from: Date): Promise<Set<string>> {
+/** Leads with a person's reply (or a meeting) in [from, to). */
+export async function positiveLeadIds(db: Tx, workspaceId: string, target: string, from: Date, to: Date): Promise<Set<string>> {
   const rows = await db
     .selectDistinct({ id: campaignEvents.leadId })
     .from(campaignEvents)
     .where(
       and(
         eq(campaignEvents.workspaceId, workspaceId),
-        sql`${campaignEvents.occurredAt} >= ${from}`,
+        sql`${campaignEvents.occurredAt} >= ${from} and ${campaignEvents.occurredAt} < ${to}`,
         eq(campaignEvents.type, target as "reply"),
         eq(campaignEvents.isBot, false),
         sql`${campaignEvents.leadId} is not null`,

@@ -67,7 +67,7 @@ async function send(user: TestUser, leadIds: string[], at: (i: number) => Date, 
               leadId: m.leadId,
               messageId: m.id,
               type: "reply" as const,
-              occurredAt: new Date(m.sentAt!.getTime() + 3_600_000),
+              occurredAt: new Date(Math.min(m.sentAt!.getTime() + 3_600_000, Date.now())),
             },
           ]
         : [],
