@@ -10,6 +10,7 @@ import type {
   AiSettingsInput,
   AiUnreadCount,
   AiUsage,
+  Lead,
   LlmConsoleRun,
   LlmConsoleRunInput,
   SavedEmailTemplate,
@@ -126,5 +127,14 @@ export function useDeleteTemplate() {
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/ai/email-templates/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["ai-activity", "templates"] }),
+  });
+}
+
+/** Leads to pick in the console, by name, address or company (the leads list's own search). */
+export function useConsoleLeadOptions(search: string) {
+  return useQuery({
+    queryKey: ["ai-activity", "lead-options", search],
+    queryFn: ({ signal }) => api.getList<Lead>("/leads/", { params: { search: search || undefined, limit: 20 }, signal }),
+    placeholderData: keepPreviousData,
   });
 }

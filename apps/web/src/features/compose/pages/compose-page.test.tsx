@@ -201,4 +201,18 @@ describe("/compose sending", () => {
     expect(await screen.findByLabelText("Subject")).toBeTruthy();
     expect(screen.queryByRole("form", { name: "Send this email" })).toBeNull();
   });
+
+  it("starts from a saved template opened from the LLM console (?subject=&body=)", async () => {
+    mockServer({
+      "GET /api/auth/me": { body: ME },
+      "GET /api/inboxes": { body: { inboxes: [local], total: 1 } },
+      "GET /api/compose/sent": { body: sentList([]) },
+    });
+    renderSignedIn(<ComposePage />, {
+      path: "/compose",
+      at: "/compose?subject=Hi+%7B%7Bfirst_name%7D%7D&body=About+%7B%7Bcompany_name%7D%7D",
+    });
+    expect(((await screen.findByLabelText("Subject")) as HTMLInputElement).value).toBe("Hi {{first_name}}");
+    expect((screen.getByLabelText("Body") as HTMLTextAreaElement).value).toBe("About {{company_name}}");
+  });
 });

@@ -8,9 +8,9 @@ import AutoAwesome from "@mui/icons-material/AutoAwesome";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import ContentCopy from "@mui/icons-material/ContentCopy";
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Divider, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import { EmailTone, type GeneratedEmail } from "@prospector/contracts";
+import { EmailTone, type GeneratedEmail, PLACEHOLDER_EMAIL } from "@prospector/contracts";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { useGenerateEmail } from "../../campaigns/api/use-campaign-details.ts";
@@ -24,11 +24,25 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export default function ComposePage() {
   const toast = useToast();
   const navigate = useNavigate();
+  // ?subject=&body=: a saved template opened from the LLM console ("Use in Compose") is the first draft.
+  const [params] = useSearchParams();
   const [form, setForm] = useState({ name: "", email: "", company: "", position: "", tone: "professional" as EmailTone, goal: "" });
   const [emailError, setEmailError] = useState<string | null>(null);
   // `to`/`name`: the recipient the draft was written for, which the send panel starts from.
   const [draft, setDraft] = useState<{ subject: string; body: string; meta: GeneratedEmail; to: string; name: string; n: number } | null>(
-    null,
+    () => {
+      const subject = params.get("subject");
+      const body = params.get("body");
+      if (!subject || !body) return null;
+      return {
+        subject,
+        body,
+        meta: { subject, body, source: "template", tone: "professional", email: PLACEHOLDER_EMAIL },
+        to: "",
+        name: "",
+        n: 0,
+      };
+    },
   );
   const generate = useGenerateEmail();
   const create = useCreateCampaign();
