@@ -15,6 +15,14 @@ export const AGENT_HINTS: Record<AiAgentKind, string> = {
   next_step_deal: "Suggests the next step on a CRM deal from its stage and last interactions, as a task.",
 };
 
+/** The ledger kind of each agent's actions (the /ai-activity filter). */
+export const LEDGER_KIND: Record<AiAgentKind, string> = {
+  research_lead: "lead_research",
+  draft_reply: "reply_draft",
+  classify_replies: "reply_classification",
+  next_step_deal: "deal_next_step",
+};
+
 export const SUBJECT_NAMES: Record<string, string> = { lead: "Lead", reply: "Reply", deal: "Deal", workspace: "Workspace" };
 
 export const STATUS_COLORS: Record<AiAgentRunStatus, "default" | "info" | "success" | "error" | "warning"> = {

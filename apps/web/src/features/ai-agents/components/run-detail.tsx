@@ -22,7 +22,7 @@ import { errorMessage } from "../../../lib/errors.ts";
 import { JobProgress } from "../../../ui/job-progress.tsx";
 import { useToast } from "../../../ui/toast/toast-provider.tsx";
 import { type Decision, isActive, useCancelRun, useDecideProposal } from "../api/use-ai-agents.ts";
-import { AGENT_NAMES, proposalTitle, STATUS_COLORS, statusLabel } from "./agent-words.ts";
+import { AGENT_NAMES, LEDGER_KIND, proposalTitle, STATUS_COLORS, statusLabel } from "./agent-words.ts";
 
 export function RunDetail({ run }: { run: AiAgentRunDetail }) {
   const cancel = useCancelRun();
@@ -45,8 +45,8 @@ export function RunDetail({ run }: { run: AiAgentRunDetail }) {
               Cancel run
             </Button>
           )}
-          <Button component={RouterLink} to={`/ai-activity?agent_run_id=${run.id}`} size="small">
-            Ledger ({run.action_ids.length})
+          <Button component={RouterLink} to={`/ai-activity?kind=${LEDGER_KIND[run.kind]}`} size="small">
+            In AI activity ({run.action_ids.length} action{run.action_ids.length === 1 ? "" : "s"})
           </Button>
         </Box>
         {isActive(run) && <JobProgress label="Run progress" percent={run.progress} text={run.stage ?? "Queued"} sx={{ mb: 2 }} />}
