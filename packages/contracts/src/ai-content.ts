@@ -50,7 +50,7 @@ export const TimelineItem = z.object({
   title: z.string(),
   /** The text of the item (reply snippet, notes, AI explanation), when it has any. */
   body: z.string().nullable(),
-  /** The reply's class from the ledger's reply_classification action, when classified. */
+  /** The reply's class from reply intent (the correction when a person made one), when classified. */
   reply_class: z.string().nullable(),
   campaign_id: z.string().nullable(),
   /** The ledger row behind an AI item (/ai-transparency?action=<id>). */

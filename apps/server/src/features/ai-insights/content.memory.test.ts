@@ -10,6 +10,7 @@ import { composeMessages } from "../compose/index.ts";
 import { crmDealStageHistory, crmDeals, crmInteractions, crmStages, crmTasks } from "../crm/index.ts";
 import { enrichmentJobs } from "../enrichment/index.ts";
 import { leadMerges, leads } from "../leads/index.ts";
+import { replyIntents } from "../reply-intent/index.ts";
 
 let t: TestApp;
 let owner: TestUser;
@@ -105,7 +106,7 @@ async function seed() {
   }
   // Queued, never sent: not on the timeline.
   await db.insert(campaignMessages).values({ workspaceId: ws, campaignId: c!.id, leadId, step: steps, status: "queued", subject: "Later" });
-  const [reply] = await db
+  await db
     .insert(campaignEvents)
     .values({
       workspaceId: ws,
@@ -117,17 +118,20 @@ async function seed() {
     })
     .returning();
   add("replied");
-  await db.insert(aiActions).values({
+  // The class reply-intent gave it (matched by lead and time).
+  await db.insert(replyIntents).values({
     workspaceId: ws,
-    kind: "reply_classification",
-    engine: "builtin",
-    model: "reply-intent@1",
-    subjectType: "reply",
-    subjectId: reply!.id,
-    input: {},
-    output: { intent: "interested" },
-    outcome: "ok",
-    createdAt: at(100),
+    replyRef: "<r1@lovelace.test>",
+    leadId,
+    campaignId: c!.id,
+    snippet: "What is your pricing for ten seats?",
+    class: "interested",
+    predictedClass: "interested",
+    confidence: 0.9,
+    explanation: { summary: "Asks for a price" },
+    modelVersion: "reply-intent@1",
+    receivedAt: at(100),
+    classifiedAt: at(100),
   });
   await db.insert(campaignEvents).values({
     workspaceId: ws,

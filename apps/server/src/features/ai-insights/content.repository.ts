@@ -10,6 +10,7 @@ import { composeMessages } from "../compose/index.ts";
 import { crmDealStageHistory, crmDeals, crmInteractions, crmStages, crmTasks } from "../crm/index.ts";
 import { enrichmentJobs } from "../enrichment/index.ts";
 import { LEAD_SEARCH_EXPR, leadMerges, leads } from "../leads/index.ts";
+import { replyIntents } from "../reply-intent/index.ts";
 import { personalizedImages } from "./content.table.ts";
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
@@ -77,9 +78,10 @@ function sources(s: Scope): SQL {
     union all
     select e.occurred_at, ${EVENT_KIND}, e.id::text, e.lead_id, ${EVENT_TITLE},
       coalesce(e.detail->>'snippet', e.url, e.detail->>'diagnostic', e.detail->>'subject'),
-      (select coalesce(a.output->>'intent', a.output->>'class', a.output->>'label') from ${aiActions} a
-        where a.workspace_id = ${ws} and a.kind = 'reply_classification' and a.subject_id = e.id and a.outcome = 'ok'
-        order by a.created_at desc limit 1),
+      case when e.type = 'reply' then (select ri.class from ${replyIntents} ri
+        where ri.workspace_id = ${ws} and ri.lead_id = e.lead_id
+          and (ri.received_at = e.occurred_at or ri.snippet = e.detail->>'snippet')
+        order by ri.received_at desc limit 1) end,
       e.campaign_id, null, '/campaigns/' || e.campaign_id
     from ${campaignEvents} e
     where e.workspace_id = ${ws} and ${leadIs(sql`e.lead_id`, s)} and not e.is_bot
