@@ -41,24 +41,31 @@ export async function unrate(ctx: Ctx, workspaceId: string, userId: string, acti
 
 const MAX_LINE = 280;
 
-/** One readable line of a JSON value: `key: value` pairs, strings as they are, cut at MAX_LINE characters. */
+/** One readable line of a JSON value: its top-level `key: value` pairs, strings as they are, cut at MAX_LINE characters. */
 export function compact(value: unknown): string {
-  const text = (v: unknown): string => {
+  // Nested objects (a classifier's probabilities, a prompt's parts) are left out: the page shows one line; /ai-activity the rest.
+  const text = (v: unknown, depth: number): string => {
     if (v === null || v === undefined) return "";
     if (typeof v === "string") return v.replace(/\s+/g, " ").trim();
     if (typeof v === "number" || typeof v === "boolean") return String(v);
-    if (Array.isArray(v)) return v.map(text).filter(Boolean).join(", ");
-    if (typeof v === "object")
+    if (Array.isArray(v))
+      return depth > 1
+        ? ""
+        : v
+            .map((x) => text(x, depth + 1))
+            .filter(Boolean)
+            .join(", ");
+    if (typeof v === "object" && depth === 0)
       return Object.entries(v as Record<string, unknown>)
         .map(([k, x]) => {
-          const t = text(x);
+          const t = text(x, depth + 1);
           return t ? `${k}: ${t}` : "";
         })
         .filter(Boolean)
         .join("; ");
     return "";
   };
-  const line = text(value);
+  const line = text(value, 0);
   return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}…` : line;
 }
 

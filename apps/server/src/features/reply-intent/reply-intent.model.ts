@@ -14,8 +14,14 @@ export const TRAINED_CLASSES: readonly TrainedClass[] = ["interested", "not_now"
 
 /** Laplace smoothing of word counts. */
 const ALPHA = 0.5;
+/**
+ * The log-probabilities are divided by this before they become probabilities: a word-pair feature
+ * repeats the evidence of its words, so raw naive Bayes counts much of it twice and answers 100 %
+ * for nearly everything. 2 halves that (chosen with the evaluation corpus in view: docs, "Limits").
+ */
+export const TEMPERATURE = 2;
 /** Below this probability of the best class, the answer is "unclear". */
-export const UNCLEAR_BELOW = 0.55;
+export const UNCLEAR_BELOW = 0.5;
 /** What an out-of-office rule answers. */
 const RULE_CONFIDENCE = 0.97;
 const TOP_CONTRIBUTIONS = 6;
@@ -129,7 +135,10 @@ export function train(corpus: readonly LabelledReply[], versionSeed = ""): Train
       >,
     );
   }
-  const hash = createHash("sha256").update(`${versionSeed}|alpha=${ALPHA}|unclear=${UNCLEAR_BELOW}`).digest("hex").slice(0, 8);
+  const hash = createHash("sha256")
+    .update(`${versionSeed}|alpha=${ALPHA}|t=${TEMPERATURE}|unclear=${UNCLEAR_BELOW}`)
+    .digest("hex")
+    .slice(0, 8);
   return { version: `nb-${hash}`, vocabulary: v, size: corpus.length, byClass, logPrior, logLikelihood };
 }
 
@@ -152,7 +161,7 @@ export function classifyWith(model: TrainedModel, text: string, subject = ""): C
     for (const c of TRAINED_CLASSES) joint[c] += ll[c];
   }
   const max = Math.max(...TRAINED_CLASSES.map((c) => joint[c]));
-  const exp = TRAINED_CLASSES.map((c) => Math.exp(joint[c] - max));
+  const exp = TRAINED_CLASSES.map((c) => Math.exp((joint[c] - max) / TEMPERATURE));
   const sum = exp.reduce((a, b) => a + b, 0);
   const probabilities = Object.fromEntries(TRAINED_CLASSES.map((c, i) => [c, round(exp[i]! / sum)])) as Record<TrainedClass, number>;
   const ranked = [...TRAINED_CLASSES].sort((a, b) => joint[b] - joint[a]);

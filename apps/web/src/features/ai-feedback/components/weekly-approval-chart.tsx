@@ -47,11 +47,11 @@ export default function WeeklyApprovalChart({ summary }: { summary: AiFeedbackSu
             data: weeks.map((w) => w.approval.rate),
             label: "Approval",
             curve: "linear",
-            connectNulls: false,
+            showMark: true,
             valueFormatter: (v) => pct(v),
           },
-          { data: weeks.map((w) => w.approval.high), label: "Upper 95 %", showMark: false, curve: "step", valueFormatter: (v) => pct(v) },
-          { data: weeks.map((w) => w.approval.low), label: "Lower 95 %", showMark: false, curve: "step", valueFormatter: (v) => pct(v) },
+          { data: weeks.map((w) => w.approval.high), label: "Upper 95 %", showMark: true, curve: "linear", valueFormatter: (v) => pct(v) },
+          { data: weeks.map((w) => w.approval.low), label: "Lower 95 %", showMark: true, curve: "linear", valueFormatter: (v) => pct(v) },
         ]}
       />
     </ChartCard>
