@@ -1,4 +1,5 @@
 /** Personalized images end to end: the PNG, hostile names, alt text, the ledger, the public link and its revocation. */
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { ImagePage, PersonalizedImage } from "@prospector/contracts";
 import { eq } from "drizzle-orm";
@@ -8,6 +9,7 @@ import { addMember, createUser, type TestUser } from "../../../test/factories.ts
 import { aiActions } from "../ai-ledger/index.ts";
 import { leads } from "../leads/index.ts";
 import { escapeXml, fitText, renderImage } from "./content.images.ts";
+import { imagesDir, sweepImageFiles } from "./content.service.ts";
 
 // pngjs ships no types: the one call the tests use.
 const { PNG } = createRequire(import.meta.url)("pngjs") as { PNG: { sync: { read(b: Buffer): { width: number; height: number } } } };
@@ -176,5 +178,21 @@ describe("the images API", () => {
     const r = await call(owner, "GET", `/api/content/images/preview?lead_id=${leadId}&template=website_card`);
     expect(r.statusCode).toBe(200);
     expect(PNG.sync.read(r.rawPayload).width).toBe(1200);
+  });
+});
+
+describe("the file sweep", () => {
+  it("removes the files of images whose lead was deleted, and keeps the others", async () => {
+    const made: PersonalizedImage = (await call(owner, "POST", "/api/content/images", { lead_id: hostileId, template: "banner" })).json();
+    const kept: PersonalizedImage = (await call(owner, "POST", "/api/content/images", { lead_id: leadId, template: "banner" })).json();
+    const dir = imagesDir(t.app.ctx);
+    const before = fs.readdirSync(dir);
+    await t.app.ctx.db.delete(leads).where(eq(leads.id, hostileId));
+    expect(fs.readdirSync(dir)).toEqual(before);
+    expect(await sweepImageFiles(t.app.ctx, 0)).toBeGreaterThanOrEqual(1);
+    const after = fs.readdirSync(dir);
+    expect(after.some((n) => n.startsWith(made.id))).toBe(false);
+    expect(after.some((n) => n.startsWith(kept.id))).toBe(true);
+    expect((await call(owner, "GET", kept.image_url)).statusCode).toBe(200);
   });
 });

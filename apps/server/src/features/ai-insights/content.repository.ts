@@ -2,7 +2,7 @@
  * Memory intelligence's SQL (docs/ai/content.md): one UNION ALL over every source of a lead's
  * history, read newest first with a (time, kind, id) keyset; and the personalized images' rows.
  */
-import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { aiActions } from "../ai-ledger/index.ts";
 import { campaignEvents, campaignMessages, campaigns } from "../campaigns/index.ts";
@@ -320,4 +320,14 @@ export async function deleteImage(db: Db, workspaceId: string, id: string): Prom
     .where(and(eq(personalizedImages.workspaceId, workspaceId), eq(personalizedImages.id, id)))
     .returning();
   return r ?? null;
+}
+
+/** Which of these file names a kept image still points at. */
+export async function keptFileNames(db: Db, names: string[]): Promise<Set<string>> {
+  if (!names.length) return new Set();
+  const rows = await db
+    .select({ fileName: personalizedImages.fileName })
+    .from(personalizedImages)
+    .where(inArray(personalizedImages.fileName, names));
+  return new Set(rows.map((r) => r.fileName));
 }

@@ -372,3 +372,27 @@ export async function deleteImage(ctx: Pick<AppContext, "db" | "config">, worksp
 }
 
 export { IMAGE_SIZES };
+
+/**
+ * Removes image files no row points at any more: a lead or workspace deleted takes its rows with it
+ * (foreign keys), not the files. Only files older than `graceMs` go, so a generation between
+ * writing its file and inserting its row keeps it.
+ */
+export async function sweepImageFiles(ctx: Pick<AppContext, "db" | "config">, graceMs = 3_600_000): Promise<number> {
+  const dir = imagesDir(ctx);
+  const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => FILE.test(n));
+  let removed = 0;
+  for (let i = 0; i < names.length; i += 500) {
+    const batch = names.slice(i, i + 500);
+    const kept = await repo.keptFileNames(ctx.db, batch);
+    for (const name of batch) {
+      if (kept.has(name)) continue;
+      const file = path.join(dir, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat || Date.now() - stat.mtimeMs < graceMs) continue;
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
