@@ -1,12 +1,13 @@
 /** How AI figures read on /ai-activity and the console: dollars with enough digits for small calls, kinds as words. */
 export function dollars(usd: number): string {
   if (usd === 0) return "$0.00";
-  if (usd < 0.01) return `$${usd.toFixed(4)}`;
+  // Two significant digits for the fractions of a cent one call costs (the ledger keeps micro-dollars).
+  if (usd < 0.01) return `$${usd.toFixed(Math.min(6, Math.max(4, 1 - Math.floor(Math.log10(usd)))))}`;
   return `$${usd.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 export const kindLabel = (kind: string): string => {
-  const s = kind.replace(/_/g, " ");
+  const s = kind.replace(/_/g, " ").replace(/\bllm\b/g, "LLM");
   return s[0]!.toUpperCase() + s.slice(1);
 };
 

@@ -70,6 +70,7 @@ export function UsageCard({ usage, canSetCap }: { usage: AiUsage; canSetCap: boo
         <BarChart
           height={240}
           xAxis={[{ scaleType: "band", data: usage.by_day.map((d) => d.day.slice(8)), label: "Day of month" }]}
+          yAxis={[{ valueFormatter: (v: number) => dollars(v), width: 72 }]}
           series={[{ data: usage.by_day.map((d) => d.cost_usd), label: "Cost (USD)", valueFormatter: (v) => dollars(v ?? 0) }]}
         />
       </ChartCard>
