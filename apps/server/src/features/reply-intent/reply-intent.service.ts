@@ -234,7 +234,15 @@ export async function startReclassify(ctx: Ctx & Pick<AppContext, "jobs">, works
   if (await repo.activeJob(ctx.db, workspaceId)) throw new AppError("REPLY_INTENT_RECLASSIFY_RUNNING");
   const version = builtinModel().version;
   const total = await repo.countStale(ctx.db, workspaceId, version);
-  const job = await repo.insertJob(ctx.db, { workspaceId, requestedBy: userId, modelVersion: version, total });
+  let job: repo.ReplyIntentJobRow;
+  try {
+    job = await repo.insertJob(ctx.db, { workspaceId, requestedBy: userId, modelVersion: version, total });
+  } catch (err) {
+    // reply_intent_jobs_ws_active_uq: another request started one between the check and the insert.
+    const e = err as { code?: string; cause?: { code?: string } };
+    if ((e.cause?.code ?? e.code) === "23505") throw new AppError("REPLY_INTENT_RECLASSIFY_RUNNING");
+    throw err;
+  }
   await ctx.jobs.send(RECLASSIFY_JOB, { jobId: job.id }, { singletonKey: `reply-intent-reclassify:${job.id}` });
   return toJob(job);
 }

@@ -4,6 +4,7 @@
  * reclassify-all jobs that bring a workspace's replies up to a new model version.
  */
 import type { AiActionExplanation, ReplyIntentClass, ReplyIntentLabel } from "@prospector/contracts";
+import { sql } from "drizzle-orm";
 import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "../../db/columns.ts";
 import { aiActions } from "../ai-ledger/ai-ledger.table.ts";
@@ -68,5 +69,9 @@ export const replyIntentJobs = pgTable(
     createdAt: createdAt(),
     finishedAt: ts("finished_at"),
   },
-  (t) => [index("reply_intent_jobs_ws_created_idx").on(t.workspaceId, t.createdAt.desc())],
+  (t) => [
+    index("reply_intent_jobs_ws_created_idx").on(t.workspaceId, t.createdAt.desc()),
+    // One queued or running job per workspace, even when two requests start one at once.
+    uniqueIndex("reply_intent_jobs_ws_active_uq").on(t.workspaceId).where(sql`status in ('queued', 'running')`),
+  ],
 );

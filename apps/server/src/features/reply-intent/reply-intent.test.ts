@@ -16,7 +16,7 @@ import { aiActions } from "../ai-ledger/index.ts";
 import { campaigns } from "../campaigns/index.ts";
 import { leads } from "../leads/index.ts";
 import { replyIntentModelInfo } from "./reply-intent.service.ts";
-import { replyIntents } from "./reply-intent.table.ts";
+import { replyIntentJobs, replyIntents } from "./reply-intent.table.ts";
 
 let t: TestApp;
 let owner: TestUser;
@@ -197,6 +197,14 @@ describe("reclassify all", () => {
     expect(started.statusCode).toBe(202);
     const job = started.json<ReplyIntentJob>();
     expect(job.total).toBe(4);
+    // At most one queued or running job per workspace (refused by the check or by the unique index).
+    await t.app.ctx.db.insert(replyIntentJobs).values({ workspaceId: stranger.workspaceId, modelVersion: "x", status: "running" });
+    const second = await call(stranger, "POST", "/api/ai/reply-intent/reclassify");
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe("REPLY_INTENT_RECLASSIFY_RUNNING");
+    await expect(
+      t.app.ctx.db.insert(replyIntentJobs).values({ workspaceId: stranger.workspaceId, modelVersion: "y", status: "queued" }),
+    ).rejects.toThrow();
     const done = await waitFor(
       async () => {
         const j = (await call(owner, "GET", `/api/ai/reply-intent/reclassify-jobs/${job.id}`)).json<ReplyIntentJob>();

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "reply_intent_jobs_ws_active_uq" ON "reply_intent_jobs" USING btree ("workspace_id") WHERE status in ('queued', 'running');
