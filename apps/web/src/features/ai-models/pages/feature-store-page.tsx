@@ -36,7 +36,7 @@ const QUESTION = "Which lead features do our models compute, and how fresh are t
 function Vector({ v }: { v: FeatureVector }) {
   return (
     <Stack spacing={2}>
-      <Typography variant="body2">
+      <Typography variant="body2" component="div">
         {v.name ?? v.email} · changed {formatUtcDateTime(v.updated_at)} ·{" "}
         {v.model_version === null
           ? "no live model"

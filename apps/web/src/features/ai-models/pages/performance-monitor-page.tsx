@@ -133,6 +133,7 @@ function Monitor({ data }: { data: NonNullable<ReturnType<typeof useDrift>["data
         <LineChart
           height={280}
           xAxis={[{ scaleType: "point", data: s.map((x) => x.day) }]}
+          yAxis={[{ min: 0 }]}
           series={[
             { data: s.map((x) => x.prediction_psi), label: "Prediction PSI", curve: "linear", valueFormatter: (v) => fmtPsi(v) },
             { data: s.map((x) => x.max_feature_psi), label: "Largest feature PSI", curve: "linear", valueFormatter: (v) => fmtPsi(v) },
