@@ -1,5 +1,6 @@
 /** Request and response shapes of AI agents: bounded tasks with budgets, step logs and approvals (docs/ai/agents.md). */
 import { z } from "zod";
+import { ReplyIntentLabel } from "./reply-intent.ts";
 
 /** The four agents: research a lead, draft an answer to a reply, classify the unclassified replies, suggest a deal's next step. */
 export const AiAgentKind = z.enum(["research_lead", "draft_reply", "classify_replies", "next_step_deal"]);
@@ -116,7 +117,8 @@ export const AiAgentProposalPayload = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("reply_class"),
     reply_id: z.string(),
-    class: z.enum(["interested", "not_interested", "question", "meeting_request", "referral", "unsubscribe", "other"]),
+    /** One of the reply classifier's classes (reply-intent). */
+    class: ReplyIntentLabel,
   }),
   z.object({
     type: z.literal("crm_task"),

@@ -1,11 +1,12 @@
 /**
  * The agents' built-in engines (no model needed): extraction rules for a lead's research,
- * templates for drafts and next steps, and keyword rules for a reply's class. Each returns its
- * output with the rules that fired, so the ledger can say why.
+ * templates for drafts and next steps (a reply's class comes from reply-intent's classifier). Each
+ * returns its output with the rules that fired, so the ledger can say why.
  */
 import type { AiAgentProposalPayload } from "@prospector/contracts";
 
-export type ReplyClass = Extract<AiAgentProposalPayload, { type: "reply_class" }>["class"];
+/** The reply classifier's classes (reply-intent), "unclear" included. */
+export type ReplyClass = Extract<AiAgentProposalPayload, { type: "reply_class" }>["class"] | "unclear";
 export interface Rule {
   id: string;
   description: string;
@@ -78,37 +79,14 @@ export function firstEmailTemplate(lead: LeadFacts, pain: string | null, company
   return { subject, body, template: pain ? "first_email.pain" : "first_email.generic" };
 }
 
-const CLASS_RULES: { id: ReplyClass; re: RegExp }[] = [
-  { id: "unsubscribe", re: /\b(unsubscribe|remove me|stop (emailing|contacting)|take me off|opt[- ]?out)\b/i },
-  {
-    id: "meeting_request",
-    re: /\b(book a (call|meeting)|schedule a (call|meeting)|calendar|let'?s (talk|meet)|free (on|at)|available (on|at))\b/i,
-  },
-  { id: "not_interested", re: /\b(not interested|no thanks|no, thank|not a fit|not (right )?now|we'?re good|already have)\b/i },
-  { id: "referral", re: /\b(right person|reach out to|contact (my|our) colleague|cc'?ing|forwarded (this|to))\b/i },
-  { id: "interested", re: /\b(interested|sounds (good|great)|tell me more|send (me )?(more|details|info)|love to)\b/i },
-  { id: "question", re: /\?/ },
-];
-
-/** The built-in reply classifier: the first rule whose words appear; "other" when none does. */
-export function classifyText(text: string): { class: ReplyClass; rule: Rule } {
-  for (const r of CLASS_RULES) {
-    const m = r.re.exec(text);
-    if (m) return { class: r.id, rule: { id: `class.${r.id}`, description: `words that mean ${r.id.replace("_", " ")}`, matched: m[0] } };
-  }
-  return { class: "other", rule: { id: "class.other", description: "no rule matched" } };
-}
-
 const REPLY_TEMPLATES: Record<ReplyClass, string> = {
-  interested:
-    "Thanks for getting back to me! Happy to share more. Would a short call this week work? Here is my calendar link, or suggest a time that suits you.",
-  meeting_request: "Great, thank you! I will send a calendar invitation for the time you suggested. If anything changes, just reply here.",
-  question: "Good question, thanks for asking. Let me answer it properly: [your answer here]. Happy to go into more detail on a call.",
+  interested: "Thanks for getting back to me! Happy to share more. Would a short call this week work? Suggest a time that suits you.",
+  not_now: "Thanks for letting me know, timing matters. Shall I check back in a few months? Just tell me when suits you.",
   not_interested:
     "Thanks for letting me know, I appreciate the reply. I will not follow up further; if things change, you know where to find me.",
-  referral: "Thank you for pointing me in the right direction! I will reach out to them and mention you suggested it.",
-  unsubscribe: "Understood, I have removed you from our list and you will not hear from us again. Sorry for the bother.",
-  other: "Thanks for your reply. Could you tell me a little more about what you need, so I can help?",
+  out_of_office: "Thanks, I will follow up when you are back.",
+  wrong_person: "Thank you for pointing me in the right direction! Who would be the best person to talk to about this?",
+  unclear: "Thanks for your reply. Could you tell me a little more about what you need, so I can help?",
 };
 
 export function replyTemplate(lead: LeadFacts, cls: ReplyClass, subject: string | null) {

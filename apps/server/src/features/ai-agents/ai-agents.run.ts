@@ -4,23 +4,21 @@
  * keeps to its budget and ends with proposals that touch only its own subject. With autopilot the
  * proposals are applied at once (still recorded and reversible).
  */
-import { type AiAgentProposalPayload, CrmInteractionListQuery, AiAgentProposalPayload as PayloadSchema } from "@prospector/contracts";
+import {
+  type AiAgentProposalPayload,
+  CrmInteractionListQuery,
+  AiAgentProposalPayload as PayloadSchema,
+  type ReplyIntentLabel,
+} from "@prospector/contracts";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { createOutboundFetch } from "../../platform/safe-fetch.ts";
 import { type AiCaller, llmChat, llmConfigured, recordAiAction } from "../ai-ledger/index.ts";
 import { getDeal, listInteractions } from "../crm/index.ts";
 import { getLead } from "../leads/index.ts";
+import { classifyReply } from "../reply-intent/index.ts";
 import { crawlWebsite } from "../web-crawler/index.ts";
-import {
-  classifyText,
-  firstEmailTemplate,
-  insightFrom,
-  nextStepTemplate,
-  painPointFrom,
-  type Rule,
-  replyTemplate,
-} from "./ai-agents.engines.ts";
+import { firstEmailTemplate, insightFrom, nextStepTemplate, painPointFrom, type Rule, replyTemplate } from "./ai-agents.engines.ts";
 import * as repo from "./ai-agents.repository.ts";
 
 type Ctx = Pick<AppContext, "db" | "config" | "log" | "hooks">;
@@ -342,10 +340,14 @@ async function draftReply(r: RunContext): Promise<Proposal[]> {
   );
   const base = { type: "email_draft", lead_id: lead.id, reply_id: reply.id };
   if (ai) return [{ payload: { ...base, subject: ai.subject, body: ai.body }, explanation: ai.explanation }];
-  const cls = classifyText(text);
+  const cls = classifyReply(text, detail.subject ?? "");
   const t = replyTemplate(facts, cls.class, detail.subject ?? null);
-  const summary = `the reply reads as ${cls.class} (${cls.rule.matched ? `"${cls.rule.matched}"` : "no rule matched"}); template ${t.template}`;
-  await r.builtin("reply_draft", "agent reply templates v1", data, { class: cls.class, draft: t }, summary, [cls.rule]);
+  const summary = `the reply classifier (${cls.modelVersion}) reads it as ${cls.class} (${Math.round(cls.confidence * 100)} %); template ${t.template}`;
+  const rules: Rule[] = [
+    { id: `reply_intent.${cls.class}`, description: cls.explanation.summary },
+    { id: t.template, description: "the reply template for that class" },
+  ];
+  await r.builtin("reply_draft", "agent reply templates v1", data, { class: cls.class, draft: t }, summary, rules);
   return [{ payload: { ...base, subject: t.subject, body: t.body }, explanation: summary }];
 }
 
@@ -354,24 +356,28 @@ async function classifyReplies(r: RunContext): Promise<Proposal[]> {
   await r.progress(20, `Classifying ${replies.length} replies`);
   const out: Proposal[] = [];
   for (const [i, reply] of replies.entries()) {
-    const text = ((reply.detail ?? {}) as { snippet?: string }).snippet ?? "";
-    const cls = classifyText(text);
-    const summary = `${cls.class}: ${cls.rule.matched ? `the words "${cls.rule.matched}"` : "no rule matched"}`;
+    const d = (reply.detail ?? {}) as { snippet?: string; subject?: string };
+    const text = d.snippet ?? "";
+    const cls = classifyReply(text, d.subject ?? "");
+    // An unclear answer still proposes the likeliest class, for a person to confirm or reject.
+    const best = (Object.entries(cls.probabilities) as [ReplyIntentLabel, number][]).sort((a, b) => b[1] - a[1])[0]!;
+    const label = cls.class === "unclear" ? best[0] : cls.class;
+    const summary = `${label} (${Math.round(best[1] * 100)} %${cls.class === "unclear" ? ", below the classifier's confidence floor" : ""}): ${cls.explanation.summary}`;
     await recordAiAction(
       r.ctx,
       { ...r.caller, kind: "reply_classification", subject: { type: "reply", id: reply.id } },
       {
-        model: "agent reply rules v1",
-        input: { text },
-        output: { class: cls.class },
-        explanation: { summary, unit: "rule", rules: [cls.rule] },
+        model: cls.modelVersion,
+        input: { text, subject: d.subject ?? "" },
+        output: { class: cls.class, confidence: cls.confidence },
+        explanation: cls.explanation,
       },
     );
-    out.push({ payload: { type: "reply_class", reply_id: reply.id, class: cls.class }, explanation: summary });
+    out.push({ payload: { type: "reply_class", reply_id: reply.id, class: label }, explanation: summary });
     if (i % 10 === 9) await r.progress(20 + Math.round((70 * i) / replies.length), `Classified ${i + 1} of ${replies.length}`);
   }
   await repo.updateRun(r.ctx.db, r.run.id, { engine: "builtin" });
-  await r.step("info", `Classified ${replies.length} replies with the built-in rules`);
+  await r.step("info", `Classified ${replies.length} replies with the built-in reply classifier`);
   return out;
 }
 

@@ -174,10 +174,22 @@ describe("ai agents without a model", () => {
     expect(run.status).toBe("done");
     expect(run.proposals).toHaveLength(1);
     expect(run.proposals[0]!.payload).toMatchObject({ type: "email_draft", reply_id: reply.id, subject: "Re: Your robots" });
-    expect(run.proposals[0]!.explanation).toMatch(/not_interested/);
+    expect(run.proposals[0]!.explanation).toMatch(/reads it as not_interested/);
     const rej = await call(offline, owner, "POST", `/api/ai/agent-runs/${run.id}/proposals/${run.proposals[0]!.id}/reject`);
     expect(rej.json()).toMatchObject({ status: "rejected" });
     expect(await sideEffects(offline, owner, lead.id)).toBe(before);
+  });
+
+  it("classifies the workspace's replies with the reply classifier, one ledger row each", async () => {
+    const run = await start(offline, owner, "classify_replies", {});
+    expect(run).toMatchObject({ status: "done", subject_type: "workspace", subject_id: null, engine: "builtin" });
+    expect(run.proposals.map((p) => p.payload)).toEqual([expect.objectContaining({ type: "reply_class", class: "not_interested" })]);
+    const actions = await offline.app.ctx.db.select().from(aiActions).where(eq(aiActions.agentRunId, run.id));
+    expect(actions.map((a) => [a.kind, a.subjectType])).toEqual([["reply_classification", "reply"]]);
+    // Reply classes are kept by reply-intent, which offers no way to set one from here yet: refused, not faked.
+    const res = await call(offline, owner, "POST", `/api/ai/agent-runs/${run.id}/proposals/${run.proposals[0]!.id}/approve`);
+    expect(res.json().code).toBe("AI_AGENT_APPLY_UNAVAILABLE");
+    expect((await call(offline, owner, "GET", `/api/ai/agent-runs/${run.id}`)).json().proposals[0].status).toBe("pending");
   });
 
   it("suggests a deal's next step as a CRM task; approve creates it, revert removes it", async () => {

@@ -11,7 +11,7 @@ export const AGENT_NAMES: Record<AiAgentKind, string> = {
 export const AGENT_HINTS: Record<AiAgentKind, string> = {
   research_lead: "Reads the lead's website, summarises the company and its likely pain point, and drafts a first email.",
   draft_reply: "Drafts an answer to a reply a lead sent.",
-  classify_replies: "Sorts the workspace's latest replies into interested, question, not interested and more.",
+  classify_replies: "Sorts the workspace's latest replies into interested, not now, not interested, out of office and wrong person.",
   next_step_deal: "Suggests the next step on a CRM deal from its stage and last interactions, as a task.",
 };
 
