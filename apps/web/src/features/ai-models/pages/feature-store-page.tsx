@@ -112,7 +112,12 @@ export default function FeatureStorePage() {
           <Card variant="outlined" component="section" aria-label="Freshness">
             <CardHeader title="Freshness" slotProps={{ title: { variant: "subtitle1", component: "h3" } }} />
             <CardContent sx={{ pt: 0 }}>
-              {s!.model ? (
+              {s!.model && !s!.freshness.scored ? (
+                <Typography variant="body2">
+                  No lead holds a prediction of lead scoring v{s!.model.version} yet: the rescoring job scores all{" "}
+                  {s!.freshness.leads.toLocaleString()} within 10 minutes.
+                </Typography>
+              ) : s!.model ? (
                 <Typography variant="body2">
                   {s!.freshness.scored.toLocaleString()} of {s!.freshness.leads.toLocaleString()} leads hold a prediction of lead scoring v
                   {s!.model.version}, scored between {formatUtcDateTime(s!.freshness.oldest_score)} and{" "}
