@@ -121,18 +121,21 @@ function Detail({ a }: { a: AiActionDetail }) {
 export function ActionDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useActivityDetail(id);
   return (
-    <Drawer anchor="right" open={Boolean(id)} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: "100%", sm: 560 }, p: 2.5 } } }}>
-      <Box sx={{ display: "flex", alignItems: "center", mb: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          {detail.data ? kindLabel(detail.data.kind) : "AI action"}
-        </Typography>
-        <IconButton aria-label="Close" onClick={onClose}>
-          <CloseOutlined />
-        </IconButton>
+    <Drawer anchor="right" open={Boolean(id)} onClose={onClose}>
+      {/* A fixed width on a box inside: long prompts wrap instead of widening the drawer. */}
+      <Box sx={{ width: { xs: "100vw", sm: 560 }, maxWidth: "100vw", p: 2.5, boxSizing: "border-box" }}>
+        <Box sx={{ display: "flex", alignItems: "center", mb: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            {detail.data ? kindLabel(detail.data.kind) : "AI action"}
+          </Typography>
+          <IconButton aria-label="Close" onClick={onClose}>
+            <CloseOutlined />
+          </IconButton>
+        </Box>
+        {detail.isError && <Alert severity="error">{detail.error.message}</Alert>}
+        {detail.isPending && id && <Typography color="textSecondary">Loading…</Typography>}
+        {detail.data && <Detail a={detail.data} />}
       </Box>
-      {detail.isError && <Alert severity="error">{detail.error.message}</Alert>}
-      {detail.isPending && id && <Typography color="textSecondary">Loading…</Typography>}
-      {detail.data && <Detail a={detail.data} />}
     </Drawer>
   );
 }
