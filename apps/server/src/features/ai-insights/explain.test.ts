@@ -19,7 +19,7 @@ import { waitFor } from "../../../test/wait.ts";
 import { aiFeedback, llmChat, recordAiAction } from "../ai-ledger/index.ts";
 import { startLlmTestServer } from "../ai-ledger/llm.test-server.ts";
 import { recommendationApplications, recommendationOutcomes, recommendations } from "../recommendations/index.ts";
-import { seedOutcomes } from "./explain.test-data.ts";
+import { seedOutcomes } from "./explain.test-helpers.ts";
 
 let t: TestApp;
 let llm: Awaited<ReturnType<typeof startLlmTestServer>>;
