@@ -44,8 +44,8 @@ function AreaCard({ area }: { area: DoctorAreaResult }) {
       <CardContent>
         <Stack spacing={1.5}>
           {area.note && <Alert severity="info">{area.note}</Alert>}
-          {area.findings.map((f, i) => (
-            <Stack key={`${f.rule}:${i}`} spacing={0.5} sx={{ borderLeft: 3, borderColor: `${COLOR[f.severity]}.main`, pl: 1.5 }}>
+          {area.findings.map((f) => (
+            <Stack key={`${f.rule}:${f.title}`} spacing={0.5} sx={{ borderLeft: 3, borderColor: `${COLOR[f.severity]}.main`, pl: 1.5 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                 <Chip size="small" color={COLOR[f.severity]} label={f.severity} />
                 <Typography sx={{ fontWeight: 600 }}>{f.title}</Typography>
