@@ -44,7 +44,7 @@ describe("the LLM console and saved email templates", () => {
     await llm.close();
   });
 
-  const run = (payload: unknown, user = owner) =>
+  const run = (payload: Record<string, unknown>, user = owner) =>
     withLlm.app.inject({ method: "POST", url: "/api/ai/console/run", headers: user.headers, payload });
 
   it("runs up to three variants with the lead's variables against the model, beside the built-in templates", async () => {
@@ -114,7 +114,7 @@ describe("the LLM console and saved email templates", () => {
   });
 
   it("saves, lists in pages, refuses duplicates and unknown variables, and deletes email templates", async () => {
-    const save = (payload: unknown, user = owner) =>
+    const save = (payload: Record<string, unknown>, user = owner) =>
       withLlm.app.inject({ method: "POST", url: "/api/ai/email-templates", headers: user.headers, payload });
     const created = await save({ name: "Intro", subject: "Hi {{first_name}}", body: "About {{company_name}}.\n\n{{sender_name}}" });
     expect(created.statusCode, created.body).toBe(201);
