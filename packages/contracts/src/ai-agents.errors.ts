@@ -9,8 +9,4 @@ export const aiAgentsErrors = defineErrors({
   AI_AGENT_RUN_FINISHED: { status: 409, detail: "This run has already finished" },
   AI_AGENT_PROPOSAL_NOT_FOUND: { status: 404, detail: "No such proposal in this run" },
   AI_AGENT_PROPOSAL_DECIDED: { status: 409, detail: "This proposal is not in a state that allows it (already decided, or not applied)" },
-  AI_AGENT_APPLY_UNAVAILABLE: {
-    status: 409,
-    detail: "This proposal cannot be applied here yet: reply classes are stored by the reply classifier (reply-intent)",
-  },
 });

@@ -7,7 +7,8 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createTask, deleteTask } from "../crm/index.ts";
 import { getLead, updateLeadFields } from "../leads/index.ts";
-import type * as repo from "./ai-agents.repository.ts";
+import { type ReplyClassChange, restoreReplyClass, setReplyClass } from "../reply-intent/index.ts";
+import * as repo from "./ai-agents.repository.ts";
 import { ownsSubject } from "./ai-agents.run.ts";
 
 type Ctx = Pick<AppContext, "db" | "hooks">;
@@ -36,8 +37,27 @@ export async function applyProposal(
     case "email_draft":
       // Kept with the proposal for the user to copy into their mail: nothing is sent.
       return { previous: null, result: { stored: true } };
-    case "reply_class":
-      throw new AppError("AI_AGENT_APPLY_UNAVAILABLE");
+    case "reply_class": {
+      // The class is kept by reply intent, as a person's correction of the classifier.
+      const event = await repo.findReplyEvent(ctx.db, run.workspaceId, payload.reply_id);
+      if (!event?.leadId) throw new AppError("AI_AGENT_PROPOSAL_NOT_FOUND");
+      const detail = (event.detail ?? {}) as { subject?: string; snippet?: string };
+      const change = await setReplyClass(
+        ctx,
+        run.workspaceId,
+        (userId ?? run.createdBy) as string,
+        {
+          eventId: event.id,
+          leadId: event.leadId,
+          campaignId: event.campaignId,
+          occurredAt: event.occurredAt,
+          subject: detail.subject ?? "",
+          snippet: detail.snippet ?? "",
+        },
+        payload.class,
+      );
+      return { previous: { change }, result: { reply_intent_id: change.intentId, class: payload.class } };
+    }
     case "crm_task": {
       const task = await createTask(
         ctx,
@@ -63,6 +83,9 @@ export async function revertProposal(ctx: Ctx, run: repo.RunRow, p: repo.Proposa
       fields: p.previous ?? {},
       provenance: { source: "ai-agent revert" },
     });
+  } else if (payload.type === "reply_class") {
+    const change = p.previous?.change as ReplyClassChange | undefined;
+    if (change) await restoreReplyClass(ctx, run.workspaceId, change);
   } else if (payload.type === "crm_task") {
     const id = p.result?.task_id;
     if (typeof id === "string") await deleteTask(ctx, run.workspaceId, id).catch(() => undefined);

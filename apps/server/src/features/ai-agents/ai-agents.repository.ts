@@ -242,3 +242,13 @@ export async function subjectOptions(db: Db, workspaceId: string, kind: string, 
     return { id: r.id, label: `${d.from ?? "Reply"}${d.subject ? `: ${d.subject}` : ""}`, detail: d.snippet?.slice(0, 120) ?? null };
   });
 }
+
+/** One campaign reply event of the workspace (a reply_class proposal's subject). */
+export async function findReplyEvent(db: Db, workspaceId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(campaignEvents)
+    .where(and(eq(campaignEvents.workspaceId, workspaceId), eq(campaignEvents.id, id), eq(campaignEvents.type, "reply")))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AiAgentRun, AiAgentRunDetail, AiAgentRunPage, AiAgentSettings, CrmDeal } from "@prospector/contracts";
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { addMember, createUser, type TestUser } from "../../../test/factories.ts";
@@ -17,6 +17,7 @@ import { type LlmTestServer, startLlmTestServer } from "../ai-ledger/llm.test-se
 import { campaignEvents, campaignMessages, campaigns } from "../campaigns/index.ts";
 import { crmTasks } from "../crm/index.ts";
 import { leads } from "../leads/index.ts";
+import { replyIntents } from "../reply-intent/index.ts";
 import { runSchedules } from "./ai-agents.service.ts";
 import { aiAgentRuns } from "./ai-agents.table.ts";
 
@@ -188,10 +189,15 @@ describe("ai agents without a model", () => {
     expect(run.proposals.map((p) => p.payload)).toEqual([expect.objectContaining({ type: "reply_class", class: "not_interested" })]);
     const actions = await offline.app.ctx.db.select().from(aiActions).where(eq(aiActions.agentRunId, run.id));
     expect(actions.map((a) => [a.kind, a.subjectType])).toEqual([["reply_classification", "reply"]]);
-    // Reply classes are kept by reply-intent, which offers no way to set one from here yet: refused, not faked.
+    // Approving keeps the class with reply intent, as a correction of the classifier; Revert puts it back.
     const res = await call(offline, owner, "POST", `/api/ai/agent-runs/${run.id}/proposals/${run.proposals[0]!.id}/approve`);
-    expect(res.json().code).toBe("AI_AGENT_APPLY_UNAVAILABLE");
-    expect((await call(offline, owner, "GET", `/api/ai/agent-runs/${run.id}`)).json().proposals[0].status).toBe("pending");
+    expect(res.json()).toMatchObject({ status: "approved" });
+    const [intent] = await offline.app.ctx.db.select().from(replyIntents).where(isNotNull(replyIntents.correctedClass));
+    expect(intent).toMatchObject({ class: "not_interested", correctedClass: "not_interested" });
+    const rev = await call(offline, owner, "POST", `/api/ai/agent-runs/${run.id}/proposals/${run.proposals[0]!.id}/revert`);
+    expect(rev.json()).toMatchObject({ status: "reverted" });
+    const [after] = await offline.app.ctx.db.select().from(replyIntents).where(eq(replyIntents.id, intent!.id));
+    expect(after!.correctedClass).toBeNull();
   });
 
   it("suggests a deal's next step as a CRM task; approve creates it, revert removes it", async () => {

@@ -186,3 +186,26 @@ export async function findJob(db: Db, id: string, workspaceId?: string): Promise
 export async function updateJob(db: Db, id: string, set: Partial<typeof replyIntentJobs.$inferInsert>): Promise<void> {
   await db.update(replyIntentJobs).set(set).where(eq(replyIntentJobs.id, id));
 }
+
+/** The stored classification of a lead's reply received at this instant (a campaign reply event's time), if any. */
+export async function findByLeadAt(db: Db, workspaceId: string, leadId: string, at: Date): Promise<ReplyIntentRow | null> {
+  const rows = await db
+    .select()
+    .from(replyIntents)
+    .where(and(eq(replyIntents.workspaceId, workspaceId), eq(replyIntents.leadId, leadId), eq(replyIntents.receivedAt, at)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Puts back a reply's class and correction as they were before a correction (an agent's Revert). */
+export async function restoreCorrection(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  previous: Pick<ReplyIntentRow, "class" | "correctedClass" | "correctedBy" | "correctedAt">,
+): Promise<void> {
+  await db
+    .update(replyIntents)
+    .set(previous)
+    .where(and(eq(replyIntents.workspaceId, workspaceId), eq(replyIntents.id, id)));
+}

@@ -303,3 +303,67 @@ export async function performReclassify(ctx: Ctx, jobId: string): Promise<void> 
     throw err;
   }
 }
+
+/** A campaign reply as the features above know it (its event), to find or create its classification. */
+export interface ReplyEventRef {
+  /** Stands for the reply when no classification was stored on receipt (replies older than reply intent). */
+  eventId: string;
+  leadId: string;
+  campaignId: string | null;
+  occurredAt: Date;
+  subject: string;
+  snippet: string;
+}
+
+export interface ReplyClassChange {
+  intentId: string;
+  previous: { class: ReplyIntentClass; corrected_class: ReplyIntentLabel | null; corrected_by: string | null; corrected_at: string | null };
+}
+
+/**
+ * Sets a reply's class as a person's correction (an approved agent proposal): finds the reply's
+ * stored classification by lead and received time, classifies and stores it first when there is
+ * none, and returns what it replaced so the change can be reverted.
+ */
+export async function setReplyClass(
+  ctx: Ctx,
+  workspaceId: string,
+  userId: string,
+  reply: ReplyEventRef,
+  cls: ReplyIntentLabel,
+): Promise<ReplyClassChange> {
+  let row = await repo.findByLeadAt(ctx.db, workspaceId, reply.leadId, reply.occurredAt);
+  if (!row) {
+    await classifyReceived(ctx, {
+      workspaceId,
+      replyRef: `event:${reply.eventId}`,
+      answered: "campaign",
+      leadId: reply.leadId,
+      campaignId: reply.campaignId,
+      from: null,
+      subject: reply.subject,
+      snippet: reply.snippet,
+      occurredAt: reply.occurredAt,
+    });
+    row = await repo.findByLeadAt(ctx.db, workspaceId, reply.leadId, reply.occurredAt);
+    if (!row) throw new AppError("REPLY_INTENT_REPLY_NOT_FOUND");
+  }
+  const previous = {
+    class: row.class,
+    corrected_class: row.correctedClass ?? null,
+    corrected_by: row.correctedBy ?? null,
+    corrected_at: row.correctedAt?.toISOString() ?? null,
+  };
+  await correct(ctx, workspaceId, userId, row.id, cls);
+  return { intentId: row.id, previous };
+}
+
+/** Undoes setReplyClass: the class and correction it replaced come back. */
+export async function restoreReplyClass(ctx: Ctx, workspaceId: string, change: ReplyClassChange): Promise<void> {
+  await repo.restoreCorrection(ctx.db, workspaceId, change.intentId, {
+    class: change.previous.class,
+    correctedClass: change.previous.corrected_class,
+    correctedBy: change.previous.corrected_by,
+    correctedAt: change.previous.corrected_at ? new Date(change.previous.corrected_at) : null,
+  });
+}
