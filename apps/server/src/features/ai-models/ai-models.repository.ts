@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaignEvents, campaignMessages } from "../campaigns/index.ts";
 import { users } from "../identity/index.ts";
-import { type LeadFeatures, leadPredictions, mlModels } from "../lead-scoring/index.ts";
+import { LEAD_FEATURE_COLUMNS, type LeadFeatures, leadPredictions, mlModels } from "../lead-scoring/index.ts";
 import { leads } from "../leads/index.ts";
 import { replyIntents } from "../reply-intent/index.ts";
 import { aiModelDeployments, aiModelDriftSnapshots } from "./ai-models.table.ts";
@@ -154,23 +154,6 @@ export async function versionBelow(db: Tx, workspaceId: string, kind: string, ve
 
 // --- leads and sends ----------------------------------------------------------------------------
 
-const featureColumns = {
-  id: leads.id,
-  seniority: leads.seniority,
-  department: leads.department,
-  industry: leads.industry,
-  country: leads.country,
-  source: leads.source,
-  emailStatus: leads.emailStatus,
-  role: leads.role,
-  phone: leads.phone,
-  website: leads.website,
-  linkedinUrl: leads.linkedinUrl,
-  companyName: leads.companyName,
-  provenance: leads.provenance,
-  customFields: leads.customFields,
-};
-
 /** Leads with a delivered campaign message sent in [from, to), with their features. */
 export async function contactedLeads(db: Tx, workspaceId: string, from: Date, to: Date): Promise<LeadFeatures[]> {
   const ids = db
@@ -184,7 +167,7 @@ export async function contactedLeads(db: Tx, workspaceId: string, from: Date, to
       ),
     );
   return (await db
-    .select(featureColumns)
+    .select(LEAD_FEATURE_COLUMNS)
     .from(leads)
     .where(and(eq(leads.workspaceId, workspaceId), inArray(leads.id, ids)))
     .orderBy(asc(leads.id))) as LeadFeatures[];
@@ -291,7 +274,13 @@ export async function freshness(db: Tx, workspaceId: string, modelId: string | n
 
 export async function findLead(db: Tx, workspaceId: string, idOrEmail: { id?: string; email?: string }) {
   const [row] = await db
-    .select({ ...featureColumns, email: leads.email, firstName: leads.firstName, lastName: leads.lastName, updatedAt: leads.updatedAt })
+    .select({
+      ...LEAD_FEATURE_COLUMNS,
+      email: leads.email,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      updatedAt: leads.updatedAt,
+    })
     .from(leads)
     .where(
       and(

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { campaignEvents, campaignLeads, campaignMessages } from "../campaigns/index.ts";
 import { leads } from "../leads/index.ts";
 import type { LeadFeatures } from "./lead-scoring.features.ts";
-import { leadPredictions, leadScoreTrainJobs, mlModels } from "./lead-scoring.table.ts";
+import { LEAD_FEATURE_COLUMNS, leadPredictions, leadScoreTrainJobs, mlModels } from "./lead-scoring.table.ts";
 
 type Tx = Pick<Db, "select" | "selectDistinct" | "insert" | "update" | "delete" | "execute">;
 
@@ -51,30 +51,13 @@ export async function positiveLeadIds(db: Tx, workspaceId: string, target: LeadS
   return new Set(rows.map((r) => r.id!));
 }
 
-const featureColumns = {
-  id: leads.id,
-  seniority: leads.seniority,
-  department: leads.department,
-  industry: leads.industry,
-  country: leads.country,
-  source: leads.source,
-  emailStatus: leads.emailStatus,
-  role: leads.role,
-  phone: leads.phone,
-  website: leads.website,
-  linkedinUrl: leads.linkedinUrl,
-  companyName: leads.companyName,
-  provenance: leads.provenance,
-  customFields: leads.customFields,
-};
-
 export async function leadFeaturesByIds(db: Tx, workspaceId: string, ids: string[]): Promise<LeadFeatures[]> {
   const out: LeadFeatures[] = [];
   for (let i = 0; i < ids.length; i += 1000) {
     const chunk = ids.slice(i, i + 1000);
     out.push(
       ...(await db
-        .select(featureColumns)
+        .select(LEAD_FEATURE_COLUMNS)
         .from(leads)
         .where(and(eq(leads.workspaceId, workspaceId), inArray(leads.id, chunk)))),
     );
@@ -85,7 +68,7 @@ export async function leadFeaturesByIds(db: Tx, workspaceId: string, ids: string
 /** Every lead of the workspace, by id (keyset), for scoring after a training. */
 export async function leadFeaturesPage(db: Tx, workspaceId: string, afterId: string | null, limit: number): Promise<LeadFeatures[]> {
   return db
-    .select(featureColumns)
+    .select(LEAD_FEATURE_COLUMNS)
     .from(leads)
     .where(and(eq(leads.workspaceId, workspaceId), afterId ? gt(leads.id, afterId) : undefined))
     .orderBy(asc(leads.id))
@@ -95,7 +78,7 @@ export async function leadFeaturesPage(db: Tx, workspaceId: string, afterId: str
 /** Leads without a prediction of this model, or changed since they were scored. */
 export async function staleLeads(db: Tx, workspaceId: string, modelId: string, limit: number): Promise<LeadFeatures[]> {
   return db
-    .select(featureColumns)
+    .select(LEAD_FEATURE_COLUMNS)
     .from(leads)
     .leftJoin(leadPredictions, and(eq(leadPredictions.leadId, leads.id), eq(leadPredictions.kind, KIND)))
     .where(

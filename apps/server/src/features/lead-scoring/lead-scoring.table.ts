@@ -107,3 +107,21 @@ export const leadPredictions = pgTable(
     index("lead_predictions_contacted_rank_idx").on(t.workspaceId, t.modelId, t.contacted, t.probability.desc(), t.leadId.desc()),
   ],
 );
+
+/** The lead columns the scoring features read (lead-scoring.features.ts), as one select shape for every feature that loads them. */
+export const LEAD_FEATURE_COLUMNS = {
+  id: leads.id,
+  seniority: leads.seniority,
+  department: leads.department,
+  industry: leads.industry,
+  country: leads.country,
+  source: leads.source,
+  emailStatus: leads.emailStatus,
+  role: leads.role,
+  phone: leads.phone,
+  website: leads.website,
+  linkedinUrl: leads.linkedinUrl,
+  companyName: leads.companyName,
+  provenance: leads.provenance,
+  customFields: leads.customFields,
+};
