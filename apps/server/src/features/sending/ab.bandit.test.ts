@@ -251,7 +251,10 @@ describe("the bandit over simulated claim batches", () => {
       .where(and(eq(abTrafficHistory.campaignId, id), eq(abTrafficHistory.step, 0)))
       .orderBy(abTrafficHistory.at);
     expect(history[0]?.reason).toBe("mode");
-    expect(history.length).toBeGreaterThan(2);
+    // The mode change and at least one move of the bandit (how many depends on the leads' random ids,
+    // which the variant hash reads: a fast convergence to the floor moves the shares only once or twice).
+    expect(history.length).toBeGreaterThanOrEqual(2);
+    expect(history.slice(1).every((r) => r.reason === "bandit")).toBe(true);
     expect(history.at(-1)?.weights).toEqual([exp.variants[0].share, exp.variants[1].share]);
     // History is recorded only when the shares move: no more rows than batches plus the mode change.
     expect(history.length).toBeLessThanOrEqual(25);
