@@ -5,7 +5,7 @@
  */
 import type { AiAgentProposalPayload } from "@prospector/contracts";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, ts, updatedAt } from "../../db/columns.ts";
+import { createdAtMs, id, ts, updatedAt } from "../../db/columns.ts";
 import { users } from "../identity/identity.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
 
@@ -54,7 +54,7 @@ export const aiAgentRuns = pgTable(
     autopilot: boolean("autopilot").notNull().default(false),
     cancelRequested: boolean("cancel_requested").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
     startedAt: ts("started_at"),
     finishedAt: ts("finished_at"),
   },
@@ -77,7 +77,7 @@ export const aiAgentSteps = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>(),
     tokens: integer("tokens").notNull().default(0),
     durationMs: integer("duration_ms").notNull().default(0),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );
@@ -100,7 +100,7 @@ export const aiAgentProposals = pgTable(
     autopilot: boolean("autopilot").notNull().default(false),
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: ts("decided_at"),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
   },
   (t) => [
     index("ai_agent_proposals_run_idx").on(t.runId, t.createdAt),

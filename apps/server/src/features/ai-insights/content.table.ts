@@ -6,7 +6,7 @@
 import type { ImageOptions, ImageTemplate } from "@prospector/contracts";
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "../../db/columns.ts";
+import { createdAtMs, id, updatedAt } from "../../db/columns.ts";
 import { aiActions } from "../ai-ledger/ai-ledger.table.ts";
 import { users } from "../identity/identity.table.ts";
 import { leads } from "../leads/leads.table.ts";
@@ -33,7 +33,7 @@ export const personalizedImages = pgTable(
     publicToken: text("public_token"),
     aiActionId: uuid("ai_action_id").references(() => aiActions.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
     updatedAt: updatedAt(),
   },
   (t) => [

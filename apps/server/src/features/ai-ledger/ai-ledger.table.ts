@@ -7,7 +7,7 @@
  */
 import type { AiActionExplanation } from "@prospector/contracts";
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, ts, updatedAt } from "../../db/columns.ts";
+import { createdAtMs, id, ts, updatedAt } from "../../db/columns.ts";
 import { users } from "../identity/identity.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
 
@@ -49,7 +49,7 @@ export const aiActions = pgTable(
     /** ok, error, refused (the cap or a validation said no), over_budget. */
     outcome: text("outcome").$type<"ok" | "error" | "refused" | "over_budget">().notNull(),
     error: text("error"),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
   },
   (t) => [
     index("ai_actions_ws_created_idx").on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
@@ -102,7 +102,7 @@ export const aiFeedback = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     rating: smallint("rating").notNull(),
     comment: text("comment"),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
   },
   (t) => [
     uniqueIndex("ai_feedback_action_user_uq").on(t.actionId, t.userId),

@@ -4,7 +4,7 @@
  */
 import type { FeatureDrift } from "@prospector/contracts";
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, ts } from "../../db/columns.ts";
+import { createdAtMs, id, ts } from "../../db/columns.ts";
 import { users } from "../identity/identity.table.ts";
 import { mlModels } from "../lead-scoring/lead-scoring.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
@@ -26,7 +26,7 @@ export const aiModelDeployments = pgTable(
     forced: boolean("forced").notNull().default(false),
     reason: text("reason").notNull().default(""),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
   },
   (t) => [
     index("ai_model_deployments_ws_created_idx").on(t.workspaceId, t.createdAt.desc(), t.id.desc()),

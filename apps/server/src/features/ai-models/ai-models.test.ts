@@ -272,7 +272,16 @@ describe("ai-models", () => {
   });
 
   it("lists the lead features with coverage equal to a direct count, freshness, and one lead's vector", async () => {
-    const store = await ok<FeatureStore>(owner, "GET", "/api/ai-models/feature-store");
+    // The deploys and the rollback above queued rescoring jobs, which run asynchronously where jobs run
+    // on PostgreSQL: rescore with the live model until every prediction is on it.
+    const store = await waitFor(
+      async () => {
+        await rescoreWorkspace(t.app.ctx, owner.workspaceId);
+        const s = await ok<FeatureStore>(owner, "GET", "/api/ai-models/feature-store");
+        return s.freshness.scored === 700 ? s : null;
+      },
+      { what: "every prediction on the live model", timeoutMs: 60_000 },
+    );
     const count = async (where: ReturnType<typeof sql>) => {
       const res = await t.app.ctx.db.execute(
         sql`select count(*)::int as n from leads where workspace_id = ${owner.workspaceId} and ${where}`,

@@ -3,7 +3,7 @@
  * {{variables}}, saved from the console and used in Compose or a campaign step.
  */
 import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id } from "../../db/columns.ts";
+import { createdAtMs, id } from "../../db/columns.ts";
 import { users } from "../identity/identity.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
 
@@ -18,7 +18,7 @@ export const savedEmailTemplates = pgTable(
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
   },
   (t) => [
     uniqueIndex("saved_email_templates_ws_name_uq").on(t.workspaceId, t.name),

@@ -6,7 +6,7 @@
 import type { AiActionExplanation, ReplyIntentClass, ReplyIntentLabel } from "@prospector/contracts";
 import { sql } from "drizzle-orm";
 import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, ts } from "../../db/columns.ts";
+import { createdAtMs, id, ts } from "../../db/columns.ts";
 import { aiActions } from "../ai-ledger/ai-ledger.table.ts";
 import { campaigns } from "../campaigns/campaigns.table.ts";
 import { users } from "../identity/identity.table.ts";
@@ -66,7 +66,7 @@ export const replyIntentJobs = pgTable(
     total: integer("total").notNull().default(0),
     done: integer("done").notNull().default(0),
     error: text("error"),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
     finishedAt: ts("finished_at"),
   },
   (t) => [
