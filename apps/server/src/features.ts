@@ -16,9 +16,11 @@ import { billingFeature } from "./features/billing/billing.feature.ts";
 import { bulkOperationsFeature } from "./features/bulk-operations/bulk-operations.feature.ts";
 import { campaignsFeature } from "./features/campaigns/campaigns.feature.ts";
 import { coachingFeature } from "./features/coaching/coaching.feature.ts";
+import { complianceFeature } from "./features/compliance/compliance.feature.ts";
 import { composeFeature } from "./features/compose/compose.feature.ts";
 import { crmFeature } from "./features/crm/crm.feature.ts";
 import { dataExportsFeature } from "./features/data-exports/data-exports.feature.ts";
+import { decisionsFeature } from "./features/decisions/decisions.feature.ts";
 import { deliverabilityFeature } from "./features/deliverability/deliverability.feature.ts";
 import { emailGenerationFeature } from "./features/email-generation/email-generation.feature.ts";
 import { enrichmentFeature } from "./features/enrichment/enrichment.feature.ts";
@@ -40,6 +42,7 @@ import { replyIntentFeature } from "./features/reply-intent/reply-intent.feature
 import { reportsFeature } from "./features/reports/reports.feature.ts";
 import { reputationFeature } from "./features/reputation/reputation.feature.ts";
 import { scrapingFeature } from "./features/scraping/scraping.feature.ts";
+import { securityFeature } from "./features/security/security.feature.ts";
 import { sendInsightsFeature } from "./features/send-insights/send-insights.feature.ts";
 import { sendingFeature } from "./features/sending/sending.feature.ts";
 import { suppressionFeature } from "./features/suppression/suppression.feature.ts";
@@ -86,6 +89,7 @@ export const FEATURES: readonly Feature[] = [
   dataExportsFeature,
   teamSocketFeature,
   healthFeature,
+  decisionsFeature,
   reputationFeature,
   automationFeature,
   analyticsFeature,
@@ -96,4 +100,6 @@ export const FEATURES: readonly Feature[] = [
   aiAgentsFeature,
   aiInsightsFeature,
   workspacesFeature,
+  securityFeature,
+  complianceFeature,
 ];

@@ -38,11 +38,12 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["crm", "reply-intent"],
   ["pipeline"],
   ["deliverability", "send-insights", "coaching", "bulk-operations"],
-  ["data-exports", "team-socket", "health", "reputation", "automation"],
+  ["data-exports", "team-socket", "health", "reputation", "automation", "decisions"],
   ["analytics", "lead-scoring"],
   ["reports", "recommendations", "ai-models"],
   ["ai-agents", "ai-insights"],
   ["workspaces"],
+  ["security", "compliance"],
 ];
 
 /** Exceptions, each with its reason: `from` file (relative to src) may import `to`. */

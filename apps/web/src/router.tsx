@@ -60,6 +60,20 @@ const SendTimeOptimizerPage = lazy(() => import("./features/send-insights/pages/
 const ProviderIntelligencePage = lazy(() => import("./features/send-insights/pages/provider-intelligence-page.tsx"));
 const KillSwitchPage = lazy(() => import("./features/sending-ops/pages/kill-switch-page.tsx"));
 const CapacityPlanningPage = lazy(() => import("./features/sending-ops/pages/capacity-planning-page.tsx"));
+const ThreatDetectionPage = lazy(() => import("./features/security-ops/pages/threat-detection-page.tsx"));
+const ThreatAnalyticsPage = lazy(() => import("./features/security-ops/pages/threat-analytics-page.tsx"));
+const IncidentsPage = lazy(() => import("./features/security-ops/pages/incidents-page.tsx"));
+const SecurityScanPage = lazy(() => import("./features/security-ops/pages/security-scan-page.tsx"));
+const CompliancePage = lazy(() => import("./features/compliance/pages/compliance-page.tsx"));
+const SystemHealthPage = lazy(() => import("./features/system-health/pages/system-health-page.tsx"));
+const SystemPerformancePage = lazy(() => import("./features/system-health/pages/system-performance-page.tsx"));
+const SystemInfrastructurePage = lazy(() => import("./features/system-health/pages/system-infrastructure-page.tsx"));
+const SystemMonitorPage = lazy(() => import("./features/system-monitor/pages/system-monitor-page.tsx"));
+const EdgeCasesPage = lazy(() => import("./features/system-monitor/pages/edge-cases-page.tsx"));
+const DecisionsPage = lazy(() => import("./features/decisions/pages/decisions-page.tsx"));
+const TaskPlanningPage = lazy(() => import("./features/task-planning/pages/task-planning-page.tsx"));
+const SettingsSimplePage = lazy(() => import("./features/settings/pages/settings-simple-page.tsx"));
+const SettingsComplexPage = lazy(() => import("./features/settings/pages/settings-complex-page.tsx"));
 const BulkOperationsPage = lazy(() => import("./features/bulk-operations/pages/bulk-operations-page.tsx"));
 const AutomationPage = lazy(() => import("./features/automation/pages/automation-page.tsx"));
 const NurtureOrchestrationPage = lazy(() => import("./features/automation/pages/nurture-orchestration-page.tsx"));
@@ -274,6 +288,25 @@ export const routes: RouteObject[] = [
           { path: "/analytics-intelligence/competitive", element: page(CompetitivePage, false) },
           { path: "/analytics-intelligence/platform", element: page(PlatformPage, false) },
           { path: "/test-charts", element: page(ChartGalleryPage, false) },
+          { path: "/security/threat-detection", element: page(ThreatDetectionPage, false) },
+          { path: "/security/threat-detection-new", element: page(ThreatDetectionPage, false, { variant: "new" }) },
+          { path: "/threat-detection/dashboard", element: page(ThreatDetectionPage, false) },
+          { path: "/security/threat-analytics", element: page(ThreatAnalyticsPage, false) },
+          { path: "/security/incident-response", element: page(IncidentsPage, false, { variant: "security" }) },
+          { path: "/threat-detection/incidents", element: page(IncidentsPage, false, { variant: "security" }) },
+          { path: "/incident-management", element: page(IncidentsPage, false, { variant: "all" }) },
+          { path: "/threat-detection/scan", element: page(SecurityScanPage, false) },
+          { path: "/compliance", element: page(CompliancePage, false) },
+          { path: "/system-health", element: <Navigate replace to="/system-health/dashboard" /> },
+          { path: "/system-health/dashboard", element: page(SystemHealthPage, false) },
+          { path: "/system-health/performance", element: page(SystemPerformancePage, false) },
+          { path: "/system-health/infrastructure", element: page(SystemInfrastructurePage, false) },
+          { path: "/system-monitor", element: page(SystemMonitorPage, false) },
+          { path: "/system/edge-cases", element: page(EdgeCasesPage, false) },
+          { path: "/collaboration/decisions", element: page(DecisionsPage, false) },
+          { path: "/task-planning", element: page(TaskPlanningPage, false) },
+          { path: "/settings-simple/*", element: page(SettingsSimplePage, false) },
+          { path: "/settings-complex/*", element: page(SettingsComplexPage, false) },
           { path: "/settings", element: <Navigate replace to="/settings/profile" /> },
           { path: "/settings/:tab", element: page(SettingsPage, false) },
         ],

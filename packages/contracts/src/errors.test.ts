@@ -15,15 +15,18 @@ import { campaignIntelligenceErrors } from "./campaign-intelligence.errors.ts";
 import { campaignsErrors } from "./campaigns.errors.ts";
 import { coachingErrors } from "./coaching.errors.ts";
 import { commonErrors } from "./common.errors.ts";
+import { complianceErrors } from "./compliance.errors.ts";
 import { composeErrors } from "./compose.errors.ts";
 import { crmErrors } from "./crm.errors.ts";
 import { crmActivityErrors } from "./crm-activity.errors.ts";
+import { decisionsErrors } from "./decisions.errors.ts";
 import { deliverabilityErrors } from "./deliverability.errors.ts";
 import { errorCatalog, errorStatus } from "./errors.ts";
 import { executiveErrors } from "./executive.errors.ts";
 import { experimentsErrors } from "./experiments.errors.ts";
 import { identityErrors } from "./identity.errors.ts";
 import { inboxesErrors } from "./inboxes.errors.ts";
+import { incidentsErrors } from "./incidents.errors.ts";
 import { leadScoringErrors } from "./lead-scoring.errors.ts";
 import { leadsErrors } from "./leads.errors.ts";
 import { optimizationErrors } from "./optimization.errors.ts";
@@ -34,9 +37,11 @@ import { replyIntentErrors } from "./reply-intent.errors.ts";
 import { reportsErrors } from "./reports.errors.ts";
 import { reputationErrors } from "./reputation.errors.ts";
 import { scrapingErrors } from "./scraping.errors.ts";
+import { securityErrors } from "./security.errors.ts";
 import { sendInsightsErrors } from "./send-insights.errors.ts";
 import { sendingOpsErrors } from "./sending-ops.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
+import { systemHealthErrors } from "./system-health.errors.ts";
 import { teamChatErrors } from "./team-chat.errors.ts";
 import { workspaceInvitesErrors } from "./workspace-invites.errors.ts";
 import { workspacesErrors } from "./workspaces.errors.ts";
@@ -84,6 +89,11 @@ describe("error catalog", () => {
       aiExplainErrors,
       aiExperimentsErrors,
       aiContentErrors,
+      securityErrors,
+      incidentsErrors,
+      complianceErrors,
+      decisionsErrors,
+      systemHealthErrors,
     ].flatMap((o) => Object.keys(o));
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);

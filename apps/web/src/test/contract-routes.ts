@@ -148,12 +148,17 @@ import { AI_MODELS_ROUTES } from "./contract-routes/ai-models.ts";
 import { ANALYTICS_ENGINE_ROUTES } from "./contract-routes/analytics-engine.ts";
 import { ANALYTICS_INTELLIGENCE_ROUTES } from "./contract-routes/analytics-intelligence.ts";
 import { CAMPAIGN_INTELLIGENCE_ROUTES } from "./contract-routes/campaign-intelligence.ts";
+import { COMPLIANCE_ROUTES } from "./contract-routes/compliance.ts";
+import { DECISIONS_ROUTES } from "./contract-routes/decisions.ts";
 import { EXECUTIVE_ROUTES } from "./contract-routes/executive.ts";
+import { INCIDENTS_ROUTES } from "./contract-routes/incidents.ts";
 import { LEAD_SCORING_ROUTES } from "./contract-routes/lead-scoring.ts";
 import { OPTIMIZATION_ROUTES } from "./contract-routes/optimization.ts";
 import { RECOMMENDATIONS_ROUTES } from "./contract-routes/recommendations.ts";
 import { REPLY_INTENT_ROUTES } from "./contract-routes/reply-intent.ts";
 import { REPORTS_ROUTES } from "./contract-routes/reports.ts";
+import { SECURITY_ROUTES } from "./contract-routes/security.ts";
+import { SYSTEM_HEALTH_ROUTES } from "./contract-routes/system-health.ts";
 
 export type StatusSchemas = Partial<Record<number, z.ZodType | null>>;
 
@@ -497,6 +502,11 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   ...AI_EXPLAIN_ROUTES,
   ...AI_EXPERIMENTS_ROUTES,
   ...AI_CONTENT_ROUTES,
+  ...SECURITY_ROUTES,
+  ...INCIDENTS_ROUTES,
+  ...COMPLIANCE_ROUTES,
+  ...DECISIONS_ROUTES,
+  ...SYSTEM_HEALTH_ROUTES,
 };
 
 interface CompiledRoute {

@@ -8,6 +8,7 @@ import AccessibilityNewOutlined from "@mui/icons-material/AccessibilityNewOutlin
 import AccountBalanceOutlined from "@mui/icons-material/AccountBalanceOutlined";
 import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import AllInboxOutlined from "@mui/icons-material/AllInboxOutlined";
+import AnalyticsOutlined from "@mui/icons-material/AnalyticsOutlined";
 import AutoGraphOutlined from "@mui/icons-material/AutoGraphOutlined";
 import AutoModeOutlined from "@mui/icons-material/AutoModeOutlined";
 import CalculateOutlined from "@mui/icons-material/CalculateOutlined";
@@ -22,16 +23,22 @@ import CompareOutlined from "@mui/icons-material/CompareOutlined";
 import CreditCardOutlined from "@mui/icons-material/CreditCardOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import DatasetOutlined from "@mui/icons-material/DatasetOutlined";
+import DeveloperBoardOutlined from "@mui/icons-material/DeveloperBoardOutlined";
 import DnsOutlined from "@mui/icons-material/DnsOutlined";
 import EditNoteOutlined from "@mui/icons-material/EditNoteOutlined";
 import EmailOutlined from "@mui/icons-material/EmailOutlined";
 import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
+import EventNoteOutlined from "@mui/icons-material/EventNoteOutlined";
 import FilterAltOutlined from "@mui/icons-material/FilterAltOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
+import GavelOutlined from "@mui/icons-material/GavelOutlined";
+import GppMaybeOutlined from "@mui/icons-material/GppMaybeOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
+import HealthAndSafetyOutlined from "@mui/icons-material/HealthAndSafetyOutlined";
 import HistoryEduOutlined from "@mui/icons-material/HistoryEduOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
+import HowToVoteOutlined from "@mui/icons-material/HowToVoteOutlined";
 import HubOutlined from "@mui/icons-material/HubOutlined";
 import ImageOutlined from "@mui/icons-material/ImageOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
@@ -49,6 +56,7 @@ import MemoryOutlined from "@mui/icons-material/MemoryOutlined";
 import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
 import MonetizationOnOutlined from "@mui/icons-material/MonetizationOnOutlined";
 import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
+import MonitorOutlined from "@mui/icons-material/MonitorOutlined";
 import NotificationsActiveOutlined from "@mui/icons-material/NotificationsActiveOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
@@ -58,13 +66,16 @@ import PowerSettingsNewOutlined from "@mui/icons-material/PowerSettingsNewOutlin
 import PsychologyOutlined from "@mui/icons-material/PsychologyOutlined";
 import QueryStatsOutlined from "@mui/icons-material/QueryStatsOutlined";
 import RadarOutlined from "@mui/icons-material/RadarOutlined";
+import ReportProblemOutlined from "@mui/icons-material/ReportProblemOutlined";
 import RocketLaunchOutlined from "@mui/icons-material/RocketLaunchOutlined";
+import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
 import SchoolOutlined from "@mui/icons-material/SchoolOutlined";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
 import SensorsOutlined from "@mui/icons-material/SensorsOutlined";
 import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
+import ShowChartOutlined from "@mui/icons-material/ShowChartOutlined";
 import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import SourceOutlined from "@mui/icons-material/SourceOutlined";
 import SpaceDashboardOutlined from "@mui/icons-material/SpaceDashboardOutlined";
@@ -195,12 +206,16 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
-    // Shell spec §2 "Security & Compliance": the other pages of the group come with later issues.
+    // Shell spec §2 "Security & Compliance", in its order.
     id: "security-compliance",
     label: "Security & Compliance",
     items: [
+      { path: "/security/threat-detection", label: "Threat Detection", icon: GppMaybeOutlined, permission: "security:read" },
+      { path: "/security/threat-analytics", label: "Threat Analytics", icon: AnalyticsOutlined, permission: "security:read" },
+      { path: "/security/incident-response", label: "Incident Response", icon: ReportProblemOutlined, permission: "incidents:read" },
       { path: "/security/rbac", label: "Access Control", title: "Access Control", icon: PolicyOutlined, permission: "team:read" },
       { path: "/reputation-center", label: "Reputation Center", icon: ShieldOutlined, permission: "campaigns:read" },
+      { path: "/compliance", label: "Compliance", icon: GavelOutlined, permission: "compliance:read" },
     ],
   },
   {
@@ -258,6 +273,33 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
+    // Shell spec §2 "System Health": the instance's own health, for the instance admin (docs/operations.md).
+    id: "system-health",
+    label: "System Health",
+    items: [
+      {
+        path: "/system-health/dashboard",
+        label: "Dashboard",
+        title: "System Health",
+        icon: HealthAndSafetyOutlined,
+        instanceAdminOnly: true,
+      },
+      {
+        path: "/system-health/performance",
+        label: "Performance",
+        title: "System Performance",
+        icon: ShowChartOutlined,
+        instanceAdminOnly: true,
+      },
+      {
+        path: "/system-health/infrastructure",
+        label: "Infrastructure",
+        icon: DeveloperBoardOutlined,
+        instanceAdminOnly: true,
+      },
+    ],
+  },
+  {
     // Shell spec §2 "Analytics & Insights", in its order.
     id: "analytics-insights",
     label: "Analytics & Insights",
@@ -292,7 +334,7 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
-    // Shell spec §2 "Team": collaboration/decisions comes with a later issue.
+    // Shell spec §2 "Team", in its order.
     id: "team",
     label: "Team",
     items: [
@@ -310,18 +352,29 @@ export const NAV_SECTIONS: NavSection[] = [
         permission: "analytics:read",
       },
       { path: "/email-coaching", label: "Email Coaching", icon: SchoolOutlined, permission: "campaigns:read" },
+      { path: "/collaboration/decisions", label: "Decisions", title: "Team Decisions", icon: HowToVoteOutlined },
     ],
   },
   {
-    // Shell spec §2 "Operations": system-monitor, incident-management, task-planning and system/edge-cases come with later issues.
+    // Shell spec §2 "Operations", in its order.
     id: "operations",
     label: "Operations",
     items: [
       { path: "/automation", label: "Automation", title: "Automation Rules", icon: AutoModeOutlined, permission: "campaigns:read" },
       { path: "/bulk-operations", label: "Bulk Operations", icon: LibraryAddCheckOutlined, permission: "leads:read" },
+      { path: "/system-monitor", label: "System Monitor", icon: MonitorOutlined, instanceAdminOnly: true },
       { path: "/capacity-planning", label: "Capacity Planning", icon: SpeedOutlined, permission: "campaigns:read" },
       { path: "/kill-switch", label: "Kill Switch", icon: PowerSettingsNewOutlined, permission: "campaigns:read" },
+      {
+        path: "/incident-management",
+        label: "Incidents",
+        title: "Incident Management",
+        icon: ReportProblemOutlined,
+        permission: "incidents:read",
+      },
       { path: "/provider-intelligence", label: "Provider Intelligence", icon: DnsOutlined, permission: "analytics:read" },
+      { path: "/task-planning", label: "Task Planning", icon: EventNoteOutlined, permission: "crm:read" },
+      { path: "/system/edge-cases", label: "Failure Modes", title: "Failure Modes", icon: RuleOutlined, instanceAdminOnly: true },
     ],
   },
   {
@@ -377,6 +430,14 @@ const EXTRA_TITLES: Record<string, string> = {
   "/explainability/patterns": "Outcome Patterns",
   "/explainability/recommendations": "Why These Recommendations",
   "/explainability/performance": "Model Accuracy Over Time",
+  // Security pages reached from other pages (docs/security-operations.md), not from the side nav.
+  "/security/threat-detection-new": "New Threats",
+  "/threat-detection/dashboard": "Threat Detection",
+  "/threat-detection/incidents": "Security Incidents",
+  "/threat-detection/scan": "Security Scan",
+  // Two presentations of the settings (docs/settings.md).
+  "/settings-simple": "Settings: Essentials",
+  "/settings-complex": "All Settings",
 };
 
 /** Does a granted permission like `leads:*` or `*:*` cover `leads:read`? */

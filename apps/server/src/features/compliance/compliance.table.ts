@@ -1,0 +1,2 @@
+/** Tables of compliance (docs/compliance.md) (none yet). */
+export {};

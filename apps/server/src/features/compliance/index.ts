@@ -1,0 +1,2 @@
+/** The compliance feature's surface (nothing above it uses it yet). */
+export * from "./compliance.table.ts";

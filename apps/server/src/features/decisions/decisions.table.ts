@@ -1,0 +1,2 @@
+/** Tables of the team decision log (docs/team-decisions.md) (none yet). */
+export {};

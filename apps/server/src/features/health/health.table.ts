@@ -1,0 +1,2 @@
+/** Tables of health and operations (docs/operations.md) (none yet). */
+export {};

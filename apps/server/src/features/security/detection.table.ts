@@ -1,0 +1,2 @@
+/** Tables of threat detection (docs/security-operations.md) (none yet). */
+export {};

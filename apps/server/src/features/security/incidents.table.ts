@@ -1,0 +1,2 @@
+/** Tables of incidents (docs/security-operations.md) (none yet). */
+export {};

@@ -1,0 +1,4 @@
+/** The compliance routes' success bodies (see ../contract-routes.ts), copied from the server's routes files. */
+import type { StatusSchemas } from "../contract-routes.ts";
+
+export const COMPLIANCE_ROUTES: Record<string, StatusSchemas> = {};

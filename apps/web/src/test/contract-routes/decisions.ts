@@ -1,0 +1,4 @@
+/** The decisions routes' success bodies (see ../contract-routes.ts), copied from the server's routes files. */
+import type { StatusSchemas } from "../contract-routes.ts";
+
+export const DECISIONS_ROUTES: Record<string, StatusSchemas> = {};
