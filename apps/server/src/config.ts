@@ -273,6 +273,17 @@ export const ConfigSchema = z.object({
     .max(30000)
     .default(3000)
     .describe("How long the deliverability checks wait for one DNS answer (tried twice) before calling it unknown"),
+  GEOIP_DATABASE_PATH: z
+    .string()
+    .optional()
+    .describe(
+      "A GeoIP city database (MaxMind/DB-IP .mmdb, or DB-IP City Lite .csv) the impossible-travel rule locates sign-ins with; when unset that rule stays off",
+    ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .describe("Bearer token Prometheus sends to scrape GET /metrics; when unset /metrics answers 404"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

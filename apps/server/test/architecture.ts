@@ -43,7 +43,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["reports", "recommendations", "ai-models"],
   ["ai-agents", "ai-insights"],
   ["workspaces"],
-  ["security", "compliance"],
+  ["security"],
+  ["compliance"],
 ];
 
 /** Exceptions, each with its reason: `from` file (relative to src) may import `to`. */
