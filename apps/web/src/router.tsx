@@ -74,6 +74,7 @@ const DecisionsPage = lazy(() => import("./features/decisions/pages/decisions-pa
 const TaskPlanningPage = lazy(() => import("./features/task-planning/pages/task-planning-page.tsx"));
 const SettingsSimplePage = lazy(() => import("./features/settings/pages/settings-simple-page.tsx"));
 const SettingsComplexPage = lazy(() => import("./features/settings/pages/settings-complex-page.tsx"));
+const TrustPage = lazy(() => import("./features/landing/pages/trust-page.tsx"));
 const BulkOperationsPage = lazy(() => import("./features/bulk-operations/pages/bulk-operations-page.tsx"));
 const AutomationPage = lazy(() => import("./features/automation/pages/automation-page.tsx"));
 const NurtureOrchestrationPage = lazy(() => import("./features/automation/pages/nurture-orchestration-page.tsx"));
@@ -176,6 +177,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/", element: page(LandingPage) },
       { path: "/landing", element: page(LandingPage) },
+      { path: "/trust", element: page(TrustPage) },
       { path: "/login", element: <LoginRedirect /> },
       { path: "/sign-in/*", element: page(SignInPage) },
       { path: "/sign-up/*", element: page(SignUpPage) },

@@ -42,6 +42,7 @@ import { sendInsightsErrors } from "./send-insights.errors.ts";
 import { sendingOpsErrors } from "./sending-ops.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
 import { systemHealthErrors } from "./system-health.errors.ts";
+import { systemMonitorErrors } from "./system-monitor.errors.ts";
 import { teamChatErrors } from "./team-chat.errors.ts";
 import { workspaceInvitesErrors } from "./workspace-invites.errors.ts";
 import { workspacesErrors } from "./workspaces.errors.ts";
@@ -94,6 +95,7 @@ describe("error catalog", () => {
       complianceErrors,
       decisionsErrors,
       systemHealthErrors,
+      systemMonitorErrors,
     ].flatMap((o) => Object.keys(o));
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(errorCatalog).length).toBe(all.length);

@@ -46,6 +46,7 @@ import { sendInsightsErrors } from "./send-insights.errors.ts";
 import { sendingOpsErrors } from "./sending-ops.errors.ts";
 import { settingsErrors } from "./settings.errors.ts";
 import { systemHealthErrors } from "./system-health.errors.ts";
+import { systemMonitorErrors } from "./system-monitor.errors.ts";
 import { teamChatErrors } from "./team-chat.errors.ts";
 import { workspaceInvitesErrors } from "./workspace-invites.errors.ts";
 import { workspacesErrors } from "./workspaces.errors.ts";
@@ -96,6 +97,7 @@ export const errorCatalog = {
   ...complianceErrors,
   ...decisionsErrors,
   ...systemHealthErrors,
+  ...systemMonitorErrors,
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -95,6 +95,8 @@ export * from "./sending-ops.ts";
 export * from "./settings.errors.ts";
 export * from "./system-health.errors.ts";
 export * from "./system-health.ts";
+export * from "./system-monitor.errors.ts";
+export * from "./system-monitor.ts";
 export * from "./team-chat.errors.ts";
 export * from "./team-chat.ts";
 export * from "./tracking.ts";

@@ -159,6 +159,7 @@ import { REPLY_INTENT_ROUTES } from "./contract-routes/reply-intent.ts";
 import { REPORTS_ROUTES } from "./contract-routes/reports.ts";
 import { SECURITY_ROUTES } from "./contract-routes/security.ts";
 import { SYSTEM_HEALTH_ROUTES } from "./contract-routes/system-health.ts";
+import { SYSTEM_MONITOR_ROUTES } from "./contract-routes/system-monitor.ts";
 
 export type StatusSchemas = Partial<Record<number, z.ZodType | null>>;
 
@@ -507,6 +508,7 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   ...COMPLIANCE_ROUTES,
   ...DECISIONS_ROUTES,
   ...SYSTEM_HEALTH_ROUTES,
+  ...SYSTEM_MONITOR_ROUTES,
 };
 
 interface CompiledRoute {
