@@ -160,6 +160,7 @@ import { REPORTS_ROUTES } from "./contract-routes/reports.ts";
 import { SECURITY_ROUTES } from "./contract-routes/security.ts";
 import { SYSTEM_HEALTH_ROUTES } from "./contract-routes/system-health.ts";
 import { SYSTEM_MONITOR_ROUTES } from "./contract-routes/system-monitor.ts";
+import { TASK_PLANNING_ROUTES } from "./contract-routes/task-planning.ts";
 
 export type StatusSchemas = Partial<Record<number, z.ZodType | null>>;
 
@@ -509,6 +510,7 @@ export const CONTRACT_ROUTES: Record<string, StatusSchemas> = {
   ...DECISIONS_ROUTES,
   ...SYSTEM_HEALTH_ROUTES,
   ...SYSTEM_MONITOR_ROUTES,
+  ...TASK_PLANNING_ROUTES,
 };
 
 interface CompiledRoute {
