@@ -3,6 +3,8 @@
  * number of `npm run worker` processes. Features define handlers at start-up; handlers must be
  * idempotent because a job that outlives its expiry is retried.
  */
+
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "../db/client.ts";
@@ -16,6 +18,23 @@ export interface JobOptions {
   batchSize?: number;
 }
 
+/** One queue's figures, read from pg-boss's job table (fresh, not the monitor's cached counts). */
+export interface QueueStat {
+  name: string;
+  /** Waiting to run now or later: created or retry. */
+  queued: number;
+  /** Of the queued, those whose start time is still ahead (startAfter, retry delay). */
+  deferred: number;
+  active: number;
+  /** Failed and completed within the window (by completion time). */
+  failed: number;
+  completed: number;
+  /** Seconds the oldest ready job (queued, start time passed) has been waiting; null when none waits. */
+  oldestQueuedSeconds: number | null;
+  /** Mean seconds from a job's start time to its start, over jobs started within the window; null when none. */
+  avgStartLatencySeconds: number | null;
+}
+
 export type JobHandler<T> = (data: T, meta: { id: string }) => Promise<void>;
 
 export interface Jobs {
@@ -26,6 +45,11 @@ export interface Jobs {
   /** The names of the jobs defined so far, in definition order. */
   names(): string[];
   healthy(): Promise<boolean>;
+  /**
+   * Per-queue statistics over every queue pg-boss knows (defined here or by another process), the
+   * windowed figures over the last `windowSeconds` (default 3600). Throws when the database is down.
+   */
+  queueStats(opts?: { windowSeconds?: number }): Promise<QueueStat[]>;
 }
 
 /**
@@ -103,6 +127,41 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
     },
     names() {
       return [...defs.keys()];
+    },
+    async queueStats(opts = {}) {
+      const windowSeconds = Math.max(1, Math.floor(opts.windowSeconds ?? 3600));
+      // One pass over the job table (partitioned by queue name), grouped by queue; queues without
+      // jobs come from pgboss.queue. Ages are computed by the database clock.
+      const result = await database.db.execute(sql`
+        with w as (select now() - make_interval(secs => ${windowSeconds}) as since),
+        j as (
+          select name,
+            count(*) filter (where state in ('created', 'retry'))::int as queued,
+            count(*) filter (where state in ('created', 'retry') and start_after > now())::int as deferred,
+            count(*) filter (where state = 'active')::int as active,
+            count(*) filter (where state = 'failed' and completed_on >= (select since from w))::int as failed,
+            count(*) filter (where state = 'completed' and completed_on >= (select since from w))::int as completed,
+            extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now()))::float8 as oldest,
+            avg(extract(epoch from started_on - start_after)) filter (where started_on >= (select since from w))::float8 as latency
+          from pgboss.job group by name
+        )
+        select q.name, coalesce(j.queued, 0) as queued, coalesce(j.deferred, 0) as deferred,
+          coalesce(j.active, 0) as active, coalesce(j.failed, 0) as failed, coalesce(j.completed, 0) as completed,
+          j.oldest, j.latency
+        from pgboss.queue q left join j on j.name = q.name
+        order by q.name`);
+      const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      const num = (v: unknown) => (v === null || v === undefined ? null : Math.max(0, Number(v)));
+      return rows.map((r) => ({
+        name: String(r.name),
+        queued: Number(r.queued),
+        deferred: Number(r.deferred),
+        active: Number(r.active),
+        failed: Number(r.failed),
+        completed: Number(r.completed),
+        oldestQueuedSeconds: num(r.oldest),
+        avgStartLatencySeconds: num(r.latency),
+      }));
     },
     async healthy() {
       if (!started) return false;
