@@ -15,7 +15,17 @@ export const errorReports = pgTable(
     context: jsonb("context").$type<Record<string, unknown>>(),
     url: text("url"),
     userAgent: text("user_agent"),
+    /**
+     * The grouping keys of /system-monitor (shell §8: counts by type, field and component): the
+     * report's `field` and its context's `component`, '' when absent so a group is one equality.
+     */
+    field: text("field").notNull().default(""),
+    component: text("component").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("error_reports_time_idx").on(t.createdAt)],
+  (t) => [
+    index("error_reports_time_idx").on(t.createdAt),
+    // One group's reports newest first: its latest example, first/last seen and daily trend.
+    index("error_reports_group_idx").on(t.type, t.field, t.component, t.createdAt),
+  ],
 );
