@@ -22,7 +22,7 @@ import type { AppContext } from "../../context.ts";
 import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { loadAuthSecret } from "../../platform/secrets.ts";
-import { authInternals, clearLockout, findUser, sessionResponse } from "../identity/index.ts";
+import { authInternals, clearLockout, findUser, reportSignInAttempt, sessionResponse } from "../identity/index.ts";
 import * as repo from "./account-security.repository.ts";
 import { revokeOthers } from "./account-security.service.ts";
 import { assertNotLocked, confirmPassword, countFailure, requireSession } from "./password-confirmation.ts";
@@ -172,7 +172,10 @@ export async function completeSignIn(ctx: AppContext, body: LoginTwoFactorReques
   } else {
     accepted = await repo.useRecoveryCode(ctx.db, userId, ctx.twoFactorSecrets.hashRecoveryCode(body.recovery_code ?? ""));
   }
+  const attempt = (outcome: "success" | "two_factor_failed") =>
+    reportSignInAttempt(ctx, { outcome, email: user.email, userId, ip: client.ip, userAgent: client.userAgent, method: "two_factor" });
   if (!accepted) {
+    await attempt("two_factor_failed");
     try {
       await countFailure(ctx, userId);
     } catch (locked) {
@@ -190,5 +193,6 @@ export async function completeSignIn(ctx: AppContext, body: LoginTwoFactorReques
     ipAddress: client.ip ?? "",
     userAgent: client.userAgent ?? "",
   });
+  await attempt("success");
   return sessionResponse(ctx, session.token);
 }

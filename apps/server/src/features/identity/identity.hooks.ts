@@ -36,6 +36,21 @@ export interface ClientInfo {
   ip: string;
 }
 
+/** How a sign-in attempt ended (threat detection reads these: docs/security-operations.md). */
+export type SignInOutcome = "success" | "bad_password" | "unknown_account" | "locked" | "inactive" | "two_factor_failed";
+
+/** One sign-in attempt, as the security feature records it. */
+export interface SignInAttempt {
+  outcome: SignInOutcome;
+  /** As typed, lower-cased. */
+  email: string;
+  userId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  method: "password" | "sso" | "two_factor";
+  at: Date;
+}
+
 declare module "../../platform/hooks.ts" {
   interface HookHandlers {
     /**
@@ -63,6 +78,11 @@ declare module "../../platform/hooks.ts" {
      * refuse by throwing (two-factor asks for a code); it must then revoke the new session itself.
      */
     "identity.signingIn": (e: { userId: string; token: string; client: ClientInfo }) => Promise<void>;
+    /**
+     * Every password, single sign-on and two-factor sign-in that succeeded or failed (reported by
+     * `reportSignInAttempt`, which logs a failing handler and never fails the sign-in).
+     */
+    "identity.signInAttempted": (e: SignInAttempt) => Promise<void>;
     /** A password was reset by emailed link: answers how many API keys it revoked. */
     "identity.passwordReset": (e: { userId: string }) => Promise<number>;
   }

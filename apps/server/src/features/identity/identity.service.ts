@@ -12,7 +12,7 @@ import { AppError } from "../../platform/errors.ts";
 import { immutableAnswer } from "../../platform/serializer.ts";
 import { emailVerificationRequired, provenSignUp } from "./auth.ts";
 import type { ProfileEntry } from "./identity.engine.ts";
-import type { ClientInfo, IdentityGrant } from "./identity.hooks.ts";
+import type { ClientInfo, IdentityGrant, SignInAttempt, SignInOutcome } from "./identity.hooks.ts";
 import { lockedError } from "./identity.rate-limit.ts";
 import * as repo from "./identity.repository.ts";
 import type { UserRow } from "./identity.table.ts";
@@ -158,15 +158,37 @@ export async function register(
   return { ...session, verification_required: false, is_first_user: isFirstUser };
 }
 
+/**
+ * Tells the subscribers of "identity.signInAttempted" (threat detection) how a sign-in ended. A
+ * failing handler is logged and never reaches the person signing in.
+ */
+export async function reportSignInAttempt(ctx: AppContext, attempt: Omit<SignInAttempt, "at">): Promise<void> {
+  try {
+    await ctx.hooks.run("identity.signInAttempted", { ...attempt, email: attempt.email.trim().toLowerCase(), at: new Date() });
+  } catch (err) {
+    ctx.log.warn({ err }, "identity.signInAttempted handler failed");
+  }
+}
+
 export async function login(ctx: AppContext, input: { email: string; password: string }, client: ClientInfo): Promise<LoginResponse> {
   const { limiter, auth } = ctx.identity;
   await limiter.perClient("login", client.ip);
+  const attempt = (outcome: SignInOutcome, userId: string | null) =>
+    reportSignInAttempt(ctx, { outcome, email: input.email, userId, ip: client.ip, userAgent: client.headers.get("user-agent"), method: "password" });
   // Locked per account and address: the owner, elsewhere, still gets in. Unknown emails lock
   // the same way, so the answers do not tell which accounts exist.
-  await limiter.assertLoginAllowed(input.email, client.ip);
   const user = await repo.findUserByEmail(ctx.db, input.email);
+  try {
+    await limiter.assertLoginAllowed(input.email, client.ip);
+  } catch (err) {
+    await attempt("locked", user?.id ?? null);
+    throw err;
+  }
   // Set by wrong two-factor codes or password confirmations: only someone with the password.
-  if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedError(user.lockedUntil);
+  if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+    await attempt("locked", user.id);
+    throw lockedError(user.lockedUntil);
+  }
   let token: string;
   try {
     const result = await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers: client.headers });
@@ -175,6 +197,7 @@ export async function login(ctx: AppContext, input: { email: string; password: s
     const code = apiErrorCode(err);
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_PASSWORD") {
       await limiter.loginFailed(input.email, client.ip);
+      await attempt(user ? "bad_password" : "unknown_account", user?.id ?? null);
       throw new AppError("INVALID_CREDENTIALS");
     }
     if (code === "EMAIL_NOT_VERIFIED") {
@@ -182,12 +205,17 @@ export async function login(ctx: AppContext, input: { email: string; password: s
       await limiter.loginSucceeded(input.email, client.ip);
       throw new AppError("EMAIL_NOT_VERIFIED");
     }
-    if (code === "ACCOUNT_INACTIVE") throw new AppError("ACCOUNT_INACTIVE");
+    if (code === "ACCOUNT_INACTIVE") {
+      await attempt("inactive", user?.id ?? null);
+      throw new AppError("ACCOUNT_INACTIVE");
+    }
     throw err;
   }
   await limiter.loginSucceeded(input.email, client.ip);
   // Before the lockout is cleared: a right password must not reset the count of wrong codes.
+  // A two-factor challenge throws here: the sign-in is reported when the code is checked.
   if (user) await ctx.hooks.run("identity.signingIn", { userId: user.id, token, client });
+  if (user) await attempt("success", user.id);
   if (user) {
     await repo.clearLockout(ctx.db, user.id);
     await ensureProvisioned(ctx, user);
@@ -312,6 +340,14 @@ export async function ssoToken(ctx: AppContext, client: ClientInfo): Promise<{ r
   // The identity provider vouched for the password step only: a user who turned two-factor on
   // gets the same challenge as after a password (the "identity.signingIn" handler drops the SSO session).
   await ctx.hooks.run("identity.signingIn", { userId: user.id, token: found.session.token, client });
+  await reportSignInAttempt(ctx, {
+    outcome: "success",
+    email: user.email,
+    userId: user.id,
+    ip: client.ip,
+    userAgent: client.headers.get("user-agent"),
+    method: "sso",
+  });
   return { response: await sessionResponse(ctx, found.session.token), clearCookie };
 }
 

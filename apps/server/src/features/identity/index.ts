@@ -5,7 +5,7 @@
  */
 export { AUTH_INVALIDATE, bearerToken, type CredentialResolver, type SessionAuthenticator } from "./identity.authenticator.ts";
 export type { IdentityEngine } from "./identity.engine.ts";
-export type { ClientInfo, IdentityGrant, Membership, WorkspacePlace } from "./identity.hooks.ts";
+export type { ClientInfo, IdentityGrant, Membership, SignInAttempt, SignInOutcome, WorkspacePlace } from "./identity.hooks.ts";
 export { lockedError } from "./identity.rate-limit.ts";
 export {
   type AuthEndpoint,
@@ -19,6 +19,7 @@ export {
   me,
   recentPasswordHashes,
   recordFailedLogin,
+  reportSignInAttempt,
   sessionResponse,
 } from "./identity.service.ts";
 export * from "./identity.table.ts";
