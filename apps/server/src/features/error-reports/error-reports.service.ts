@@ -40,6 +40,8 @@ export async function submitErrorReport(
     context: redactUrlsDeep({ ...(input.context ?? {}), error, ip: meta.ip }),
     url: url === null ? null : redactUrl(url),
     userAgent: (input.user_agent ?? meta.userAgent ?? "").slice(0, 500) || null,
+    field: typeof input.field === "string" ? input.field.slice(0, 200) : "",
+    component: typeof input.context?.component === "string" ? input.context.component.slice(0, 200) : "",
     userId: meta.auth?.userId ?? null,
     workspaceId: meta.auth?.workspaceId ?? null,
     createdAt: new Date(),
