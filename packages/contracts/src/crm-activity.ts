@@ -104,9 +104,13 @@ export type CrmTaskDue = z.infer<typeof CrmTaskDue>;
 export const CrmTaskListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   status: listOf(CrmTaskStatus),
-  /** A user id, or "me" for the caller. */
-  assignee_id: z.union([z.literal("me"), z.uuid("Not a valid user id")]).optional(),
+  /** A user id, "me" for the caller, or "none" for the tasks nobody is assigned to. */
+  assignee_id: z.union([z.literal("me"), z.literal("none"), z.uuid("Not a valid user id")]).optional(),
   due: CrmTaskDue.optional(),
+  /** Due at or after this instant (a date is midnight UTC); with due_to, a calendar's window. */
+  due_from: CrmDateTime.optional(),
+  /** Due strictly before this instant. */
+  due_to: CrmDateTime.optional(),
   customer_id: z.uuid().optional(),
   deal_id: z.uuid().optional(),
   lead_id: z.uuid().optional(),
@@ -115,6 +119,32 @@ export const CrmTaskListQuery = z.object({
   ...paging,
 });
 export type CrmTaskListQuery = z.infer<typeof CrmTaskListQuery>;
+
+/** GET /api/crm/tasks/workload: the window whose due tasks count as each person's load (at most 92 days). */
+export const CrmTaskWorkloadQuery = z.object({ from: CrmDateTime, to: CrmDateTime });
+export type CrmTaskWorkloadQuery = z.infer<typeof CrmTaskWorkloadQuery>;
+
+/** One column of the planning board: a member (or nobody: assignee_id null) and their unfinished tasks. */
+export const CrmTaskWorkloadRow = z.object({
+  assignee_id: z.string().nullable(),
+  /** Open or in progress, due in [from, to). */
+  due_in_range: z.number().int(),
+  /** Open or in progress, due before now. */
+  overdue: z.number().int(),
+  /** Open or in progress, any due date or none. */
+  open: z.number().int(),
+});
+export type CrmTaskWorkloadRow = z.infer<typeof CrmTaskWorkloadRow>;
+
+export const CrmTaskWorkload = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Every member of the workspace (with zeros when they have nothing), then the unassigned row. */
+  rows: z.array(CrmTaskWorkloadRow),
+  /** The median of the members' due_in_range (the unassigned row left out): the "normal" load. */
+  median_due_in_range: z.number(),
+});
+export type CrmTaskWorkload = z.infer<typeof CrmTaskWorkload>;
 
 // ---------------------------------------------------------------- interactions
 

@@ -5,13 +5,13 @@
  * is the workspace's, and the reminder sweep's claim.
  */
 import type { CrmInteractionListQuery, CrmTaskListQuery } from "@prospector/contracts";
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaignLeads, campaigns } from "../campaigns/index.ts";
 import { leads } from "../leads/index.ts";
 import { workspaceMembers } from "../organizations/index.ts";
 import { crmCustomers, crmDeals, crmInteractions, crmStages, crmTasks, INTERACTION_SEARCH_EXPR, TASK_SEARCH_EXPR } from "./crm.table.ts";
-import type { InteractionRow, InteractionValues, TaskRow, TaskValues } from "./crm-activity.mapper.ts";
+import { type InteractionRow, type InteractionValues, type TaskRow, type TaskValues, toDate } from "./crm-activity.mapper.ts";
 
 /** The database or an open transaction. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
@@ -33,7 +33,10 @@ export type LabelledTask = { row: TaskRow; label: string | null };
 function taskConditions(workspaceId: string, userId: string, q: CrmTaskListQuery, now: Date): SQL {
   const conds: SQL[] = [eq(crmTasks.workspaceId, workspaceId)];
   if (q.status?.length) conds.push(inArray(crmTasks.status, q.status));
-  if (q.assignee_id) conds.push(eq(crmTasks.assigneeId, q.assignee_id === "me" ? userId : q.assignee_id));
+  if (q.assignee_id === "none") conds.push(isNull(crmTasks.assigneeId));
+  else if (q.assignee_id) conds.push(eq(crmTasks.assigneeId, q.assignee_id === "me" ? userId : q.assignee_id));
+  if (q.due_from) conds.push(gte(crmTasks.dueAt, toDate(q.due_from) as Date));
+  if (q.due_to) conds.push(lt(crmTasks.dueAt, toDate(q.due_to) as Date));
   if (q.customer_id) conds.push(eq(crmTasks.customerId, q.customer_id));
   if (q.deal_id) conds.push(eq(crmTasks.dealId, q.deal_id));
   if (q.lead_id) conds.push(eq(crmTasks.leadId, q.lead_id));
@@ -85,6 +88,41 @@ export async function listTasks(
     db.select({ n: count() }).from(crmTasks).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+export interface WorkloadCount {
+  assigneeId: string | null;
+  dueInRange: number;
+  overdue: number;
+  open: number;
+}
+
+/**
+ * Unfinished tasks (open, in progress) per assignee, nobody included: due in [from, to), overdue
+ * at `now`, and all of them. One pass over crm_tasks_ws_assignee_due_idx's workspace range.
+ */
+export async function countWorkload(db: Tx, workspaceId: string, from: Date, to: Date, now: Date): Promise<WorkloadCount[]> {
+  const rows = await db
+    .select({
+      assigneeId: crmTasks.assigneeId,
+      dueInRange: sql<number>`count(*) filter (where ${crmTasks.dueAt} >= ${from} and ${crmTasks.dueAt} < ${to})`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${crmTasks.dueAt} < ${now})`.mapWith(Number),
+      open: count(),
+    })
+    .from(crmTasks)
+    .where(and(eq(crmTasks.workspaceId, workspaceId), inArray(crmTasks.status, ["open", "in_progress"])))
+    .groupBy(crmTasks.assigneeId);
+  return rows;
+}
+
+/** The workspace's active members' user ids, oldest first. */
+export async function memberIds(db: Tx, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.status, "active")))
+    .orderBy(asc(workspaceMembers.joinedAt), asc(workspaceMembers.userId));
+  return rows.map((r) => r.userId);
 }
 
 export async function getTask(db: Tx, workspaceId: string, id: string): Promise<LabelledTask | undefined> {

@@ -16,6 +16,8 @@ import {
   CrmTaskCreate,
   CrmTaskListQuery,
   CrmTaskUpdate,
+  CrmTaskWorkload,
+  CrmTaskWorkloadQuery,
   ErrorBody,
 } from "@prospector/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -64,6 +66,19 @@ export function crmActivityRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.header("x-total-count", String(total));
       return rows;
     },
+  );
+  r.get(
+    "/api/crm/tasks/workload",
+    {
+      config: { access: "crm:read" },
+      schema: {
+        tags: tasks,
+        summary: "Unfinished tasks per member and unassigned: due in the window, overdue, open; and the members' median",
+        querystring: CrmTaskWorkloadQuery,
+        response: { 200: CrmTaskWorkload, 422: ErrorBody },
+      },
+    },
+    async (request) => activity.taskWorkload(ctx, caller(request).workspaceId, request.query),
   );
   r.post(
     "/api/crm/tasks",

@@ -14,13 +14,15 @@ import type {
   CrmTaskCreate,
   CrmTaskListQuery,
   CrmTaskUpdate,
+  CrmTaskWorkload,
+  CrmTaskWorkloadQuery,
 } from "@prospector/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { interactionValues, type TaskValues, taskValues, toInteraction, toTask } from "./crm-activity.mapper.ts";
+import { interactionValues, type TaskValues, taskValues, toDate, toInteraction, toTask } from "./crm-activity.mapper.ts";
 import * as repo from "./crm-activity.repository.ts";
 
 type Ctx = Pick<AppContext, "db">;
@@ -65,6 +67,45 @@ export async function listTasks(
 ): Promise<{ tasks: CrmTask[]; total: number }> {
   const { rows, total } = await repo.listTasks(ctx.db, caller.workspaceId, caller.userId, q, now);
   return { tasks: rows.map((r) => toTask(r.row, r.label)), total };
+}
+
+const WORKLOAD_MAX_DAYS = 92;
+
+/**
+ * The planning board's columns: every active member (zeros included) then nobody, with the median
+ * of the members' due-in-window counts as the team's normal load. A window that is empty, reversed
+ * or longer than 92 days is refused (CRM_TASK_WORKLOAD_WINDOW).
+ */
+export async function taskWorkload(ctx: Ctx, workspaceId: string, q: CrmTaskWorkloadQuery, now = new Date()): Promise<CrmTaskWorkload> {
+  const from = toDate(q.from) as Date;
+  const to = toDate(q.to) as Date;
+  const days = (to.getTime() - from.getTime()) / 86_400_000;
+  if (!(days > 0) || days > WORKLOAD_MAX_DAYS) throw new AppError("CRM_TASK_WORKLOAD_WINDOW");
+  const [counts, members] = await Promise.all([
+    repo.countWorkload(ctx.db, workspaceId, from, to, now),
+    repo.memberIds(ctx.db, workspaceId),
+  ]);
+  const byId = new Map(counts.map((c) => [c.assigneeId, c]));
+  const row = (id: string | null) => {
+    const c = byId.get(id);
+    return { assignee_id: id, due_in_range: c?.dueInRange ?? 0, overdue: c?.overdue ?? 0, open: c?.open ?? 0 };
+  };
+  // A former member who still holds tasks keeps a column, so no task disappears from the board.
+  const ids = [...members, ...counts.map((c) => c.assigneeId).filter((id): id is string => id !== null && !members.includes(id))];
+  const rows = ids.map(row);
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    rows: [...rows, row(null)],
+    median_due_in_range: median(members.map((id) => row(id).due_in_range)),
+  };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 export async function getTask(ctx: Ctx, workspaceId: string, id: string): Promise<CrmTask> {
