@@ -88,7 +88,7 @@ export async function registerApiKeyAuthentication(
           retryAfter: rate.retryAfterSeconds,
         });
       }
-      deps.usage.record(entry.keyId, `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`);
+      deps.usage.record(entry.keyId, `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`, new Date(), request.ip);
       return entry.auth;
     },
     { prefix: API_KEY_PREFIX },

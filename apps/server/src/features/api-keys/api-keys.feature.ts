@@ -36,6 +36,12 @@ export const apiKeysFeature: Feature = {
     ctx.hooks.on("identity.passwordReset", ({ userId }) => revokeAllApiKeys(ctx.db, userId));
   },
   routes(app, ctx) {
+    // A recognised key refused by scope or permission (401/403): one in-memory count, flushed with the usage.
+    app.addHook("onResponse", (request, reply, done) => {
+      const keyId = request.auth?.apiKeyId;
+      if (keyId && (reply.statusCode === 401 || reply.statusCode === 403)) ctx.apiKeys.usage.recordDenied(keyId, request.ip);
+      done();
+    });
     apiKeysRoutes(app, ctx);
   },
   async close(ctx) {

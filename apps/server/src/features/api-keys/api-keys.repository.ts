@@ -1,9 +1,9 @@
 /** Drizzle calls of API keys: the owner's keys, lookup by hash for authentication, and usage figures. */
-import { and, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../identity/index.ts";
 import { workspaceMembers, workspaces } from "../organizations/index.ts";
-import { apiKeys, apiKeyUsage } from "./api-keys.table.ts";
+import { apiKeyActivity, apiKeys, apiKeyUsage } from "./api-keys.table.ts";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -141,4 +141,54 @@ export async function addKeyTotals(db: Db, id: string, requests: number, last: D
       lastUsedAt: sql`greatest(${apiKeys.lastUsedAt}, ${last.toISOString()}::timestamptz)`,
     })
     .where(eq(apiKeys.id, id));
+}
+
+/** Adds hourly per-address counts (requests, denied). */
+export async function addActivity(db: Db, rows: { apiKeyId: string; hour: Date; ip: string; requests: number; denied: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(apiKeyActivity)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [apiKeyActivity.apiKeyId, apiKeyActivity.hour, apiKeyActivity.ip],
+      set: { requests: sql`${apiKeyActivity.requests} + excluded.requests`, denied: sql`${apiKeyActivity.denied} + excluded.denied` },
+    })
+    .catch((err) => {
+      if ((err as { code?: string }).code !== "23503") throw err;
+    });
+}
+
+export interface ApiKeyActivityRow {
+  apiKeyId: string;
+  workspaceId: string;
+  keyName: string;
+  hour: Date;
+  ip: string;
+  requests: number;
+  denied: number;
+}
+
+/** Hourly activity rows of every key with hours in [from, to), oldest first (the hour index). */
+export async function activityBetween(db: Db, from: Date, to: Date, keyIds?: readonly string[]): Promise<ApiKeyActivityRow[]> {
+  if (keyIds && keyIds.length === 0) return [];
+  return db
+    .select({
+      apiKeyId: apiKeyActivity.apiKeyId,
+      workspaceId: apiKeys.workspaceId,
+      keyName: apiKeys.name,
+      hour: apiKeyActivity.hour,
+      ip: apiKeyActivity.ip,
+      requests: apiKeyActivity.requests,
+      denied: apiKeyActivity.denied,
+    })
+    .from(apiKeyActivity)
+    .innerJoin(apiKeys, eq(apiKeys.id, apiKeyActivity.apiKeyId))
+    .where(
+      and(
+        gte(apiKeyActivity.hour, from),
+        lt(apiKeyActivity.hour, to),
+        keyIds ? inArray(apiKeyActivity.apiKeyId, [...keyIds]) : undefined,
+      ),
+    )
+    .orderBy(apiKeyActivity.hour);
 }

@@ -21,7 +21,9 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { hashSecretToken, newSecretToken } from "../../platform/crypto.ts";
 import { AppError, validationError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { type ApiKeyRow, createApiKeysRepository } from "./api-keys.repository.ts";
+import { type ApiKeyActivityRow, type ApiKeyRow, activityBetween, createApiKeysRepository } from "./api-keys.repository.ts";
+
+export type { ApiKeyActivityRow };
 
 type Ctx = Pick<AppContext, "db" | "access" | "apiKeys">;
 
@@ -162,4 +164,18 @@ export async function usageOfApiKeys(ctx: Ctx, auth: AuthContext, id?: string): 
     topEndpoints: top,
     rateLimits: { ...API_KEY_RATE_LIMITS },
   };
+}
+
+/**
+ * Hourly per-address activity of every key (hours in [from, to)), for threat detection; the counts
+ * still in this process's memory are written first.
+ */
+export async function apiKeyActivityBetween(
+  ctx: Pick<AppContext, "db" | "apiKeys">,
+  from: Date,
+  to: Date,
+  keyIds?: readonly string[],
+): Promise<ApiKeyActivityRow[]> {
+  await ctx.apiKeys.usage.flush();
+  return activityBetween(ctx.db, from, to, keyIds);
 }

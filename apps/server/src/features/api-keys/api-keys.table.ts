@@ -1,5 +1,5 @@
 /** Personal API keys (stored as SHA-256 hashes) and their per-day, per-endpoint request counts. */
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts, updatedAt } from "../../db/columns.ts";
 import { users } from "../identity/identity.table.ts";
 import { workspaces } from "../organizations/organizations.table.ts";
@@ -42,4 +42,23 @@ export const apiKeyUsage = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.day, t.endpoint] })],
+);
+
+/**
+ * Per key, per hour, per client address: requests and the ones refused (401/403 after the key was
+ * recognised). Threat detection reads it (volume spikes, new addresses, denied bursts); written in
+ * the same batched flush as api_key_usage.
+ */
+export const apiKeyActivity = pgTable(
+  "api_key_activity",
+  {
+    apiKeyId: uuid("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
+    ip: text("ip").notNull(),
+    requests: integer("requests").notNull().default(0),
+    denied: integer("denied").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.hour, t.ip] }), index("api_key_activity_hour_idx").on(t.hour)],
 );
