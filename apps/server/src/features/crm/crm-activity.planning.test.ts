@@ -31,7 +31,7 @@ describe("CRM task planning API", () => {
     t = await createTestApp({ JOBS: "off" }, { work: false });
     owner = await createUser(t.app.ctx.db);
     mate = await addMember(t.app.ctx.db, owner, "manager");
-    idle = await addMember(t.app.ctx.db, owner, "member");
+    idle = await addMember(t.app.ctx.db, owner, "sales_rep");
     stranger = await createUser(t.app.ctx.db);
     // Week of 2030-03-04 (Monday) to 2030-03-11.
     await create(owner, { title: "Owner mon", due_date: "2030-03-04T09:00:00Z", assignee_id: owner.id });
