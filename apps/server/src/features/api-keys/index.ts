@@ -1,7 +1,6 @@
 /** The API keys feature's public surface: revoking a user's keys, a key by id, and the tables. */
-export { type ApiKeyRecord, findApiKey, revokeAllApiKeys } from "./api-keys.service.ts";
+export { type ApiKeyActivityRow, type ApiKeyRecord, apiKeyActivityBetween, findApiKey, revokeAllApiKeys } from "./api-keys.service.ts";
 export * from "./api-keys.table.ts";
-export { type ApiKeyActivityRow, apiKeyActivityBetween } from "./api-keys.service.ts";
 export {
   activeWorkspaceApiKeys,
   disableWorkspaceApiKey,

@@ -23,4 +23,5 @@ export {
   sessionResponse,
 } from "./identity.service.ts";
 export * from "./identity.table.ts";
+export { forgetUser, revokeUserSessions, setAccountLocked } from "./identity-containment.service.ts";
 export { assertPasswordAccepted, passwordPolicy } from "./password-policy.ts";
