@@ -1,2 +1,2 @@
-/** The decisions feature's surface (nothing above it uses it yet). */
+/** The decisions feature's surface: its tables (nothing above it uses it yet). */
 export * from "./decisions.table.ts";
