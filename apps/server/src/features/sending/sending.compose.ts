@@ -23,6 +23,13 @@ export interface ComposeInput {
   inReplyTo: string | null;
   trackingBase: string;
   box: SecretBox;
+  /** The workspace's CAN-SPAM footer and postal address (compliance, through the sending.footer hook). */
+  footer?: CampaignFooter | null;
+}
+
+export interface CampaignFooter {
+  text: string;
+  postalAddress: string;
 }
 
 /** A campaign step's input without the sequence: the subject and body templates themselves. */
@@ -79,6 +86,14 @@ export async function buildMessage(input: BuildInput): Promise<ComposedMessage> 
     ).html;
   }
   if (input.trackOpens) html = addPixel(html, openUrl(input.trackingBase, input.box, input.messageRowId));
+  let text = rendered.text;
+  const footerLines = input.footer ? [input.footer.text, input.footer.postalAddress].map((l) => l.trim()).filter(Boolean) : [];
+  if (footerLines.length > 0) {
+    html += `<div class="compliance-footer" style="margin-top:24px;color:#666;font-size:12px">${footerLines
+      .map((l) => escapeHtml(l).replace(/\n/g, "<br>"))
+      .join("<br>")}</div>`;
+    text += `\n\n--\n${footerLines.join("\n")}`;
+  }
   const messageId = messageIdFor(input.messageRowId, input.from.email);
   const headers: Record<string, string> = {
     "List-Unsubscribe": `<${unsubscribe}>, <mailto:${input.from.email}?subject=unsubscribe>`,
@@ -95,7 +110,11 @@ export async function buildMessage(input: BuildInput): Promise<ComposedMessage> 
     ...(input.toName ? { toName: input.toName } : {}),
     subject: rendered.subject,
     html: `<!doctype html><html><body>${html}</body></html>`,
-    text: rendered.text,
+    text,
     headers,
   };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

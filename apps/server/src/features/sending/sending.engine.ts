@@ -31,6 +31,8 @@ declare module "../../platform/hooks.ts" {
      * may take long (IMAP) starts it and returns, never holding up the loop.
      */
     "sending.tick": (e: { now: Date }) => Promise<void>;
+    /** The workspace's CAN-SPAM footer and postal address for campaign emails (compliance answers; none: no footer). */
+    "sending.footer": (e: { workspaceId: string }) => Promise<{ text: string; postalAddress: string } | null>;
   }
 }
 

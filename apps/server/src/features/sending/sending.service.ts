@@ -21,7 +21,7 @@ import { variantChooser } from "./ab.bandit.ts";
 import { campaignHold, loadHeldSet } from "./holds.gate.ts";
 import { applyOutcome } from "./lead-outcome.ts";
 import { inWindow } from "./send-window.ts";
-import { composeMessage } from "./sending.compose.ts";
+import { type CampaignFooter, composeMessage } from "./sending.compose.ts";
 import { deliverAll } from "./sending.deliver.ts";
 import * as repo from "./sending.repository.ts";
 import { senderTransaction } from "./sending.retry.ts";
@@ -68,6 +68,8 @@ function inboxSlots(
 }
 
 /** Emails the workspace's organization may still send this month (null: no limit); one-off sends use it too. `ctx.db` may be a transaction. */
+type SenderWithFooter = Awaited<ReturnType<typeof senderContext>> & { footer: CampaignFooter | null };
+
 export async function planAllowance(ctx: Pick<AppContext, "db" | "hooks">, workspaceId: string, now: Date): Promise<number | null> {
   const org = await organizationPlan(ctx, workspaceId);
   const limit = limitsFor(org.plan).emails_per_month;
@@ -99,7 +101,8 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   if (!inWindow(campaign.schedule, now)) return wait("outside_window");
   const allowance = await planAllowance(s.ctx, campaign.workspaceId, now);
   if (allowance === 0) return wait("plan_limit");
-  const sender = await senderContext({ db }, campaign);
+  const footers = await s.ctx.hooks.run("sending.footer", { workspaceId: campaign.workspaceId });
+  const sender: SenderWithFooter = { ...(await senderContext({ db }, campaign)), footer: footers.find((f) => f) ?? null };
 
   let remaining = allowance;
   let last: Claim | null = null;
@@ -193,24 +196,12 @@ type Claim = { blocked: WaitReason | null; limitedBy: WaitReason; planned: Plann
  * One claim transaction: lock the inboxes, size the batch by every cap, claim that many due
  * retries and leads, render them and commit their outbox rows as "sending".
  */
-function claimBatch(
-  s: Sender,
-  campaign: CampaignRow,
-  sender: Awaited<ReturnType<typeof senderContext>>,
-  allowance: number | null,
-  now: Date,
-): Promise<Claim> {
+function claimBatch(s: Sender, campaign: CampaignRow, sender: SenderWithFooter, allowance: number | null, now: Date): Promise<Claim> {
   // Only database work and rendering: a deadlock victim re-runs from scratch (fresh row ids).
   return senderTransaction(s, "claim", () => claimIn(s, campaign, sender, allowance, now));
 }
 
-function claimIn(
-  s: Sender,
-  campaign: CampaignRow,
-  sender: Awaited<ReturnType<typeof senderContext>>,
-  allowance: number | null,
-  now: Date,
-): Promise<Claim> {
+function claimIn(s: Sender, campaign: CampaignRow, sender: SenderWithFooter, allowance: number | null, now: Date): Promise<Claim> {
   return transaction(s.ctx.db, async (tx) => {
     // Lock order (docs/campaigns.md): inboxes, the campaign row, then its leads and outbox rows. The
     // campaign row FOR SHARE makes a stop or pause wait for this claim, or this claim wait for it
@@ -330,6 +321,7 @@ function claimIn(
           inReplyTo: previous.get(w.lead.id) ?? null,
           trackingBase: s.ctx.config.trackingUrl,
           box: s.box,
+          footer: sender.footer,
         });
         planned.push({ rowId: w.rowId, leadId: w.lead.id, email, step: w.step, inbox, message });
         if (w.retry) retryInbox.set(w.rowId, inbox.id);

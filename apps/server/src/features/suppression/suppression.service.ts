@@ -49,3 +49,6 @@ export function addToSuppressionList(tx: repo.Tx, entries: Parameters<typeof rep
 export async function removeSuppression(ctx: Ctx, workspaceId: string, email: string): Promise<void> {
   if (!(await repo.deleteSuppression(ctx.db, workspaceId, email.trim()))) throw new AppError("SUPPRESSION_NOT_FOUND");
 }
+
+/** The salted hash an erasure keeps of an address (docs/compliance.md). */
+export const suppressionHash = repo.suppressionHash;

@@ -1,0 +1,288 @@
+/**
+ * Data-subject requests (docs/compliance.md): an export of everything the workspace holds about a
+ * lead or a member, and the erasure of a lead's personal data everywhere, both as a job with
+ * progress. A request row keeps only the salted hash of the address, never the address itself.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import type {
+  ComplianceErasureInput,
+  ComplianceExportInput,
+  ComplianceRequest,
+  ComplianceRequestListQuery,
+  ComplianceRequestPage,
+} from "@prospector/contracts";
+import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/client.ts";
+import type { AuthContext } from "../../platform/auth-context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { badCursor, decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
+import { eraseExportsContaining } from "../data-exports/index.ts";
+import { bulkDelete } from "../leads/index.ts";
+import { addToSuppressionList, suppressedAmong, suppressionHash } from "../suppression/index.ts";
+import * as repo from "./compliance.repository.ts";
+import * as data from "./subject-data.repository.ts";
+
+export const REQUEST_JOB = "compliance.request";
+type Ctx = Pick<AppContext, "db" | "config" | "hooks" | "jobs" | "log">;
+
+/** Tables the person-search leaves alone: the request log itself (hashes only) and the suppression list (handled on its own). */
+const SKIP = ["compliance_requests", "suppressions"] as const;
+
+export function toRequest(r: repo.RequestRow): ComplianceRequest {
+  return {
+    id: r.id,
+    kind: r.kind,
+    subject_type: r.subjectType,
+    subject_hash: r.subjectHash,
+    requested_by: r.requestedBy,
+    requested_by_name: r.requestedByName ?? null,
+    status: r.status,
+    progress: r.progress,
+    counts: r.counts,
+    error: r.error,
+    downloadable: r.kind === "export" && r.status === "completed" && Boolean(r.filePath),
+    downloaded_at: r.downloadedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+    completed_at: r.completedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listRequests(ctx: Ctx, workspaceId: string, q: ComplianceRequestListQuery): Promise<ComplianceRequestPage> {
+  let after: { at: Date; id: string } | null = null;
+  if (q.cursor) {
+    const k = decodeKeyset(q.cursor);
+    if (!k || typeof k[0] !== "number") throw badCursor();
+    after = { at: new Date(k[0]), id: k[1] };
+  }
+  const rows = await repo.listRequests(ctx.db, workspaceId, after, q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toRequest),
+    next_cursor: rows.length > q.limit && last ? encodeKeyset(last.createdAt.getTime(), last.id) : null,
+  };
+}
+
+async function findRequest(ctx: Ctx, workspaceId: string, id: string): Promise<repo.RequestRow> {
+  const row = isUuid(id) ? await repo.findRequest(ctx.db, workspaceId, id) : undefined;
+  if (!row) throw new AppError("COMPLIANCE_REQUEST_NOT_FOUND");
+  return row;
+}
+
+export async function getRequest(ctx: Ctx, workspaceId: string, id: string): Promise<ComplianceRequest> {
+  return toRequest(await findRequest(ctx, workspaceId, id));
+}
+
+/** Resolves the subject: a lead by id (404 when it is not this workspace's) or by address, or a member. */
+async function resolveSubject(
+  ctx: Ctx,
+  workspaceId: string,
+  input: { subject_type: string; lead_id?: string; email?: string; user_id?: string },
+) {
+  if (input.subject_type === "user") {
+    const user = input.user_id && isUuid(input.user_id) ? await repo.memberOf(ctx.db, workspaceId, input.user_id) : undefined;
+    if (!user) throw new AppError("COMPLIANCE_SUBJECT_NOT_FOUND");
+    return { type: "user" as const, id: user.id, email: user.email, leads: [] as repo.LeadSubject[] };
+  }
+  if (input.lead_id) {
+    const found = isUuid(input.lead_id) ? await repo.leadsById(ctx.db, workspaceId, input.lead_id) : [];
+    const lead = found[0];
+    if (!lead) throw new AppError("COMPLIANCE_SUBJECT_NOT_FOUND");
+    // Every lead row with the same address is the same person.
+    const same = lead.email ? await repo.leadsByEmail(ctx.db, workspaceId, lead.email) : [lead];
+    return { type: "lead" as const, id: lead.id, email: lead.email, leads: same.length ? same : [lead] };
+  }
+  const email = (input.email ?? "").trim().toLowerCase();
+  const found = await repo.leadsByEmail(ctx.db, workspaceId, email);
+  if (found.length === 0) throw new AppError("COMPLIANCE_SUBJECT_NOT_FOUND");
+  return { type: "lead" as const, id: found[0]?.id ?? null, email, leads: found };
+}
+
+export async function requestExport(ctx: Ctx, auth: AuthContext, input: ComplianceExportInput): Promise<ComplianceRequest> {
+  const subject = await resolveSubject(ctx, auth.workspaceId, input);
+  const row = await repo.insertRequest(ctx.db, {
+    workspaceId: auth.workspaceId,
+    kind: "export",
+    subjectType: subject.type,
+    subjectHash: suppressionHash(auth.workspaceId, subject.email ?? subject.id ?? ""),
+    subjectId: subject.id,
+    requestedBy: auth.userId,
+  });
+  await ctx.jobs.send(REQUEST_JOB, { requestId: row.id, workspaceId: auth.workspaceId, email: null });
+  return toRequest({ ...row, requestedByName: auth.name });
+}
+
+export async function requestErasure(ctx: Ctx, auth: AuthContext, input: ComplianceErasureInput): Promise<ComplianceRequest> {
+  const subject = await resolveSubject(ctx, auth.workspaceId, input);
+  const email = subject.email?.trim().toLowerCase() ?? "";
+  if (!email || input.confirm_email.trim().toLowerCase() !== email) throw new AppError("COMPLIANCE_CONFIRMATION_MISMATCH");
+  const row = await repo.insertRequest(ctx.db, {
+    workspaceId: auth.workspaceId,
+    kind: "erasure",
+    subjectType: "lead",
+    subjectHash: suppressionHash(auth.workspaceId, email),
+    subjectId: subject.id,
+    requestedBy: auth.userId,
+  });
+  // The job needs the address once; pg-boss keeps job data only until its retention purges it (docs/compliance.md).
+  await ctx.jobs.send(REQUEST_JOB, { requestId: row.id, workspaceId: auth.workspaceId, email });
+  return toRequest({ ...row, requestedByName: auth.name });
+}
+
+export const exportDir = (ctx: Pick<AppContext, "config">, workspaceId: string) =>
+  path.join(ctx.config.DATA_DIR, "compliance", workspaceId);
+
+/** The job: runs an export or an erasure, recording progress on the request. */
+export async function processRequest(ctx: Ctx, job: { requestId: string; workspaceId: string; email: string | null }): Promise<void> {
+  const row = await repo.findRequest(ctx.db, job.workspaceId, job.requestId);
+  if (!row || row.status === "completed") return;
+  await repo.updateRequest(ctx.db, row.id, { status: "running", progress: 1, error: null });
+  try {
+    if (row.kind === "export") await runExport(ctx, row);
+    else await runErasure(ctx, row, job.email ?? "");
+  } catch (err) {
+    ctx.log.error({ err, requestId: row.id }, "compliance request failed");
+    await repo.updateRequest(ctx.db, row.id, {
+      status: "failed",
+      error: err instanceof Error ? err.message.slice(0, 500) : "The request failed",
+      completedAt: new Date(),
+    });
+  }
+}
+
+function selectorsFor(email: string | null, leads: repo.LeadSubject[]): data.SubjectMatch["selectors"] {
+  const out = new Set<string>();
+  if (email) out.add(data.reLiteral(email));
+  for (const l of leads) {
+    if (l.email) out.add(data.reLiteral(l.email));
+    const full = [l.firstName, l.lastName].filter(Boolean).join(" ").trim();
+    if (l.firstName && l.lastName) out.add(`\\m${data.reLiteral(full)}\\M`);
+    out.add(data.reLiteral(l.id));
+  }
+  return [...out];
+}
+
+async function runExport(ctx: Ctx, row: repo.RequestRow): Promise<void> {
+  const db = ctx.db;
+  const out: Record<string, unknown> = {
+    generated_at: new Date().toISOString(),
+    workspace_id: row.workspaceId,
+    subject_type: row.subjectType,
+    note: "Everything this workspace of Prospector holds about the person, table by table (docs/compliance.md).",
+  };
+  const counts: Record<string, number> = {};
+  if (row.subjectType === "user") {
+    const user = row.subjectId ? await repo.memberOf(db, row.workspaceId, row.subjectId) : undefined;
+    if (!user) throw new AppError("COMPLIANCE_SUBJECT_NOT_FOUND");
+    const records = await repo.userRecords(db, row.workspaceId, user.id);
+    out.profile = user;
+    Object.assign(out, records);
+    for (const [k, v] of Object.entries(records)) counts[k] = v.length;
+  } else {
+    const leads = row.subjectId ? await repo.leadsById(db, row.workspaceId, row.subjectId) : [];
+    const lead = leads[0];
+    if (!lead) throw new AppError("COMPLIANCE_SUBJECT_NOT_FOUND");
+    const all = lead.email ? await repo.leadsByEmail(db, row.workspaceId, lead.email) : leads;
+    const match: data.SubjectMatch = {
+      workspaceId: row.workspaceId,
+      selectors: selectorsFor(lead.email, all),
+      leadIds: all.map((l) => l.id),
+    };
+    const suppressed = lead.email ? await suppressedAmong(db, row.workspaceId, [lead.email.toLowerCase()]) : new Map();
+    out.suppression = lead.email ? { suppressed: suppressed.size > 0, reason: suppressed.get(lead.email.toLowerCase()) ?? null } : null;
+    const tables = await data.scannedTables(db, SKIP);
+    const found: Record<string, unknown[]> = {};
+    let i = 0;
+    for (const t of tables) {
+      const rows = await data.rowsAbout(db, t, match);
+      if (rows.length > 0) {
+        found[t.name] = rows;
+        counts[t.name] = rows.length;
+      }
+      if (++i % 10 === 0) await repo.updateRequest(db, row.id, { progress: Math.min(95, Math.round((i / tables.length) * 95)) });
+    }
+    out.records = found;
+  }
+  const dir = exportDir(ctx, row.workspaceId);
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${row.id}.json`);
+  await fs.writeFile(file, JSON.stringify(out, null, 2));
+  await repo.updateRequest(db, row.id, {
+    status: "completed",
+    progress: 100,
+    counts,
+    filePath: path.relative(ctx.config.DATA_DIR, file),
+    completedAt: new Date(),
+  });
+}
+
+async function runErasure(ctx: Ctx, row: repo.RequestRow, email: string): Promise<void> {
+  const db = ctx.db;
+  const workspaceId = row.workspaceId;
+  const leads = email ? await repo.leadsByEmail(db, workspaceId, email) : [];
+  const hash = suppressionHash(workspaceId, email);
+  const match: data.SubjectMatch = { workspaceId, selectors: selectorsFor(email, leads), leadIds: leads.map((l) => l.id) };
+  // What replaces each personal value: the address by a unique placeholder (unique columns stay unique).
+  const placeholder = `erased-${hash.slice(7, 23)}@erased.invalid`;
+  const redactions: data.Redaction[] = [{ pattern: data.reLiteral(email), replacement: placeholder }];
+  for (const l of leads) {
+    if (l.email && l.email.toLowerCase() !== email) redactions.push({ pattern: data.reLiteral(l.email), replacement: placeholder });
+    for (const v of [l.phone, l.linkedinUrl])
+      if (v && v.trim().length >= 5) redactions.push({ pattern: data.reLiteral(v.trim()), replacement: "[erased]" });
+    const parts = [[l.firstName, l.lastName].filter(Boolean).join(" "), l.lastName, l.firstName]
+      .map((p) => p?.trim() ?? "")
+      .filter((p) => p.length >= 2);
+    for (const p of parts) redactions.push({ pattern: `\\m${data.reLiteral(p)}\\M`, replacement: "[erased]" });
+  }
+  const counts: Record<string, number> = {};
+  const tables = await data.scannedTables(db, SKIP);
+  // The person's own lead rows are deleted below (through the leads service); other leads that mention them are redacted.
+  match.exclude = { table: "leads", ids: leads.map((l) => l.id) };
+  // Exports first: the search needs the address, which the redaction below removes from their rows.
+  const exportsRemoved = await eraseExportsContaining(
+    ctx,
+    workspaceId,
+    [email, ...leads.map((l) => [l.firstName, l.lastName].filter(Boolean).join(" ")).filter((n) => n.includes(" "))],
+    leads.reduce<Date | null>((min, l) => (!min || l.createdAt < min ? l.createdAt : min), null),
+  );
+  if (exportsRemoved) counts.data_exports = exportsRemoved;
+  await transaction(ctx.db, async (tx) => {
+    let i = 0;
+    for (const t of tables) {
+      const n = await data.redactRowsAbout(tx, t, match, redactions);
+      if (n > 0) counts[t.name] = n;
+      if (++i % 15 === 0) await repo.updateRequest(tx, row.id, { progress: Math.min(80, Math.round((i / tables.length) * 80)) });
+    }
+    // The person is never mailed again: the entry keeps only the hash (the sender matches hashes too).
+    const current = await suppressedAmong(tx, workspaceId, [email]);
+    const removed = await repo.dropPlainSuppression(tx, workspaceId, email);
+    await addToSuppressionList(tx, [
+      { workspaceId, email: hash, reason: current.get(email) ?? "manual", detail: "Erased on the person's request (GDPR art. 17)" },
+    ]);
+    counts.suppressions = removed + 1;
+  });
+  // Deleting the leads goes through the leads service, so campaigns drop their memberships and retries in lock order.
+  if (leads.length > 0) {
+    const res = await bulkDelete(
+      ctx,
+      workspaceId,
+      leads.map((l) => l.id),
+    );
+    counts.leads = res.succeeded.length;
+  }
+  await repo.updateRequest(db, row.id, { status: "completed", progress: 100, counts, subjectId: null, completedAt: new Date() });
+}
+
+/** The export file, once ready; marks it downloaded. */
+export async function openDownload(ctx: Ctx, workspaceId: string, id: string): Promise<{ file: string; name: string }> {
+  const row = await findRequest(ctx, workspaceId, id);
+  if (row.kind !== "export" || row.status !== "completed" || !row.filePath) throw new AppError("COMPLIANCE_EXPORT_NOT_READY");
+  const file = path.join(ctx.config.DATA_DIR, row.filePath);
+  await fs.access(file).catch(() => {
+    throw new AppError("COMPLIANCE_EXPORT_NOT_READY");
+  });
+  await repo.updateRequest(ctx.db, row.id, { downloadedAt: new Date() });
+  return { file, name: `data-subject-export-${row.id}.json` };
+}
