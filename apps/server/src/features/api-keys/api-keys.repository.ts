@@ -144,7 +144,10 @@ export async function addKeyTotals(db: Db, id: string, requests: number, last: D
 }
 
 /** Adds hourly per-address counts (requests, denied). */
-export async function addActivity(db: Db, rows: { apiKeyId: string; hour: Date; ip: string; requests: number; denied: number }[]): Promise<void> {
+export async function addActivity(
+  db: Db,
+  rows: { apiKeyId: string; hour: Date; ip: string; requests: number; denied: number }[],
+): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insert(apiKeyActivity)
@@ -184,11 +187,7 @@ export async function activityBetween(db: Db, from: Date, to: Date, keyIds?: rea
     .from(apiKeyActivity)
     .innerJoin(apiKeys, eq(apiKeys.id, apiKeyActivity.apiKeyId))
     .where(
-      and(
-        gte(apiKeyActivity.hour, from),
-        lt(apiKeyActivity.hour, to),
-        keyIds ? inArray(apiKeyActivity.apiKeyId, [...keyIds]) : undefined,
-      ),
+      and(gte(apiKeyActivity.hour, from), lt(apiKeyActivity.hour, to), keyIds ? inArray(apiKeyActivity.apiKeyId, [...keyIds]) : undefined),
     )
     .orderBy(apiKeyActivity.hour);
 }

@@ -174,7 +174,14 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   const { limiter, auth } = ctx.identity;
   await limiter.perClient("login", client.ip);
   const attempt = (outcome: SignInOutcome, userId: string | null) =>
-    reportSignInAttempt(ctx, { outcome, email: input.email, userId, ip: client.ip, userAgent: client.headers.get("user-agent"), method: "password" });
+    reportSignInAttempt(ctx, {
+      outcome,
+      email: input.email,
+      userId,
+      ip: client.ip,
+      userAgent: client.headers.get("user-agent"),
+      method: "password",
+    });
   // Locked per account and address: the owner, elsewhere, still gets in. Unknown emails lock
   // the same way, so the answers do not tell which accounts exist.
   const user = await repo.findUserByEmail(ctx.db, input.email);

@@ -110,5 +110,8 @@ export const securityDetectionRuns = pgTable(
     finishedAt: ts("finished_at"),
     createdAt: createdAtMs(),
   },
-  (t) => [index("security_detection_runs_created_idx").on(t.createdAt, t.id), index("security_detection_runs_status_idx").on(t.status, t.windowTo)],
+  (t) => [
+    index("security_detection_runs_created_idx").on(t.createdAt, t.id),
+    index("security_detection_runs_status_idx").on(t.status, t.windowTo),
+  ],
 );
