@@ -244,3 +244,16 @@ export const DecisionThread = z.object({
   next_cursor: z.string().nullable(),
 });
 export type DecisionThread = z.infer<typeof DecisionThread>;
+
+/** Records of one kind to link, found by name (the create and edit dialogs' picker). */
+export const DecisionLinkableQuery = z.object({
+  kind: DecisionLinkKind,
+  search: z.string().trim().max(200).default(""),
+  limit: z.coerce.number().int().min(1).max(25).default(10),
+});
+export type DecisionLinkableQuery = z.infer<typeof DecisionLinkableQuery>;
+
+export const DecisionLinkable = z.object({
+  items: z.array(z.object({ kind: DecisionLinkKind, id: z.string(), name: z.string() })),
+});
+export type DecisionLinkable = z.infer<typeof DecisionLinkable>;

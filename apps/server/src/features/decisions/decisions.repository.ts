@@ -2,9 +2,9 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { campaigns } from "../campaigns/index.ts";
-import { crmCustomers, crmDeals, crmTasks } from "../crm/index.ts";
+import { CUSTOMER_SEARCH_EXPR, crmCustomers, crmDeals, crmTasks, DEAL_SEARCH_EXPR } from "../crm/index.ts";
 import { users } from "../identity/index.ts";
-import { leads } from "../leads/index.ts";
+import { LEAD_SEARCH_EXPR, leads } from "../leads/index.ts";
 import { workspaceMembers } from "../organizations/index.ts";
 import { decisionEvents, decisionLinks, decisionOptions, decisions, decisionVotes } from "./decisions.table.ts";
 
@@ -348,4 +348,56 @@ export async function othersToNotify(db: Db, workspaceId: string, actorId: strin
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.status, "active"), ne(workspaceMembers.userId, actorId)));
   return rows.map((r) => r.userId);
+}
+
+const leadName = sql<
+  string | null
+>`coalesce(nullif(trim(coalesce(${leads.firstName}, '') || ' ' || coalesce(${leads.lastName}, '')), ''), ${leads.email}, ${leads.companyName})`;
+
+/** Up to `limit` records of one kind whose name matches (each table's own trigram-indexed search text), newest first. */
+export async function linkable(
+  db: Db,
+  workspaceId: string,
+  kind: LinkKind,
+  search: string,
+  limit: number,
+): Promise<{ id: string; name: string | null }[]> {
+  const like = `%${escapeLike(search.toLowerCase())}%`;
+  switch (kind) {
+    case "lead":
+      return db
+        .select({ id: leads.id, name: leadName })
+        .from(leads)
+        .where(and(eq(leads.workspaceId, workspaceId), search ? sql`${LEAD_SEARCH_EXPR} ilike ${like}` : undefined))
+        .orderBy(desc(leads.createdAt))
+        .limit(limit);
+    case "campaign":
+      return db
+        .select({ id: campaigns.id, name: campaigns.name })
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), search ? sql`${campaigns.name} ilike ${like}` : undefined))
+        .orderBy(desc(campaigns.createdAt))
+        .limit(limit);
+    case "deal":
+      return db
+        .select({ id: crmDeals.id, name: crmDeals.name })
+        .from(crmDeals)
+        .where(and(eq(crmDeals.workspaceId, workspaceId), search ? sql`${DEAL_SEARCH_EXPR} like ${like}` : undefined))
+        .orderBy(desc(crmDeals.createdAt))
+        .limit(limit);
+    case "customer":
+      return db
+        .select({ id: crmCustomers.id, name: crmCustomers.name })
+        .from(crmCustomers)
+        .where(and(eq(crmCustomers.workspaceId, workspaceId), search ? sql`${CUSTOMER_SEARCH_EXPR} like ${like}` : undefined))
+        .orderBy(desc(crmCustomers.createdAt))
+        .limit(limit);
+    case "task":
+      return db
+        .select({ id: crmTasks.id, name: crmTasks.title })
+        .from(crmTasks)
+        .where(and(eq(crmTasks.workspaceId, workspaceId), search ? sql`${crmTasks.title} ilike ${like}` : undefined))
+        .orderBy(desc(crmTasks.createdAt))
+        .limit(limit);
+  }
 }

@@ -10,6 +10,8 @@ import {
   DecisionCreateInput,
   DecisionDecideInput,
   DecisionEvent,
+  DecisionLinkable,
+  DecisionLinkableQuery,
   DecisionListQuery,
   DecisionPage,
   DecisionReopenInput,
@@ -56,6 +58,21 @@ export function decisionsRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, summary: "Ask the team a question", body: DecisionCreateInput, response: { 201: Decision, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await decisions.createDecision(ctx, requireAuth(request), request.body)),
+  );
+
+  // Before /:id, so "linkable" is not read as an id.
+  r.get(
+    "/api/decisions/linkable",
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "Records of one kind to link, by name",
+        querystring: DecisionLinkableQuery,
+        response: { 200: DecisionLinkable, 422: ErrorBody },
+      },
+    },
+    async (request) => decisions.linkable(ctx, requireAuth(request), request.query),
   );
 
   r.get(

@@ -12,6 +12,8 @@ import type {
   DecisionDecideInput,
   DecisionEvent,
   DecisionEventKind,
+  DecisionLinkable,
+  DecisionLinkableQuery,
   DecisionLinkInput,
   DecisionListQuery,
   DecisionPage,
@@ -405,4 +407,9 @@ export async function listDecisions(ctx: Ctx, auth: AuthContext, q: DecisionList
         : null,
     counts,
   };
+}
+
+export async function linkable(ctx: Ctx, auth: AuthContext, q: DecisionLinkableQuery): Promise<DecisionLinkable> {
+  const rows = await repo.linkable(ctx.db, auth.workspaceId, q.kind, q.search, q.limit);
+  return { items: rows.map((r) => ({ kind: q.kind, id: r.id, name: r.name?.trim() || "(no name)" })) };
 }

@@ -341,6 +341,20 @@ describe("linked records and tenancy", () => {
     );
     expect(fields(refused)).toEqual(["links.0.id"]);
     await fails(admin, "GET", "/api/decisions/not-a-uuid", undefined, 404, "DECISION_NOT_FOUND");
+
+    // The picker finds the workspace's records by name, and only those.
+    type Linkable = { items: { kind: string; id: string; name: string }[] };
+    expect((await ok<Linkable>(admin, "GET", "/api/decisions/linkable?kind=lead&search=lena")).items).toEqual([
+      { kind: "lead", id: leadId, name: "Lena Lead" },
+    ]);
+    expect((await ok<Linkable>(admin, "GET", "/api/decisions/linkable?kind=customer&search=ACM")).items.map((i) => i.id)).toEqual([
+      customerId,
+    ]);
+    expect((await ok<Linkable>(admin, "GET", "/api/decisions/linkable?kind=campaign")).items.map((i) => i.name)).toEqual([
+      "Spring outreach",
+    ]);
+    expect((await ok<Linkable>(stranger, "GET", "/api/decisions/linkable?kind=lead&search=lena")).items).toEqual([]);
+    expect(fields(await fails(admin, "GET", "/api/decisions/linkable?kind=invoice", undefined, 422))).toEqual(["kind"]);
   });
 });
 
