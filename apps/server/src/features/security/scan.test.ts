@@ -58,8 +58,14 @@ describe("/api/security/scan: live checks on the workspace and the configuration
     await t.app.ctx.db.update(apiKeys).set({ createdAt: old, lastUsedAt: old }).where(eq(apiKeys.id, keyId));
     s = await scan();
     expect(s.check("stale_api_keys")).toMatchObject({ status: "warn", evidence: expect.stringContaining("crm-sync") });
-    await t.app.ctx.db.update(apiKeys).set({ permissions: ["campaigns:delete"] }).where(eq(apiKeys.id, keyId));
-    expect((await scan()).check("over_privileged_api_keys")).toMatchObject({ status: "fail", evidence: expect.stringContaining("crm-sync") });
+    await t.app.ctx.db
+      .update(apiKeys)
+      .set({ permissions: ["campaigns:delete"] })
+      .where(eq(apiKeys.id, keyId));
+    expect((await scan()).check("over_privileged_api_keys")).toMatchObject({
+      status: "fail",
+      evidence: expect.stringContaining("crm-sync"),
+    });
     await t.app.ctx.db.update(apiKeys).set({ isActive: false }).where(eq(apiKeys.id, keyId));
     expect((await scan()).check("over_privileged_api_keys").status).toBe("pass");
   });
@@ -166,7 +172,15 @@ describe("scan checks on constructed configuration", () => {
   });
 
   it("a key with *:* is over-privileged even for an admin", () => {
-    const key = { id: "k", userId: "u1", name: "root", prefix: "psk_ab", permissions: ["*:*"], lastUsedAt: new Date(), createdAt: new Date() };
+    const key = {
+      id: "k",
+      userId: "u1",
+      name: "root",
+      prefix: "psk_ab",
+      permissions: ["*:*"],
+      lastUsedAt: new Date(),
+      createdAt: new Date(),
+    };
     expect(status(facts({ apiKeys: [key] }), "over_privileged_api_keys")).toBe("fail");
     expect(status(facts({ apiKeys: [{ ...key, permissions: ["leads:read"] }] }), "over_privileged_api_keys")).toBe("pass");
   });
