@@ -63,6 +63,7 @@ async function addHttp(app: FastifyInstance, runtime: Runtime, opts: BuildOption
   const { ctx } = runtime;
 
   registerErrorHandling(app);
+  ctx.metrics.instrument(app);
   registerSecurityHeaders(app);
   registerApiCompression(app);
   // Every /api route must declare config.access: checked as each route is added (the access

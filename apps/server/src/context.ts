@@ -11,6 +11,7 @@ import type { Bus } from "./platform/bus.ts";
 import type { Hooks } from "./platform/hooks.ts";
 import type { Jobs } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
+import type { Metrics } from "./platform/metrics.ts";
 import type { Realtime } from "./platform/realtime.ts";
 import type { AddressGuard } from "./platform/safe-fetch.ts";
 
@@ -24,6 +25,8 @@ export interface AppContext {
   hooks: Hooks;
   jobs: Jobs;
   mailer: Mailer;
+  /** This process's Prometheus registry, request histogram and the gauges features register. */
+  metrics: Metrics;
   redis: Redis | null;
   /** The outbound address rule for SMTP and IMAP connections (OUTBOUND_ALLOWLIST, DNS_SERVERS). */
   mailGuard: AddressGuard;

@@ -16,6 +16,7 @@ import type { Feature } from "./platform/feature.ts";
 import { createHooks } from "./platform/hooks.ts";
 import { createJobs } from "./platform/jobs.ts";
 import { createMailer } from "./platform/mailer.ts";
+import { createMetrics } from "./platform/metrics.ts";
 import { createRealtime } from "./platform/realtime.ts";
 import { createOutboundGuard } from "./platform/safe-fetch.ts";
 
@@ -43,6 +44,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const hooks = createHooks();
   const mailer = createMailer({ config, db: database.db, jobs });
   const realtime = createRealtime({ bus });
+  const metrics = createMetrics();
   // The members features add to AppContext (by augmentation) are set by their register below.
   const ctx = {
     config,
@@ -53,6 +55,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     hooks,
     jobs,
     mailer,
+    metrics,
     redis,
     realtime,
     mailGuard: createOutboundGuard(config),
@@ -68,6 +71,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
       await realtime.close();
       await bus.close();
       redis?.disconnect();
+      metrics.close();
     })();
     return closed;
   };

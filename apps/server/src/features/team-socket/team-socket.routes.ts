@@ -34,6 +34,11 @@ export function teamSocketRoutes(app: FastifyInstance, ctx: AppContext, opts: { 
       },
     });
     const connections = new Set<TeamConnection>();
+    ctx.metrics.registerGauge({
+      name: "prospector_socket_connections",
+      help: "Team sockets open in this process",
+      value: () => connections.size,
+    });
 
     const sweep = setInterval(() => {
       for (const c of connections) if (c.isIdle()) c.close(SOCKET_CLOSE.idle, "No message for 90 seconds");
