@@ -120,6 +120,21 @@ export const ContainmentResult = z.object({
 });
 export type ContainmentResult = z.infer<typeof ContainmentResult>;
 
+/** Who and what containment can act on: the workspace's members (locked ones too) and active API keys. */
+export const ContainmentTargets = z.object({
+  members: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string(), locked: z.boolean() })),
+  api_keys: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      prefix: z.string(),
+      owner: IncidentPerson.nullable(),
+      last_used_at: z.string().nullable(),
+    }),
+  ),
+});
+export type ContainmentTargets = z.infer<typeof ContainmentTargets>;
+
 // ---- The configuration scan ----
 
 export const ScanCheckStatus = z.enum(["pass", "warn", "fail"]);

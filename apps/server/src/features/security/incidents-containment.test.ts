@@ -30,6 +30,18 @@ describe("containment actions from an incident take effect", () => {
   }, 120_000);
   afterAll(() => t.close());
 
+  it("lists the members and keys containment can act on, to admins only", async () => {
+    const res = await call(admin, "GET", "/api/incidents/containment-targets");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res
+        .json()
+        .members.map((m: { id: string }) => m.id)
+        .sort(),
+    ).toEqual([admin.id, rep.id].sort());
+    expect((await call(rep, "GET", "/api/incidents/containment-targets")).statusCode).toBe(403);
+  });
+
   it("revoking a member's sessions makes the next request a 401", async () => {
     expect((await call(rep, "GET", "/api/auth/me")).statusCode).toBe(200);
     const res = await act(admin, { action: "revoke_sessions", user_id: rep.id });

@@ -4,7 +4,7 @@
  * Each is executed for real through identity and api-keys, then written to the incident's
  * timeline (actor, target, result) and to the workspace's activity feed.
  */
-import type { ContainmentAction, ContainmentResult } from "@prospector/contracts";
+import type { ContainmentAction, ContainmentResult, ContainmentTargets } from "@prospector/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/client.ts";
@@ -12,7 +12,7 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { ensureAnotherAdmin } from "../access/index.ts";
-import { disableWorkspaceApiKey, findWorkspaceApiKey } from "../api-keys/index.ts";
+import { activeWorkspaceApiKeys, disableWorkspaceApiKey, findWorkspaceApiKey } from "../api-keys/index.ts";
 import { forgetUser, revokeUserSessions, setAccountLocked } from "../identity/index.ts";
 import { recordActivitySafely } from "../workspaces/index.ts";
 import * as repo from "./incidents.repository.ts";
@@ -98,4 +98,20 @@ export async function runContainment(ctx: Ctx, auth: AuthContext, incidentId: st
     detail: { incident_id: incidentId, action: action.action, result },
   });
   return { action: action.action, target, result, incident: await getIncident(ctx, auth, incidentId) };
+}
+
+/** What the containment dialog offers: members (locked ones marked) and the workspace's active keys with their owners. */
+export async function containmentTargets(ctx: Pick<AppContext, "db">, auth: AuthContext): Promise<ContainmentTargets> {
+  const [members, keys] = await Promise.all([repo.listMembers(ctx.db, auth.workspaceId), activeWorkspaceApiKeys(ctx, auth.workspaceId)]);
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  return {
+    members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role, locked: !m.isActive })),
+    api_keys: keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      prefix: k.prefix,
+      owner: { id: k.userId, name: names.get(k.userId) ?? "Former member" },
+      last_used_at: k.lastUsedAt?.toISOString() ?? null,
+    })),
+  };
 }

@@ -131,3 +131,14 @@ export async function findMember(db: Db, workspaceId: string, userId: string) {
   return row ?? null;
 }
 export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+
+/** The workspace's members (locked accounts included, so they can be unlocked), at most 500. */
+export async function listMembers(db: Db, workspaceId: string) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: workspaceMembers.role, isActive: users.isActive })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(users.name))
+    .limit(500);
+}

@@ -2,6 +2,7 @@
 import {
   ContainmentAction,
   ContainmentResult,
+  ContainmentTargets,
   IncidentComment,
   IncidentCreate,
   IncidentDetail,
@@ -14,7 +15,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
-import { runContainment } from "./incidents.actions.ts";
+import { containmentTargets, runContainment } from "./incidents.actions.ts";
 import * as incidents from "./incidents.service.ts";
 
 export function incidentsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -32,6 +33,13 @@ export function incidentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/incidents",
     { config: { access: "incidents:create" }, schema: { tags, body: IncidentCreate, response: { 201: IncidentDetail } } },
     async (request, reply) => reply.code(201).send(await incidents.createIncident(ctx, requireAuth(request), request.body)),
+  );
+
+  // Before /:id. The members and keys containment can act on: admins only, like the actions.
+  r.get(
+    "/api/incidents/containment-targets",
+    { config: { access: "security:update" }, schema: { tags, response: { 200: ContainmentTargets } } },
+    async (request) => containmentTargets(ctx, requireAuth(request)),
   );
 
   r.get(
