@@ -47,9 +47,27 @@ describe("brute_force", () => {
     expect(g?.severity).toBe("critical");
   });
   it("stays quiet on a few typos spread out, and on bursts older than the watermark", () => {
-    expect(bruteForce([0, 15, 30, 45, 60].map((min) => ev({ min })), t, since)).toEqual([]);
-    expect(bruteForce([0, 1, 2, 3].map((min) => ev({ min })), t, since)).toEqual([]);
-    expect(bruteForce([0, 1, 2, 3, 4].map((min) => ev({ min })), t, new Date(T0 + 5 * MIN))).toEqual([]);
+    expect(
+      bruteForce(
+        [0, 15, 30, 45, 60].map((min) => ev({ min })),
+        t,
+        since,
+      ),
+    ).toEqual([]);
+    expect(
+      bruteForce(
+        [0, 1, 2, 3].map((min) => ev({ min })),
+        t,
+        since,
+      ),
+    ).toEqual([]);
+    expect(
+      bruteForce(
+        [0, 1, 2, 3, 4].map((min) => ev({ min })),
+        t,
+        new Date(T0 + 5 * MIN),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -57,7 +75,13 @@ describe("credential_stuffing", () => {
   const t = defaultThresholds("credential_stuffing");
   it("fires when one address fails on 10 distinct accounts in 10 minutes", () => {
     const events = Array.from({ length: 10 }, (_, i) =>
-      ev({ min: i * 0.5, ip: "100.64.0.9", email: `victim${i}@example.com`, userId: i < 2 ? `u${i}` : null, outcome: i < 2 ? "bad_password" : "unknown_account" }),
+      ev({
+        min: i * 0.5,
+        ip: "100.64.0.9",
+        email: `victim${i}@example.com`,
+        userId: i < 2 ? `u${i}` : null,
+        outcome: i < 2 ? "bad_password" : "unknown_account",
+      }),
     );
     const [f] = credentialStuffing(events, t, since);
     expect(f).toMatchObject({ subject: "ip:100.64.0.9", severity: "high", userIds: ["u0", "u1"] });
@@ -84,7 +108,9 @@ describe("impossible_travel with the CSV fixture", () => {
     const [f] = impossibleTravel([paris, ev({ min: 60, outcome: "success", ip: "192.0.2.50" })], (ip) => geo.lookup(ip), t, since);
     expect(f).toMatchObject({ rule: "impossible_travel", severity: "high", subject: "user:u1" });
     expect(f?.evidence.speed_kmh as number).toBeGreaterThan(900);
-    expect(impossibleTravel([paris, ev({ min: 240, outcome: "success", ip: "198.51.101.7" })], (ip) => geo.lookup(ip), t, since)).toEqual([]);
+    expect(impossibleTravel([paris, ev({ min: 240, outcome: "success", ip: "198.51.101.7" })], (ip) => geo.lookup(ip), t, since)).toEqual(
+      [],
+    );
   });
 });
 

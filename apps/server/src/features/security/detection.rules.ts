@@ -212,13 +212,24 @@ export function bruteForce(events: readonly SignIn[], t: Thresholds, since: Date
   for (const [userId, list] of byAccount) {
     const sorted = [...list].sort(byTime);
     const failed = sorted.filter((e) => FAILED_ON_ACCOUNT.has(e.outcome));
-    const best = bestWindow(failed, minutes, since, (w) => w.length);
-    if (!best || best.value < attempts) continue;
+    let best = bestWindow(failed, minutes, since, (w) => w.length);
+    if (best && best.value < attempts) best = null;
+    // A success newer than the watermark right after a burst (the burst itself may be older): critical.
+    let burstBeforeSuccess: SignIn[] | null = null;
+    const successAfterBurst = sorted.find((s) => {
+      if (s.outcome !== "success" || s.at <= since) return false;
+      const before = failed.filter((e) => e.at <= s.at && s.at.getTime() - e.at.getTime() <= minutes * MINUTE);
+      if (before.length < attempts) return false;
+      burstBeforeSuccess = before;
+      return true;
+    });
+    if (!best && burstBeforeSuccess) best = { window: burstBeforeSuccess, value: (burstBeforeSuccess as SignIn[]).length };
+    if (!best) continue;
     const first = best.window[0] as SignIn;
     const last = best.window[best.window.length - 1] as SignIn;
-    const success = sorted.find(
-      (e) => e.outcome === "success" && e.at >= first.at && e.at.getTime() <= last.at.getTime() + minutes * MINUTE,
-    );
+    const success =
+      successAfterBurst ??
+      sorted.find((e) => e.outcome === "success" && e.at >= first.at && e.at.getTime() <= last.at.getTime() + minutes * MINUTE);
     out.push({
       rule: "brute_force",
       severity: success ? "critical" : "high",

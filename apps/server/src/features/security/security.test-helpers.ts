@@ -8,7 +8,7 @@ export const GEOIP_FIXTURE_CSV = [
   '198.51.100.0,198.51.100.255,EU,FR,"Île-de-France",Paris,48.8566,2.3522',
   "198.51.101.0,198.51.101.255,EU,FR,Auvergne-Rhône-Alpes,Lyon,45.764,4.8357",
   '192.0.2.0,192.0.2.255,OC,AU,"New South Wales",Sydney,-33.8688,151.2093',
-  "203.0.113.0,203.0.113.255,NA,US,California,\"San Jose, CA\",37.3382,-121.8863",
+  '203.0.113.0,203.0.113.255,NA,US,California,"San Jose, CA",37.3382,-121.8863',
   "2001:db8:1::,2001:db8:1:ffff:ffff:ffff:ffff:ffff,EU,DE,Berlin,Berlin,52.52,13.405",
   "not,a,row",
 ].join("\n");
