@@ -8,7 +8,9 @@ import type { ReactNode } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useUserSettings } from "../api/use-settings.ts";
+import { SettingsSourceNotice } from "../components/settings-source-notice.tsx";
 import { formError } from "../lib/server-errors.ts";
+import { SETTINGS_SECTIONS, type SettingsSectionId } from "../lib/settings-catalogue.ts";
 import { AccessibilityTab } from "./accessibility-tab.tsx";
 import { ApiKeysTab } from "./api-keys-tab.tsx";
 import { BillingTab } from "./billing-tab.tsx";
@@ -19,18 +21,9 @@ import { NotificationsTab } from "./notifications-tab.tsx";
 import { ProfileTab } from "./profile-tab.tsx";
 import { SecurityTab } from "./security-tab.tsx";
 
-export const SETTINGS_TABS = [
-  { id: "profile", label: "Profile" },
-  { id: "notifications", label: "Notifications" },
-  { id: "email", label: "Email" },
-  { id: "dashboard", label: "Dashboard" },
-  { id: "security", label: "Security" },
-  { id: "api", label: "API Keys" },
-  { id: "data", label: "Data & Export" },
-  { id: "billing", label: "Billing" },
-  { id: "accessibility", label: "Accessibility" },
-] as const;
-export type SettingsTabId = (typeof SETTINGS_TABS)[number]["id"];
+/** The tabs are the catalogue's sections. */
+export const SETTINGS_TABS = SETTINGS_SECTIONS;
+export type SettingsTabId = SettingsSectionId;
 
 export default function SettingsPage() {
   const { tab } = useParams();
@@ -75,22 +68,7 @@ export default function SettingsPage() {
           ))}
         </Tabs>
       </Box>
-      {data && data.source !== "server" && (
-        <Alert severity="warning" data-testid="settings-offline">
-          {data.source === "local"
-            ? "The server cannot be reached: showing the copy saved in this browser. Changes are kept here and sync when the server is back."
-            : "The server cannot be reached and this browser has no saved copy: showing the default settings. Changes are kept here and sync when the server is back."}
-        </Alert>
-      )}
-      {data && data.source === "server" && data.pending.length > 0 && (
-        <Alert severity="info">Some changes made while offline are still waiting to reach the server.</Alert>
-      )}
-      {data?.tooLarge && (
-        <Alert severity="warning" data-testid="settings-too-large">
-          The settings stored in this browser take more than 8 MB. Remove saved dashboard layouts you no longer use, or clear this site's
-          data, so the browser keeps accepting changes.
-        </Alert>
-      )}
+      <SettingsSourceNotice data={data} />
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${current.id}`}>
         {body}
       </Box>
