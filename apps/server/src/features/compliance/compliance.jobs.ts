@@ -9,7 +9,7 @@ import { performRun, RETENTION_JOB, retentionTick } from "./settings.service.ts"
 const TICK_MS = 60 * 60_000;
 
 export function defineComplianceJobs(ctx: AppContext): void {
-  ctx.jobs.define<{ requestId: string; workspaceId: string; email: string | null }>(REQUEST_JOB, (data) => processRequest(ctx, data), {
+  ctx.jobs.define<{ requestId: string; workspaceId: string }>(REQUEST_JOB, (data) => processRequest(ctx, data), {
     expireInSeconds: 30 * 60,
     retryLimit: 1,
   });

@@ -110,7 +110,7 @@ export async function requestExport(ctx: Ctx, auth: AuthContext, input: Complian
     subjectId: subject.id,
     requestedBy: auth.userId,
   });
-  await ctx.jobs.send(REQUEST_JOB, { requestId: row.id, workspaceId: auth.workspaceId, email: null });
+  await ctx.jobs.send(REQUEST_JOB, { requestId: row.id, workspaceId: auth.workspaceId });
   return toRequest({ ...row, requestedByName: auth.name });
 }
 
@@ -126,8 +126,8 @@ export async function requestErasure(ctx: Ctx, auth: AuthContext, input: Complia
     subjectId: subject.id,
     requestedBy: auth.userId,
   });
-  // The job needs the address once; pg-boss keeps job data only until its retention purges it (docs/compliance.md).
-  await ctx.jobs.send(REQUEST_JOB, { requestId: row.id, workspaceId: auth.workspaceId, email });
+  // The job reads the address from the lead row itself: job data (kept by pg-boss) never holds it.
+  await ctx.jobs.send(REQUEST_JOB, { requestId: row.id, workspaceId: auth.workspaceId });
   return toRequest({ ...row, requestedByName: auth.name });
 }
 
@@ -135,13 +135,13 @@ export const exportDir = (ctx: Pick<AppContext, "config">, workspaceId: string) 
   path.join(ctx.config.DATA_DIR, "compliance", workspaceId);
 
 /** The job: runs an export or an erasure, recording progress on the request. */
-export async function processRequest(ctx: Ctx, job: { requestId: string; workspaceId: string; email: string | null }): Promise<void> {
+export async function processRequest(ctx: Ctx, job: { requestId: string; workspaceId: string }): Promise<void> {
   const row = await repo.findRequest(ctx.db, job.workspaceId, job.requestId);
   if (!row || row.status === "completed") return;
   await repo.updateRequest(ctx.db, row.id, { status: "running", progress: 1, error: null });
   try {
     if (row.kind === "export") await runExport(ctx, row);
-    else await runErasure(ctx, row, job.email ?? "");
+    else await runErasure(ctx, row);
   } catch (err) {
     ctx.log.error({ err, requestId: row.id }, "compliance request failed");
     await repo.updateRequest(ctx.db, row.id, {
@@ -218,10 +218,13 @@ async function runExport(ctx: Ctx, row: repo.RequestRow): Promise<void> {
   });
 }
 
-async function runErasure(ctx: Ctx, row: repo.RequestRow, email: string): Promise<void> {
+async function runErasure(ctx: Ctx, row: repo.RequestRow): Promise<void> {
   const db = ctx.db;
   const workspaceId = row.workspaceId;
-  const leads = email ? await repo.leadsByEmail(db, workspaceId, email) : [];
+  const subject = row.subjectId ? (await repo.leadsById(db, workspaceId, row.subjectId))[0] : undefined;
+  const email = subject?.email?.trim().toLowerCase();
+  if (!email) throw new AppError("COMPLIANCE_SUBJECT_NOT_FOUND", "The lead was deleted before the erasure ran");
+  const leads = await repo.leadsByEmail(db, workspaceId, email);
   const hash = suppressionHash(workspaceId, email);
   const match: data.SubjectMatch = { workspaceId, selectors: selectorsFor(email, leads), leadIds: leads.map((l) => l.id) };
   // What replaces each personal value: the address by a unique placeholder (unique columns stay unique).
