@@ -1,0 +1,51 @@
+/** The incidents table: newest first, one row per incident; a click opens it. */
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import type { Incident } from "@prospector/contracts";
+import { dateTime, SEVERITY_COLOR, SEVERITY_LABEL, STATUS_COLOR, STATUS_LABEL } from "./incident-format.ts";
+
+export function IncidentList({
+  items,
+  selected,
+  showKind,
+  onOpen,
+}: {
+  items: Incident[];
+  selected: string | null;
+  showKind: boolean;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <Table size="small" aria-label="Incidents, newest first">
+      <TableHead>
+        <TableRow>
+          <TableCell>Title</TableCell>
+          {showKind && <TableCell>Kind</TableCell>}
+          <TableCell>Severity</TableCell>
+          <TableCell>Status</TableCell>
+          <TableCell>Assignee</TableCell>
+          <TableCell>Opened</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {items.map((i) => (
+          <TableRow key={i.id} hover selected={i.id === selected} onClick={() => onOpen(i.id)} sx={{ cursor: "pointer" }}>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                {i.title}
+              </Typography>
+            </TableCell>
+            {showKind && <TableCell>{i.kind === "security" ? "Security" : "Operations"}</TableCell>}
+            <TableCell>
+              <Chip size="small" color={SEVERITY_COLOR[i.severity]} label={SEVERITY_LABEL[i.severity]} />
+            </TableCell>
+            <TableCell>
+              <Chip size="small" variant="outlined" color={STATUS_COLOR[i.status]} label={STATUS_LABEL[i.status]} />
+            </TableCell>
+            <TableCell>{i.assignee?.name ?? "Unassigned"}</TableCell>
+            <TableCell>{dateTime(i.created_at)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
