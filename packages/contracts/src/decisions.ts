@@ -201,6 +201,8 @@ export const Decision = z.object({
   updated_at: z.string(),
   /** What the caller may do now. */
   can_vote: z.boolean(),
+  /** Comments are open in any status to everyone who takes part (not viewers). */
+  can_comment: z.boolean(),
   can_manage: z.boolean(),
   /** Options are fixed once someone voted. */
   options_locked: z.boolean(),

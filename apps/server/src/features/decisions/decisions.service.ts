@@ -122,6 +122,7 @@ async function view(ctx: Ctx, auth: AuthContext, row: repo.DecisionRow): Promise
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     can_vote: row.status === "open" && mayTakePart(auth.role),
+    can_comment: mayTakePart(auth.role),
     can_manage: canManage,
     options_locked: votes.length > 0,
   };

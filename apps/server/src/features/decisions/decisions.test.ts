@@ -272,7 +272,7 @@ describe("permissions by role", () => {
     const d = await create(rep, { question: "Which CRM stage names?", options: twoOptions });
     // Viewers read the decision and its thread, but cannot create, vote or comment.
     const seen = await ok<Decision>(viewer, "GET", `/api/decisions/${d.id}`);
-    expect(seen).toMatchObject({ can_vote: false, can_manage: false });
+    expect(seen).toMatchObject({ can_vote: false, can_comment: false, can_manage: false });
     await ok(viewer, "GET", `/api/decisions/${d.id}/comments`);
     await fails(viewer, "POST", "/api/decisions", { question: "Viewer asks?", options: twoOptions }, 403, "DECISION_READ_ONLY_ROLE");
     await fails(viewer, "PUT", `/api/decisions/${d.id}/votes`, { option_id: d.options[0]!.id }, 403, "DECISION_READ_ONLY_ROLE");
