@@ -6,44 +6,15 @@
 import { Box, Chip, FormHelperText, MenuItem, Slider, Stack, TextField, Typography } from "@mui/material";
 import type { AccessibilitySettings, UserSettings } from "@prospector/contracts";
 import { chartPalette } from "../../../app/accessibility/accessibility-palettes.ts";
-import { SettingsSection, SwitchRow } from "../components/settings-ui.tsx";
+import { SettingControlView } from "../components/setting-control.tsx";
+import { SettingsSection } from "../components/settings-ui.tsx";
 import { formError } from "../lib/server-errors.ts";
+import { COLOUR_TYPES, SETTINGS_CATALOGUE } from "../lib/settings-catalogue.ts";
 import { useGroupSave } from "../lib/use-group-save.ts";
 
-type Flag = {
-  [K in keyof AccessibilitySettings]: AccessibilitySettings[K] extends boolean ? K : never;
-}[keyof AccessibilitySettings];
-
-const VISION: Array<{ key: Flag; label: string; description: string }> = [
-  { key: "highContrast", label: "High contrast", description: "Black and white surfaces, strong borders and underlined links." },
-  { key: "largeText", label: "Large text", description: "All text 25% larger (combines with the size below)." },
-];
-const MOTION: Array<{ key: Flag; label: string; description: string }> = [
-  { key: "reduceMotion", label: "Reduce motion", description: "Turns off transitions, animations and ripples everywhere." },
-  { key: "autoplayDisabled", label: "Turn off autoplay", description: "Videos, sounds and looping animations never start by themselves." },
-  {
-    key: "simplifiedInterface",
-    label: "Simplified interface",
-    description: "Hides help texts and decorative elements to leave the essentials.",
-  },
-];
-const NAVIGATION: Array<{ key: Flag; label: string; description: string }> = [
-  { key: "keyboardNavigation", label: "Keyboard navigation", description: "Adds a 'Skip to main content' link as the first Tab stop." },
-  { key: "focusIndicators", label: "Focus indicators", description: "A thick outline around whatever has keyboard focus." },
-  { key: "screenReader", label: "Screen reader support", description: "Announces the page name after each navigation." },
-];
-const MEDIA: Array<{ key: Flag; label: string; description: string }> = [
-  { key: "altText", label: "Show alternative text", description: "Images show their description as a tooltip." },
-  { key: "captions", label: "Captions", description: "Videos show their captions when they have them." },
-  { key: "audioDescriptions", label: "Audio descriptions", description: "Videos play their description track when they have one." },
-];
-
-const COLOUR_TYPES: Array<{ value: AccessibilitySettings["colorBlindType"]; label: string }> = [
-  { value: "protanopia", label: "Protanopia (red-blind)" },
-  { value: "deuteranopia", label: "Deuteranopia (green-blind)" },
-  { value: "tritanopia", label: "Tritanopia (blue-blind)" },
-  { value: "achromatopsia", label: "Achromatopsia (no colour)" },
-];
+/** The catalogue's accessibility switches of one card. */
+const switchesOf = (subsection: string) =>
+  SETTINGS_CATALOGUE.filter((d) => d.section === "accessibility" && d.subsection === subsection && d.control.kind === "switch");
 
 export function AccessibilityTab({ settings }: { settings: UserSettings }) {
   const flags = settings.accessibility;
@@ -52,15 +23,16 @@ export function AccessibilityTab({ settings }: { settings: UserSettings }) {
   // (zod 4 .partial() keeps .default()), which would undo the flags changed before.
   const change = (patch: Partial<AccessibilitySettings>) => void save({ ...flags, ...patch });
 
-  const rows = (list: typeof VISION) =>
-    list.map((f) => (
-      <SwitchRow key={f.key} label={f.label} description={f.description} checked={flags[f.key]} onChange={(v) => change({ [f.key]: v })} />
-    ));
+  const rows = (subsection: string) =>
+    switchesOf(subsection).map((def) => {
+      const flag = def.key.split(".")[1] as keyof AccessibilitySettings;
+      return <SettingControlView key={def.key} def={def} value={flags[flag]} onChange={(v) => change({ [flag]: v })} />;
+    });
 
   return (
     <Stack spacing={3}>
       <SettingsSection title="Vision" description="Changes apply at once, on every page, and follow you to other devices.">
-        {rows(VISION)}
+        {rows("Vision")}
         <Box sx={{ mt: 2, maxWidth: 420, px: 2 }}>
           <Typography id="text-size-label" gutterBottom>
             Text size: {Math.round(flags.textSizeMultiplier * 100)}%
@@ -83,7 +55,7 @@ export function AccessibilityTab({ settings }: { settings: UserSettings }) {
         </Box>
       </SettingsSection>
       <SettingsSection title="Colour vision" description="Status colours and charts switch to a palette you can tell apart.">
-        <SwitchRow label="Colour-blind mode" checked={flags.colorBlindMode} onChange={(v) => change({ colorBlindMode: v })} />
+        {rows("Colour vision")}
         <TextField
           select
           label="Type"
@@ -108,9 +80,9 @@ export function AccessibilityTab({ settings }: { settings: UserSettings }) {
           ))}
         </Stack>
       </SettingsSection>
-      <SettingsSection title="Motion and layout">{rows(MOTION)}</SettingsSection>
-      <SettingsSection title="Keyboard and screen readers">{rows(NAVIGATION)}</SettingsSection>
-      <SettingsSection title="Images and media">{rows(MEDIA)}</SettingsSection>
+      <SettingsSection title="Motion and layout">{rows("Motion and layout")}</SettingsSection>
+      <SettingsSection title="Keyboard and screen readers">{rows("Keyboard and screen readers")}</SettingsSection>
+      <SettingsSection title="Images and media">{rows("Images and media")}</SettingsSection>
       {formError(error) && (
         <FormHelperText error role="alert">
           {formError(error)}

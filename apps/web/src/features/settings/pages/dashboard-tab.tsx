@@ -21,36 +21,22 @@ import {
   Typography,
 } from "@mui/material";
 import type { Theme, UserSettings } from "@prospector/contracts";
-import { useMemo } from "react";
 import { Link } from "react-router";
 import { useThemeMode } from "../../../app/theme-mode-provider.tsx";
-import { SaveBar, SettingsSection, SwitchRow } from "../components/settings-ui.tsx";
+import { SettingControlView } from "../components/setting-control.tsx";
+import { SaveBar, SettingsSection } from "../components/settings-ui.tsx";
 import { fieldError, formError } from "../lib/server-errors.ts";
-import { useDraft } from "../lib/use-draft.ts";
+import { settingDef, TIME_RANGES } from "../lib/settings-catalogue.ts";
+import { useCatalogueGroup } from "../lib/use-catalogue-group.ts";
 import { useGroupSave } from "../lib/use-group-save.ts";
 
-const FIELDS = [
-  "auto_refresh_enabled",
-  "refresh_interval_seconds",
-  "compact_mode_enabled",
-  "show_widget_titles",
-  "enable_animations",
-] as const;
+/** The display card's options: saved together with its Save button. */
+const DISPLAY = ["auto_refresh_enabled", "refresh_interval_seconds", "compact_mode_enabled", "show_widget_titles", "enable_animations"].map(
+  settingDef,
+);
+const TIME_RANGE = settingDef("default_dashboard_filters.timeRange");
 
-export const REFRESH_INTERVALS = [
-  { seconds: 30, label: "30 seconds" },
-  { seconds: 60, label: "1 minute" },
-  { seconds: 300, label: "5 minutes" },
-  { seconds: 900, label: "15 minutes" },
-  { seconds: 1800, label: "30 minutes" },
-  { seconds: 3600, label: "1 hour" },
-];
-const TIME_RANGES = [
-  { value: "7d", label: "Last 7 days" },
-  { value: "30d", label: "Last 30 days" },
-  { value: "90d", label: "Last 90 days" },
-  { value: "12m", label: "Last 12 months" },
-];
+export { REFRESH_INTERVALS } from "../lib/settings-catalogue.ts";
 
 function widgetCount(layout: string): number {
   try {
@@ -62,17 +48,19 @@ function widgetCount(layout: string): number {
 }
 
 export function DashboardTab({ settings }: { settings: UserSettings }) {
-  const source = useMemo(
-    () => Object.fromEntries(FIELDS.map((f) => [f, settings[f]])) as Pick<UserSettings, (typeof FIELDS)[number]>,
-    [settings],
-  );
-  const { draft, set, changes, dirty, reset } = useDraft(source);
-  const { save, saving, error } = useGroupSave("dashboard");
+  const form = useCatalogueGroup("dashboard", settings, DISPLAY);
   const instant = useGroupSave("dashboard");
   const { choice, setChoice } = useThemeMode();
-  if (!draft) return null;
-
-  const intervalKnown = REFRESH_INTERVALS.some((r) => r.seconds === draft.refresh_interval_seconds);
+  const field = (key: string, disabled = false) => (
+    <SettingControlView
+      key={key}
+      def={settingDef(key)}
+      value={form.draft[key]}
+      onChange={(v) => form.set(key, v)}
+      error={form.errorFor(key)}
+      disabled={disabled}
+    />
+  );
   const changeTheme = (theme: Theme) => {
     setChoice(theme);
     void instant.save({ theme_preference: theme });
@@ -99,38 +87,12 @@ export function DashboardTab({ settings }: { settings: UserSettings }) {
         )}
       </SettingsSection>
       <SettingsSection title="Display and refresh" description="How the dashboard's widgets look and how often their figures update.">
-        <SwitchRow label="Auto refresh" checked={draft.auto_refresh_enabled} onChange={(v) => set("auto_refresh_enabled", v)} />
-        <TextField
-          select
-          label="Refresh every"
-          value={draft.refresh_interval_seconds}
-          onChange={(e) => set("refresh_interval_seconds", Number(e.target.value))}
-          disabled={!draft.auto_refresh_enabled}
-          error={Boolean(fieldError(error, "refresh_interval_seconds"))}
-          helperText={fieldError(error, "refresh_interval_seconds")}
-          sx={{ ml: 6, my: 1, minWidth: 200 }}
-        >
-          {!intervalKnown && <MenuItem value={draft.refresh_interval_seconds}>{draft.refresh_interval_seconds} seconds</MenuItem>}
-          {REFRESH_INTERVALS.map((r) => (
-            <MenuItem key={r.seconds} value={r.seconds}>
-              {r.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <SwitchRow
-          label="Compact mode"
-          checked={draft.compact_mode_enabled}
-          onChange={(v) => set("compact_mode_enabled", v)}
-          description="Less space between and inside widgets."
-        />
-        <SwitchRow label="Show widget titles" checked={draft.show_widget_titles} onChange={(v) => set("show_widget_titles", v)} />
-        <SwitchRow
-          label="Animations"
-          checked={draft.enable_animations}
-          onChange={(v) => set("enable_animations", v)}
-          description="Widgets fade in. Reduce motion in Accessibility turns every animation off."
-        />
-        <SaveBar dirty={dirty} saving={saving} onSave={() => void save(changes)} onReset={reset} error={formError(error, FIELDS)} />
+        {field("auto_refresh_enabled")}
+        <Stack sx={{ ml: 6, my: 1, maxWidth: 220 }}>{field("refresh_interval_seconds", !form.draft.auto_refresh_enabled)}</Stack>
+        {field("compact_mode_enabled")}
+        {field("show_widget_titles")}
+        {field("enable_animations")}
+        <SaveBar dirty={form.dirty} saving={form.saving} onSave={() => void form.save()} onReset={form.reset} error={form.formError} />
       </SettingsSection>
       <SettingsSection
         title="Layout"
@@ -143,7 +105,7 @@ export function DashboardTab({ settings }: { settings: UserSettings }) {
       >
         <TextField
           select
-          label="Default time range"
+          label={TIME_RANGE.label}
           value={settings.default_dashboard_filters.timeRange}
           onChange={(e) =>
             void instant.save({ default_dashboard_filters: { ...settings.default_dashboard_filters, timeRange: e.target.value } })
