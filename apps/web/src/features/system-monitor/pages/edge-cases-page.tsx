@@ -46,7 +46,12 @@ function CaseCard({ c }: { c: EdgeCase }) {
             ))}
           </Box>
         )}
-        <Accordion disableGutters elevation={0} sx={{ mt: 1, "&:before": { display: "none" }, bgcolor: "transparent" }}>
+        <Accordion
+          disableGutters
+          elevation={0}
+          slots={{ heading: "h4" }}
+          sx={{ mt: 1, "&:before": { display: "none" }, bgcolor: "transparent" }}
+        >
           <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
             <Typography variant="body2" color="textSecondary">
               What happens, what the system does, how to recover
