@@ -91,7 +91,7 @@ function Detail({ incident }: { incident: IncidentDetail }) {
           <TextField
             select
             size="small"
-            label="Status"
+            label="Set status"
             value={incident.status}
             disabled={!canUpdate || update.isPending}
             onChange={(e) => changeStatus(e.target.value as IncidentStatus)}
@@ -106,7 +106,7 @@ function Detail({ incident }: { incident: IncidentDetail }) {
           <TextField
             select
             size="small"
-            label="Severity"
+            label="Set severity"
             value={incident.severity}
             disabled={!canUpdate || closed || update.isPending}
             onChange={(e) => update.mutate({ severity: e.target.value as IncidentSeverity })}
@@ -121,7 +121,7 @@ function Detail({ incident }: { incident: IncidentDetail }) {
           <TextField
             select
             size="small"
-            label="Assignee"
+            label="Assign to"
             value={incident.assignee?.id ?? ""}
             disabled={!canUpdate || closed || update.isPending}
             onChange={(e) => update.mutate({ assignee_id: e.target.value || null })}

@@ -97,6 +97,23 @@ describe("/security/threat-detection", () => {
       [`POST /api/security/alerts/${a.id}/acknowledge`]: { body: { ...detail, status: "acknowledged" } },
       "GET /api/security/rules": { body: { items: RULES } },
       "GET /api/security/detection": { body: { latest: run(), geoip: null } },
+      "GET /api/security/events": {
+        body: {
+          items: [
+            {
+              id: uuid(),
+              outcome: "bad_password",
+              method: "password",
+              email: "ada@example.com",
+              user_id: uuid(9),
+              ip: "203.0.113.5",
+              user_agent: "curl/8",
+              at: "2026-11-20T10:01:00.000Z",
+            },
+          ],
+          next_cursor: null,
+        },
+      },
     });
     renderSignedIn(<ThreatDetectionPage />, { path: "/security/threat-detection" });
     expect(await screen.findByRole("heading", { name: QUESTION })).toBeTruthy();
@@ -108,6 +125,8 @@ describe("/security/threat-detection", () => {
     expect(within(r1).getByText("2")).toBeTruthy();
     expect(within(table).getByText("Instance-wide")).toBeTruthy();
     expect(screen.getByText(/1 new alert\(s\)/)).toBeTruthy();
+    const log = await screen.findByRole("table", { name: "Sign-in attempts, newest first" });
+    expect(within(log).getByText("bad password")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Configuration scan" }).getAttribute("href")).toBe("/threat-detection/scan");
 
     // Filters go to the server; pages by cursor.
@@ -137,6 +156,7 @@ describe("/security/threat-detection", () => {
       "GET /api/security/alerts": { body: { items: [], next_cursor: null } },
       "GET /api/security/rules": { body: { items: RULES } },
       "GET /api/security/detection": { body: { latest: null, geoip: null } },
+      "GET /api/security/events": { body: { items: [], next_cursor: null } },
     });
     renderSignedIn(<ThreatDetectionPage variant="new" />, { path: "/security/threat-detection-new" });
     expect(await screen.findByText("No new alerts")).toBeTruthy();
@@ -152,6 +172,7 @@ describe("/security/threat-detection", () => {
       "GET /api/security/alerts": { body: { items: [], next_cursor: null } },
       "GET /api/security/rules": { body: { items: RULES } },
       "GET /api/security/detection": () => ({ body: { latest, geoip: null } }),
+      "GET /api/security/events": { body: { items: [], next_cursor: null } },
       "POST /api/security/detection/run": () => {
         latest = run({ status: "running", steps_done: 2, trigger: "manual" });
         return { status: 202, body: run({ status: "queued", steps_done: 0, steps_total: 0, trigger: "manual" }) };
@@ -181,6 +202,7 @@ describe("/security/threat-detection", () => {
       "GET /api/security/alerts": { body: { items: [], next_cursor: null } },
       "GET /api/security/rules": { body: { items: RULES } },
       "GET /api/security/detection": { body: { latest: null, geoip: null } },
+      "GET /api/security/events": { body: { items: [], next_cursor: null } },
     });
     renderSignedIn(<ThreatDetectionPage />, { path: "/security/threat-detection" });
     expect(await screen.findByText("No alerts")).toBeTruthy();

@@ -16,6 +16,7 @@ import { ThreatEvidenceDrawer } from "../components/threat-evidence-drawer.tsx";
 import { RULE_LABEL, STATUS_LABEL } from "../components/threat-format.ts";
 import { ThreatRulesCard } from "../components/threat-rules-card.tsx";
 import { ThreatRunCard } from "../components/threat-run-card.tsx";
+import { ThreatSignInLog } from "../components/threat-sign-in-log.tsx";
 
 const QUESTION = "Is anyone attacking our accounts or API keys, and what did they try?";
 
@@ -105,6 +106,7 @@ export default function ThreatDetectionPage({ variant = "all" }: { variant?: "al
           </Stack>
         </CardContent>
       </Card>
+      <ThreatSignInLog />
       <ThreatRulesCard canUpdate={canUpdate} />
       <ThreatEvidenceDrawer alertId={openId} canUpdate={canUpdate} onClose={() => open(null)} />
     </Stack>
