@@ -104,7 +104,9 @@ describe("/system-monitor", () => {
       },
       "GET /api/system-monitor/queues/export.run/failures": (req) =>
         req.query.get("cursor") ? { body: { jobs: [other], next_cursor: null } } : { body: { jobs: [failure()], next_cursor: "c2" } },
-      "POST /api/system-monitor/queues/export.run/retry": (req) => ({ body: { retried: req.body?.job_id ? 1 : 2 } }),
+      "POST /api/system-monitor/queues/export.run/retry": (req) => ({
+        body: { retried: (req.body as { job_id?: string } | undefined)?.job_id ? 1 : 2 },
+      }),
     });
     renderSignedIn(<SystemMonitorPage />, { path: "/system-monitor" });
     expect(await screen.findByRole("heading", { name: QUESTION })).toBeTruthy();
