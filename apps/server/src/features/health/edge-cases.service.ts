@@ -33,10 +33,10 @@ export const EDGE_CASE_LIMITS: EdgeCaseLimits = {
   diskDegradedBytes: 2 * 1024 ** 3,
   diskDegradedRatio: 0.1,
   diskFailingBytes: 512 * 1024 ** 2,
-  diskFailingRatio: 0.03,
+  diskFailingRatio: 0.02,
   backlogDegradedSeconds: 5 * 60,
   backlogFailingSeconds: 30 * 60,
-  dbSlowMs: 500,
+  dbSlowMs: 200,
   checkTimeoutMs: 3000,
 };
 
