@@ -17,7 +17,11 @@ export function useCatalogueGroup(group: SettingsGroup, settings: UserSettings, 
   const { draft, set, changes, dirty, reset } = useDraft<Record<string, unknown>>(source);
   const { save, saving, error } = useGroupSave(group);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const patch = () => groupPatch(settings, changes);
+  // The accessibility route takes the flags themselves (the whole set: see groupPatch).
+  const patch = () => {
+    const body = groupPatch(settings, changes);
+    return group === "accessibility" ? ((body.accessibility as Record<string, unknown> | undefined) ?? {}) : body;
+  };
   return {
     draft: draft ?? source,
     set: (key: string, value: unknown) => set(key, value),
