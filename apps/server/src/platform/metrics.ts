@@ -14,6 +14,8 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Request durations kept per sampling window for its percentiles; beyond it, a uniform reservoir. */
 const WINDOW_RESERVOIR = 10_000;
+/** The event-loop delay monitor's timer interval. */
+const LOOP_RESOLUTION_MS = 20;
 
 export interface GaugeDefinition {
   /** Prometheus name, e.g. prospector_socket_connections. */
@@ -68,12 +70,11 @@ export function createMetrics(): Metrics {
   });
 
   // The event loop's delay since the previous sample (the sampler resets it each minute).
-  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
-  const loopSeconds = (q: number) => {
-    const v = loop.percentile(q);
-    return Number.isFinite(v) && loop.count > 0 ? v / 1e9 : 0;
-  };
+  // The histogram records the whole interval between its timer's runs: the delay is what exceeds the resolution.
+  const loopMsAt = (q: number) => Math.max(0, loop.percentile(q) / 1e6 - LOOP_RESOLUTION_MS);
+  const loopSeconds = (q: number) => (loop.count > 0 ? loopMsAt(q) / 1000 : 0);
   new Gauge({
     name: "prospector_event_loop_delay_seconds",
     help: "Event-loop delay percentiles over the current sampling window (perf_hooks.monitorEventLoopDelay)",
@@ -152,7 +153,7 @@ export function createMetrics(): Metrics {
       const sorted = durations.sort((a, b) => a - b);
       const pct = (p: number) =>
         sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!) : null;
-      const loopMs = (q: number) => (loop.count > 0 ? round(loop.percentile(q) / 1e6) : null);
+      const loopMs = (q: number) => (loop.count > 0 ? round(loopMsAt(q)) : null);
       const out: MetricsWindow = {
         elapsed_ms: Math.round(elapsed),
         requests,

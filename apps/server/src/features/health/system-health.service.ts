@@ -268,7 +268,7 @@ export async function getStatus(ctx: AppContext, auth: AuthContext, now = new Da
     "event_loop",
     "Event loop",
     p99 !== null && p99 > THRESHOLDS.eventLoopP99Ms ? "degraded" : "ok",
-    p99 === null ? "no sample yet" : `p99 delay ${ms(p99)}`,
+    !s ? "no sample yet" : p99 === null ? "not measured in the last sample" : `p99 delay ${ms(p99)}`,
     `Delay p99 over ${THRESHOLDS.eventLoopP99Ms} ms: something blocks the process`,
   );
 

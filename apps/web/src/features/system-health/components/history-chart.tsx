@@ -54,7 +54,9 @@ export function HistoryChart({
         series={series.map((s) => ({
           data: points.map((p) => p[s.key] as number | null),
           label: s.label,
-          showMark: false,
+          // A point between two gaps has no line to sit on: mark it.
+          showMark: ({ index }: { index: number }) =>
+            points[index]?.[s.key] !== null && points[index - 1]?.[s.key] == null && points[index + 1]?.[s.key] == null,
           curve: "linear" as const,
           connectNulls: false,
           valueFormatter: (v: number | null) => format(v),

@@ -182,7 +182,7 @@ function Infrastructure({ i }: { i: SystemInfrastructure }) {
           height={Math.max(200, tables.length * 28)}
           layout="horizontal"
           yAxis={[{ scaleType: "band", data: tables.map((t) => t.name), width: 180 }]}
-          xAxis={[{ valueFormatter: (v: number) => formatBytes(v) }]}
+          xAxis={[{ valueFormatter: (v: number) => formatBytes(v), tickNumber: 5 }]}
           series={[{ data: tables.map((t) => t.total_bytes), label: "Size", valueFormatter: (v) => formatBytes(v) }]}
           hideLegend
         />
