@@ -148,7 +148,7 @@ describe("/security/threat-detection", () => {
     await userEvent.type(within(drawer).getByRole("textbox", { name: "Note (optional)" }), "Looking into it");
     await userEvent.click(within(drawer).getByRole("button", { name: "Acknowledge" }));
     await waitFor(() => expect(s.to("POST", `/api/security/alerts/${a.id}/acknowledge`)[0]!.body).toEqual({ note: "Looking into it" }));
-  });
+  }, 60_000);
 
   it("the new variant asks only for new alerts and says how alerts arrive when there are none", async () => {
     const s = mockServer({
