@@ -105,8 +105,13 @@ export function LandingFooter() {
           <Typography variant="body2">© {new Date().getFullYear()} Prospector contributors · AGPL-3.0</Typography>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }} aria-label="Compliance">
             {COMPLIANCE_BADGES.map((b) => (
+              // Each badge links to what the product really does for it (/trust), not to a claim.
               <Chip
                 key={b}
+                component={RouterLink}
+                to={`/trust#${b.toLowerCase().replace(/[^a-z0-9]/g, "")}`}
+                clickable
+                aria-label={`${b}: what Prospector does for it`}
                 icon={<GppGoodIcon />}
                 label={b}
                 size="small"
