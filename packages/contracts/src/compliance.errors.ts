@@ -12,9 +12,5 @@ export const complianceErrors = defineErrors({
     detail: "Type the person's email address exactly to confirm the erasure; it did not match",
   },
   COMPLIANCE_EXPORT_NOT_READY: { status: 409, detail: "This export is not ready to download yet (or it failed, or it was not an export)" },
-  COMPLIANCE_USER_ERASURE_UNSUPPORTED: {
-    status: 409,
-    detail: "Erasing a member's account is done by removing them from the workspace and deleting the account; this page erases leads",
-  },
   COMPLIANCE_RANGE_INVALID: { status: 422, detail: "The audit export range must run forward and span at most 366 days" },
 });
