@@ -26,6 +26,7 @@ import { formatDateTime } from "../../../lib/format.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { useComment, useDecision, useDecisionThread, useVote } from "../api/use-decisions.ts";
 import { DecideDialog, ReasonDialog } from "./decide-dialog.tsx";
+import { DecisionFormDialog } from "./decision-form-dialog.tsx";
 import { eventText, LINK_LABEL, linkHref, STATUS_COLOR, STATUS_LABEL } from "./decision-format.ts";
 
 export function DecisionDetail({ id, onBack }: { id: string; onBack: () => void }) {
@@ -38,7 +39,7 @@ export function DecisionDetail({ id, onBack }: { id: string; onBack: () => void 
 function DecisionView({ d, onBack }: { d: Decision; onBack: () => void }) {
   const vote = useVote(d.id);
   const [comment, setComment] = useState("");
-  const [dialog, setDialog] = useState<"decide" | "reopen" | "cancel" | null>(null);
+  const [dialog, setDialog] = useState<"decide" | "reopen" | "cancel" | "edit" | null>(null);
   const total = d.votes.length;
   const optionLabel = (optionId: string) => d.options.find((o) => o.id === optionId)?.label ?? "an option";
 
@@ -59,6 +60,7 @@ function DecisionView({ d, onBack }: { d: Decision; onBack: () => void }) {
             <Button variant="contained" onClick={() => setDialog("decide")}>
               Decide
             </Button>
+            <Button onClick={() => setDialog("edit")}>Edit</Button>
             <Button onClick={() => setDialog("cancel")}>Cancel decision</Button>
           </>
         )}
@@ -125,7 +127,12 @@ function DecisionView({ d, onBack }: { d: Decision; onBack: () => void }) {
                         size="small"
                         variant="outlined"
                         disabled={vote.isPending}
-                        onClick={() => vote.mutate({ option_id: o.id, ...(comment.trim() ? { comment: comment.trim() } : {}) })}
+                        onClick={() =>
+                          vote.mutate(
+                            { option_id: o.id, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+                            { onSuccess: () => setComment("") },
+                          )
+                        }
                       >
                         {d.my_vote ? "Change vote to this" : "Vote"}
                       </Button>
@@ -139,7 +146,7 @@ function DecisionView({ d, onBack }: { d: Decision; onBack: () => void }) {
                   <LinearProgress
                     variant="determinate"
                     value={share}
-                    sx={{ mt: 0.5, height: 8, borderRadius: 1 }}
+                    sx={{ mt: 0.5, height: 8, borderRadius: 1, bgcolor: "action.selected" }}
                     aria-label={`${o.label}: ${share}% of the votes`}
                   />
                 </Box>
@@ -210,6 +217,7 @@ function DecisionView({ d, onBack }: { d: Decision; onBack: () => void }) {
 
       <Thread id={d.id} canComment={d.can_comment} />
 
+      {dialog === "edit" && <DecisionFormDialog decision={d} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />}
       {dialog === "decide" && <DecideDialog decision={d} onClose={() => setDialog(null)} />}
       {(dialog === "reopen" || dialog === "cancel") && <ReasonDialog decision={d} mode={dialog} onClose={() => setDialog(null)} />}
     </Stack>

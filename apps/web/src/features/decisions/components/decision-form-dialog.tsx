@@ -1,7 +1,7 @@
 /**
- * Asks the team a question: the question, context, 2–10 options (each with an optional
- * description), an optional "vote by" date and linked records. The rules are the contract's
- * (DecisionCreateInput), so the form refuses what the server would, field by field.
+ * Asks the team a question, or edits an open one: the question, context, 2–10 options (each with
+ * an optional description; fixed once someone voted), an optional "vote by" date and linked
+ * records. The rules are the contract's, so the form refuses what the server would, field by field.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Box, Button, IconButton, Stack, TextField, Typography } from "@mui/material";
@@ -11,7 +11,7 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { z } from "zod";
 import { ApiError, errorMessage } from "../../../lib/errors.ts";
 import { FormDialog } from "../../../ui/form-dialog.tsx";
-import { useCreateDecision } from "../api/use-decisions.ts";
+import { useCreateDecision, useUpdateDecision } from "../api/use-decisions.ts";
 import { LinkPicker, type PickedLink } from "./link-picker.tsx";
 
 const Form = z.object({
@@ -22,17 +22,30 @@ const Form = z.object({
 });
 type Form = z.infer<typeof Form>;
 
+/** A stored date as the datetime-local input shows it (local time, minutes). */
+function localInput(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
 export function DecisionFormDialog({
   onClose,
-  onCreated,
-  initialLinks = [],
+  onSaved,
+  decision,
 }: {
   onClose: () => void;
-  onCreated: (d: Decision) => void;
-  initialLinks?: PickedLink[];
+  onSaved: (d: Decision) => void;
+  /** Edit this open decision instead of creating one. */
+  decision?: Decision;
 }) {
   const create = useCreateDecision();
-  const [links, setLinks] = useState<PickedLink[]>(initialLinks);
+  const update = useUpdateDecision(decision?.id ?? "");
+  const save = decision ? update : create;
+  const locked = decision?.options_locked ?? false;
+  const [links, setLinks] = useState<PickedLink[]>(
+    (decision?.links ?? []).filter((l) => !l.deleted).map((l) => ({ kind: l.kind, id: l.id, name: l.name ?? "" })),
+  );
   const [general, setGeneral] = useState<string | null>(null);
   const {
     register,
@@ -42,21 +55,30 @@ export function DecisionFormDialog({
     formState: { errors },
   } = useForm<Form>({
     resolver: zodResolver(Form),
-    defaultValues: { question: "", context: "", due: "", options: [{ label: "" }, { label: "" }] },
+    defaultValues: decision
+      ? {
+          question: decision.question,
+          context: decision.context,
+          due: localInput(decision.due_at),
+          options: decision.options.map((o) => ({ label: o.label, description: o.description ?? "" })),
+        }
+      : { question: "", context: "", due: "", options: [{ label: "" }, { label: "" }] },
   });
   const options = useFieldArray({ control, name: "options" });
 
   const submit = handleSubmit(async (f) => {
     setGeneral(null);
     try {
-      const d = await create.mutateAsync({
+      const options = f.options.map((o) => ({ label: o.label, ...(o.description?.trim() ? { description: o.description.trim() } : {}) }));
+      const common = {
         question: f.question,
-        context: f.context.trim() || undefined,
-        options: f.options.map((o) => ({ label: o.label, ...(o.description?.trim() ? { description: o.description.trim() } : {}) })),
         due_at: f.due ? new Date(f.due).toISOString() : null,
         links: links.map(({ kind, id }) => ({ kind, id })),
-      });
-      onCreated(d);
+      };
+      const d = decision
+        ? await update.mutateAsync({ ...common, context: f.context.trim(), ...(locked ? {} : { options }) })
+        : await create.mutateAsync({ ...common, context: f.context.trim() || undefined, options });
+      onSaved(d);
     } catch (err) {
       // Field errors go next to their field; anything else (a link that is gone, no right) above the buttons.
       const rest: string[] = [];
@@ -72,11 +94,11 @@ export function DecisionFormDialog({
   const optionsError = errors.options?.message ?? errors.options?.root?.message;
   return (
     <FormDialog
-      title="Ask the team"
+      title={decision ? "Edit the decision" : "Ask the team"}
       onClose={onClose}
       onSubmit={submit}
-      pending={create.isPending}
-      submitLabel="Open for votes"
+      pending={save.isPending}
+      submitLabel={decision ? "Save" : "Open for votes"}
       pendingLabel="Saving…"
       error={general}
       maxWidth="md"
@@ -101,6 +123,11 @@ export function DecisionFormDialog({
         <Typography variant="subtitle2" gutterBottom>
           Options
         </Typography>
+        {locked && (
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
+            Someone has voted, so the options are fixed.
+          </Typography>
+        )}
         <Stack spacing={1}>
           {options.fields.map((field, i) => (
             <Box key={field.id} sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
@@ -108,6 +135,7 @@ export function DecisionFormDialog({
                 label={`Option ${i + 1}`}
                 size="small"
                 {...register(`options.${i}.label`)}
+                disabled={locked}
                 error={!!errors.options?.[i]?.label}
                 helperText={errors.options?.[i]?.label?.message}
                 sx={{ flex: 1 }}
@@ -116,11 +144,16 @@ export function DecisionFormDialog({
                 label="Description (optional)"
                 size="small"
                 {...register(`options.${i}.description`)}
+                disabled={locked}
                 error={!!errors.options?.[i]?.description}
                 helperText={errors.options?.[i]?.description?.message}
                 sx={{ flex: 2 }}
               />
-              <IconButton aria-label={`Remove option ${i + 1}`} onClick={() => options.remove(i)} disabled={options.fields.length <= 2}>
+              <IconButton
+                aria-label={`Remove option ${i + 1}`}
+                onClick={() => options.remove(i)}
+                disabled={locked || options.fields.length <= 2}
+              >
                 ×
               </IconButton>
             </Box>
@@ -134,7 +167,7 @@ export function DecisionFormDialog({
         <Button
           size="small"
           onClick={() => options.append({ label: "" })}
-          disabled={options.fields.length >= DECISION_MAX_OPTIONS}
+          disabled={locked || options.fields.length >= DECISION_MAX_OPTIONS}
           sx={{ mt: 1 }}
         >
           Add an option

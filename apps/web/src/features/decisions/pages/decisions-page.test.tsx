@@ -270,6 +270,34 @@ describe("/collaboration/decisions", () => {
     await waitFor(() => expect(view.router.state.location.search).toBe(`?id=${created.id}`));
   });
 
+  it("edits an open decision: options are fixed once someone voted, the rest is sent", async () => {
+    const d = decision({ due_at: null });
+    const s = mockServer({
+      "GET /api/auth/me": { body: ME },
+      [`GET ${LIST}/${d.id}`]: { body: d },
+      [`GET ${LIST}/${d.id}/comments`]: { body: thread() },
+      [`PATCH ${LIST}/${d.id}`]: (req) => ({ body: { ...d, question: (req.body as { question: string }).question } }),
+    });
+    renderSignedIn(<DecisionsPage />, { path: "/collaboration/decisions", at: `/collaboration/decisions?id=${d.id}` });
+    await userEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit the decision" });
+    expect(within(dialog).getByText("Someone has voted, so the options are fixed.")).toBeTruthy();
+    expect((within(dialog).getByRole("textbox", { name: "Option 1" }) as HTMLInputElement).disabled).toBe(true);
+    const q = within(dialog).getByRole("textbox", { name: /Question/ });
+    await userEvent.clear(q);
+    await userEvent.type(q, "Move Q3 to September?");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(s.to("PATCH", `${LIST}/${d.id}`)).toHaveLength(1));
+    // The deleted lead is dropped (it cannot be linked again); the options are not sent.
+    expect(s.to("PATCH", `${LIST}/${d.id}`)[0]!.body).toEqual({
+      question: "Move Q3 to September?",
+      context: "Holiday season lowers reply rates.",
+      due_at: null,
+      links: [{ kind: "deal", id: uuid(300) }],
+    });
+    expect(await screen.findByRole("heading", { name: "Move Q3 to September?" })).toBeTruthy();
+  });
+
   it("lets viewers read but not create or vote", async () => {
     const d = decision({ can_vote: false, can_comment: false, can_manage: false, my_vote: null });
     const viewer = me({ role: "viewer", role_label: "Viewer", permissions: ["campaigns:read", "leads:read"] });

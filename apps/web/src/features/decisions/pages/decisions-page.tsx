@@ -67,7 +67,7 @@ export default function DecisionsPage() {
       {creating && (
         <DecisionFormDialog
           onClose={() => setCreating(false)}
-          onCreated={(d) => {
+          onSaved={(d) => {
             setCreating(false);
             setParam("id", d.id);
           }}
