@@ -149,8 +149,8 @@ export const ScanCheck = z.object({
   /** What was found: counts and names, never a secret. */
   evidence: z.string(),
   fix: z.string(),
-  /** The page that fixes it. */
-  fix_link: z.string(),
+  /** The page that fixes it; null when the fix is the server's environment (an operator's change). */
+  fix_link: z.string().nullable(),
 });
 export type ScanCheck = z.infer<typeof ScanCheck>;
 

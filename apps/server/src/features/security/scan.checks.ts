@@ -124,7 +124,7 @@ function inboxTls(f: ScanFacts): ScanCheck {
 
 function passwordPolicyCheck(f: ScanFacts): ScanCheck {
   const p = f.passwordPolicy;
-  const base = { id: "password_policy", title: "Password policy", weight: 10, fix_link: "/settings/security" };
+  const base = { id: "password_policy", title: "Password policy", weight: 10, fix_link: null };
   const rules = [p.require_uppercase, p.require_lowercase, p.require_numbers, p.require_special].filter(Boolean).length;
   const evidence = `Minimum length ${p.min_length}, ${plural(rules, "character rule")} (recommended: at least ${RECOMMENDED_PASSWORD_LENGTH} characters).`;
   const fix = `Set PASSWORD_MIN_LENGTH=${RECOMMENDED_PASSWORD_LENGTH} (or more) in the server's environment and restart; common passwords are always refused.`;
@@ -134,7 +134,7 @@ function passwordPolicyCheck(f: ScanFacts): ScanCheck {
 }
 
 function smtp(f: ScanFacts): ScanCheck {
-  const base = { id: "smtp_configured", title: "System email (SMTP)", weight: 10, fix_link: "/settings/email" };
+  const base = { id: "smtp_configured", title: "System email (SMTP)", weight: 10, fix_link: null };
   if (f.smtpConfigured)
     return { ...base, status: "pass", evidence: "SMTP_URL is set: verification and reset mail is sent.", fix: "Nothing to do." };
   return {
@@ -151,7 +151,7 @@ export function looksWeak(secret: string, minLength: number): boolean {
 }
 
 function secrets(f: ScanFacts): ScanCheck {
-  const base = { id: "secrets", title: "Default or weak secrets", weight: 10, fix_link: "/threat-detection/scan" };
+  const base = { id: "secrets", title: "Default or weak secrets", weight: 10, fix_link: null };
   const problems: string[] = [];
   if (f.authSecret !== undefined && looksWeak(f.authSecret, 32))
     problems.push("AUTH_SECRET looks typed by hand (few distinct characters or a placeholder word)");
@@ -168,7 +168,7 @@ function secrets(f: ScanFacts): ScanCheck {
 }
 
 function openSignup(f: ScanFacts): ScanCheck {
-  const base = { id: "open_signup", title: "Open sign-up", weight: 5, fix_link: "/team/members" };
+  const base = { id: "open_signup", title: "Open sign-up", weight: 5, fix_link: null };
   if (f.signupMode === "closed" || f.instanceUsers === 0)
     return { ...base, status: "pass", evidence: `Sign-up is ${f.signupMode}.`, fix: "Nothing to do." };
   return {

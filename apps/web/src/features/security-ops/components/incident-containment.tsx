@@ -77,7 +77,13 @@ export function IncidentContainment({ incidentId, closed }: { incidentId: string
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" color="error" disabled={!chosen} onClick={() => setConfirming(true)} sx={{ alignSelf: "flex-start" }}>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={!chosen}
+          onClick={() => setConfirming(true)}
+          sx={{ alignSelf: "flex-start", whiteSpace: "nowrap", flexShrink: 0 }}
+        >
           {ACTION_LABEL[action]}…
         </Button>
       </Stack>

@@ -7,11 +7,14 @@ export function IncidentList({
   items,
   selected,
   showKind,
+  compact = false,
   onOpen,
 }: {
   items: Incident[];
   selected: string | null;
   showKind: boolean;
+  /** Beside the detail panel: fewer columns. */
+  compact?: boolean;
   onOpen: (id: string) => void;
 }) {
   return (
@@ -19,11 +22,11 @@ export function IncidentList({
       <TableHead>
         <TableRow>
           <TableCell>Title</TableCell>
-          {showKind && <TableCell>Kind</TableCell>}
+          {showKind && !compact && <TableCell>Kind</TableCell>}
           <TableCell>Severity</TableCell>
           <TableCell>Status</TableCell>
           <TableCell>Assignee</TableCell>
-          <TableCell>Opened</TableCell>
+          {!compact && <TableCell>Opened</TableCell>}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -34,7 +37,7 @@ export function IncidentList({
                 {i.title}
               </Typography>
             </TableCell>
-            {showKind && <TableCell>{i.kind === "security" ? "Security" : "Operations"}</TableCell>}
+            {showKind && !compact && <TableCell>{i.kind === "security" ? "Security" : "Operations"}</TableCell>}
             <TableCell>
               <Chip size="small" color={SEVERITY_COLOR[i.severity]} label={SEVERITY_LABEL[i.severity]} />
             </TableCell>
@@ -42,7 +45,7 @@ export function IncidentList({
               <Chip size="small" variant="outlined" color={STATUS_COLOR[i.status]} label={STATUS_LABEL[i.status]} />
             </TableCell>
             <TableCell>{i.assignee?.name ?? "Unassigned"}</TableCell>
-            <TableCell>{dateTime(i.created_at)}</TableCell>
+            {!compact && <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTime(i.created_at)}</TableCell>}
           </TableRow>
         ))}
       </TableBody>

@@ -34,9 +34,15 @@ export function ScanChecks({ checks }: { checks: ScanCheck[] }) {
                       <Typography variant="body2" color="textSecondary">
                         Fix: {c.fix}
                       </Typography>
-                      <Button size="small" component={RouterLink} to={c.fix_link}>
-                        Open
-                      </Button>
+                      {c.fix_link ? (
+                        <Button size="small" component={RouterLink} to={c.fix_link}>
+                          Open
+                        </Button>
+                      ) : (
+                        <Typography variant="caption" color="textSecondary">
+                          (server setting: an operator's change)
+                        </Typography>
+                      )}
                     </Stack>
                   )}
                 </Box>

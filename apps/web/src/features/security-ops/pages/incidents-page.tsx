@@ -120,7 +120,15 @@ export default function IncidentsPage({ variant = "security" }: { variant?: "sec
             <LoadError error={list.error} onRetry={() => list.refetch()} />
           ) : list.data && list.data.items.length > 0 ? (
             <>
-              <IncidentList items={list.data.items} selected={selected} showKind={variant === "all"} onOpen={open} />
+              <Box sx={{ overflowX: "auto" }}>
+                <IncidentList
+                  items={list.data.items}
+                  selected={selected}
+                  showKind={variant === "all"}
+                  compact={Boolean(selected)}
+                  onOpen={open}
+                />
+              </Box>
               <Stack direction="row" spacing={1} sx={{ p: 1, justifyContent: "flex-end" }}>
                 <Button size="small" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
                   Newer
