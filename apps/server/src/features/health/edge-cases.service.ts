@@ -136,7 +136,7 @@ export const CATALOGUE: readonly Definition[] = [
         return { status: "failing", evidence: `The database did not answer: ${sanitizeText((err as Error).message, 200)}` };
       }
       const ms = Math.round((performance.now() - t) * 10) / 10;
-      const kind = ctx.config.DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
+      const kind = ctx.config.DATABASE_URL ? "PostgreSQL" : "Embedded PGlite";
       if (ms > limits.dbSlowMs)
         return { status: "degraded", evidence: `${kind} answered a ping in ${ms} ms (slow: over ${limits.dbSlowMs} ms)` };
       return { status: "ok", evidence: `${kind} answered a ping in ${ms} ms` };

@@ -52,6 +52,7 @@ export function ErrorGroupsCard({ range, onOpen }: { range: MonitorRange; onOpen
             label="Type"
             value={type}
             onChange={(e) => setType(e.target.value as ClientErrorType | "")}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             sx={{ minWidth: 140 }}
           >
             <MenuItem value="">All types</MenuItem>

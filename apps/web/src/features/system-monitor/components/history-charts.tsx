@@ -19,6 +19,9 @@ export function HistoryCharts({ range }: { range: MonitorRange }) {
   const byDay = range === "30d" || range === "7d";
   const x = points.map((p) => (byDay ? `${bucketLabel(p.t, true)} ${bucketLabel(p.t, false)}` : bucketLabel(p.t, false)));
   const every = h ? `${h.samples.toLocaleString()} samples, one point per ${seconds(h.bucket_seconds)}` : "";
+  // Few points: draw their marks, or a single sample would not show at all.
+  const marks = points.length < 30;
+  const yAxis = [{ min: 0, valueFormatter: (v: number | null) => (v === null ? "" : Number.isInteger(v) ? String(v) : v.toFixed(1)) }];
   const empty = h && points.length === 0 ? <Alert severity="info">{EMPTY}</Alert> : undefined;
   return (
     <Stack direction={{ xs: "column", lg: "row" }} spacing={2} sx={{ "& > *": { flex: 1, minWidth: 0 } }}>
@@ -47,10 +50,11 @@ export function HistoryCharts({ range }: { range: MonitorRange }) {
           height={260}
           skipAnimation
           xAxis={[{ scaleType: "point", data: x }]}
+          yAxis={yAxis}
           series={[
-            { data: points.map((p) => p.queued), label: "Queued (mean)", showMark: false },
-            { data: points.map((p) => p.queued_max), label: "Queued (peak)", showMark: false },
-            { data: points.map((p) => p.active), label: "Active", showMark: false },
+            { data: points.map((p) => p.queued), label: "Queued (mean)", showMark: marks },
+            { data: points.map((p) => p.queued_max), label: "Queued (peak)", showMark: marks },
+            { data: points.map((p) => p.active), label: "Active", showMark: marks },
           ]}
         />
       </ChartCard>
@@ -72,6 +76,7 @@ export function HistoryCharts({ range }: { range: MonitorRange }) {
           height={260}
           skipAnimation
           xAxis={[{ scaleType: "band", data: x }]}
+          yAxis={yAxis}
           series={[
             { data: points.map((p) => p.failed), label: "Failed jobs", color: "#d32f2f" },
             { data: points.map((p) => p.error_reports), label: "Error reports", color: "#ed6c02" },

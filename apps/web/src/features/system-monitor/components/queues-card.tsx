@@ -16,6 +16,7 @@ import {
   Typography,
 } from "@mui/material";
 import type { QueueSummary } from "@prospector/contracts";
+import { useState } from "react";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { useQueues } from "../api/use-system-monitor.ts";
@@ -25,6 +26,11 @@ export function QueuesCard({ onOpen }: { onOpen: (queue: QueueSummary) => void }
   const q = useQueues();
   const queues = q.data?.queues ?? [];
   const failing = queues.filter((x) => x.failed_24h > 0);
+  const [showIdle, setShowIdle] = useState(false);
+  // Idle: nothing waiting, running, finished or failed in 24 h; listed only on request.
+  const idle = (x: QueueSummary) => !x.queued && !x.active && !x.failed_24h && !x.completed_24h && !x.retries_24h && !x.last_failed_at;
+  const idleCount = queues.filter(idle).length;
+  const shown = showIdle ? queues : queues.filter((x) => !idle(x));
   return (
     <Card variant="outlined">
       <CardHeader
@@ -62,16 +68,20 @@ export function QueuesCard({ onOpen }: { onOpen: (queue: QueueSummary) => void }
                 </TableRow>
               </TableHead>
               <TableBody>
-                {[...queues]
+                {[...shown]
                   .sort((a, b) => b.failed_24h - a.failed_24h || b.queued - a.queued || a.name.localeCompare(b.name))
                   .map((x) => (
                     <TableRow key={x.name} hover>
                       <TableCell sx={{ fontFamily: "monospace" }}>
                         {x.name}
-                        {!x.defined_here && (
-                          <Tooltip title="Not defined by this server process: another process (a worker) or an older version created it">
-                            <Chip size="small" label="other process" sx={{ ml: 1 }} />
-                          </Tooltip>
+                        {x.name.startsWith("__pgboss__") ? (
+                          <Chip size="small" label="pg-boss internal" sx={{ ml: 1 }} />
+                        ) : (
+                          !x.defined_here && (
+                            <Tooltip title="Not defined by this server process: another process (a worker) or an older version created it">
+                              <Chip size="small" label="other process" sx={{ ml: 1 }} />
+                            </Tooltip>
+                          )
                         )}
                       </TableCell>
                       <TableCell align="right">
@@ -105,6 +115,11 @@ export function QueuesCard({ onOpen }: { onOpen: (queue: QueueSummary) => void }
                   ))}
               </TableBody>
             </Table>
+            {idleCount > 0 && (
+              <Button size="small" sx={{ mt: 1 }} onClick={() => setShowIdle((v) => !v)}>
+                {showIdle ? `Hide the ${idleCount} idle queues` : `Show ${idleCount} idle queues (nothing in 24 h)`}
+              </Button>
+            )}
           </TableContainer>
         )}
       </CardContent>

@@ -24,7 +24,7 @@ function CaseCard({ c }: { c: EdgeCase }) {
       aria-labelledby={`case-${c.id}`}
       sx={{ borderLeft: 4, borderLeftColor: `${STATUS_COLOR[c.status] === "default" ? "grey.500" : `${STATUS_COLOR[c.status]}.main`}` }}
     >
-      <CardContent>
+      <CardContent sx={{ pb: "8px !important" }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
           <Chip size="small" label={c.status} color={STATUS_COLOR[c.status]} />
           <Typography id={`case-${c.id}`} variant="subtitle1" component="h3" sx={{ flex: 1 }}>
@@ -46,13 +46,8 @@ function CaseCard({ c }: { c: EdgeCase }) {
             ))}
           </Box>
         )}
-        <Accordion
-          disableGutters
-          elevation={0}
-          slots={{ heading: "h4" }}
-          sx={{ mt: 1, "&:before": { display: "none" }, bgcolor: "transparent" }}
-        >
-          <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0 }}>
+        <Accordion disableGutters elevation={0} slots={{ heading: "h4" }} sx={{ "&:before": { display: "none" }, bgcolor: "transparent" }}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ px: 0, minHeight: 36, "& .MuiAccordionSummary-content": { my: 0.5 } }}>
             <Typography variant="body2" color="textSecondary">
               What happens, what the system does, how to recover
             </Typography>

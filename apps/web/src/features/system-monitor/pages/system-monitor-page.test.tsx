@@ -96,7 +96,10 @@ describe("/system-monitor", () => {
     const s = mockServer({
       "GET /api/auth/me": { body: ADMIN },
       "GET /api/system-monitor/queues": {
-        body: { checked_at: NOW, queues: [queue(), failed, queue({ name: "worker.only", defined_here: false })] },
+        body: {
+          checked_at: NOW,
+          queues: [queue(), failed, queue({ name: "worker.only", defined_here: false }), queue({ name: "idle.queue", completed_24h: 0 })],
+        },
       },
       "GET /api/system-monitor/history": { body: history() },
       "GET /api/system-monitor/errors": {
@@ -119,6 +122,10 @@ describe("/system-monitor", () => {
     expect(within(rows[1]!).getByText("(1 later)")).toBeTruthy();
     expect(screen.getByText("other process")).toBeTruthy();
     expect(screen.getByText(/1 with failures in 24 h/)).toBeTruthy();
+    // Queues with nothing in 24 h are listed on request.
+    expect(screen.queryByText("idle.queue")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Show 1 idle queues (nothing in 24 h)" }));
+    expect(screen.getByText("idle.queue")).toBeTruthy();
 
     await userEvent.click(within(rows[1]!).getByRole("button", { name: "Failures of export.run" }));
     const drawer = await screen.findByRole("presentation");
