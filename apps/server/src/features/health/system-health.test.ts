@@ -171,6 +171,27 @@ describe("the instance admin's APIs", () => {
     await t.database.db.delete(systemSamples);
   });
 
+  it("marks requests and the event loop degraded past their limits, with the reason", async () => {
+    await t.database.db.delete(systemSamples);
+    const { sample } = await sampleTick(t.app.ctx);
+    await t.database.db.delete(systemSamples);
+    const now = new Date();
+    await t.database.db.insert(systemSamples).values({
+      takenAt: minuteOf(now),
+      sample: {
+        ...sample,
+        http: { requests: 100, errors_5xx: 10, p50_ms: 20, p95_ms: 300 },
+        process: { ...sample.process, event_loop_delay_p99_ms: 450 },
+      },
+    });
+    const status = SystemStatus.parse((await get("/api/system-health/status", admin.headers)).json());
+    const http = status.components.find((c) => c.key === "http")!;
+    expect(http).toMatchObject({ status: "degraded", figure: "100/min · p95 300 ms · 10 5xx", reason: "10% of requests answered 5xx" });
+    expect(status.components.find((c) => c.key === "event_loop")).toMatchObject({ status: "degraded", figure: "p99 delay 450 ms" });
+    expect(status.status).not.toBe("ok");
+    await t.database.db.delete(systemSamples);
+  });
+
   it("downsamples the history to at most 300 points, summing counts and averaging gauges", async () => {
     const base = SystemSample.parse((await sampleTick(t.app.ctx)).sample);
     await t.database.db.delete(systemSamples);
