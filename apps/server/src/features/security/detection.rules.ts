@@ -331,7 +331,10 @@ export function impossibleTravel(
         minutes_between: Math.round((worst.b.at.getTime() - worst.a.at.getTime()) / MINUTE),
         from: { ...eventView(worst.a), place: place(worst.pa) },
         to: { ...eventView(worst.b), place: place(worst.pb) },
-        events: [eventView(worst.a), eventView(worst.b)],
+        events: [
+          { ...eventView(worst.a), place: place(worst.pa) },
+          { ...eventView(worst.b), place: place(worst.pb) },
+        ],
         thresholds: { speed_kmh: speedLimit, min_km: minKm },
       },
     });

@@ -1,7 +1,6 @@
 /** The charts of /security/threat-analytics, each in a ChartCard with its table view. */
 import { Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
-import { LineChart } from "@mui/x-charts/LineChart";
 import type { SecurityRuleId, ThreatAnalytics } from "@prospector/contracts";
 import { ChartCard } from "../../../ui/charts/chart-card.tsx";
 import { RULE_LABEL } from "./threat-format.ts";
@@ -49,9 +48,9 @@ export function SignInsByDayChart({ a }: { a: ThreatAnalytics }) {
         rows.length === 0 ? none("No sign-ins recorded yet: every sign-in through the sign-in page is recorded from now on.") : undefined
       }
     >
-      <LineChart
+      <BarChart
         height={260}
-        xAxis={[{ scaleType: "point", data: rows.map((d) => d.day) }]}
+        xAxis={[{ scaleType: "band", data: rows.map((d) => d.day) }]}
         series={[
           { data: rows.map((d) => d.failed), label: "Failed" },
           { data: rows.map((d) => d.succeeded), label: "Succeeded" },

@@ -30,9 +30,11 @@ interface EvidenceEvent {
   email?: string;
   ip?: string | null;
   user_agent?: string | null;
+  place?: string;
 }
 
-const HIDDEN = new Set(["events", "event_ids", "notes", "thresholds"]);
+/** Shown elsewhere in the drawer (events, thresholds, notes) or repeated by the events table (from, to). */
+const HIDDEN = new Set(["events", "event_ids", "notes", "thresholds", "from", "to"]);
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "—";
@@ -114,6 +116,7 @@ export function ThreatEvidenceDrawer({ alertId, canUpdate, onClose }: { alertId:
                     <TableCell>Outcome</TableCell>
                     <TableCell>Account</TableCell>
                     <TableCell>Address</TableCell>
+                    {events.some((e) => e.place) && <TableCell>Place</TableCell>}
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -123,6 +126,7 @@ export function ThreatEvidenceDrawer({ alertId, canUpdate, onClose }: { alertId:
                       <TableCell>{e.outcome ?? "—"}</TableCell>
                       <TableCell>{e.email ?? "—"}</TableCell>
                       <TableCell title={e.user_agent ?? undefined}>{e.ip ?? "—"}</TableCell>
+                      {events.some((x) => x.place) && <TableCell>{e.place ?? "—"}</TableCell>}
                     </TableRow>
                   ))}
                 </TableBody>
