@@ -53,7 +53,8 @@ export function CatalogueSection({
 }) {
   const group = (defs.find((d) => d.group)?.group ?? "profile") as SettingsGroup;
   const form = useCatalogueGroup(group, settings, defs);
-  const editable = defs.some((d) => d.group);
+  // A search that hides every option of the card leaves its links, without a save bar (unless edits wait).
+  const editable = form.dirty || defs.some((d) => d.group && (!visible || visible.has(d.key)));
   let lastSubsection = "";
   return (
     <Box id={id} sx={{ scrollMarginTop: 80 }}>
