@@ -25,7 +25,7 @@ export function AuditSection() {
     <Card variant="outlined">
       <CardHeader
         title="Audit export"
-        subheader="Every access decision logged, the workspace activity feed, security alerts and data-subject requests, oldest first (at most 366 days)."
+        subheader="The access audit, the workspace activity feed, security alerts and data-subject requests, oldest first (at most 366 days)."
       />
       <CardContent>
         <Box component="form" onSubmit={submit} noValidate>

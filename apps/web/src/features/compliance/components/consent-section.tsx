@@ -55,7 +55,7 @@ export function ConsentSection() {
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { md: "1fr 1fr" } }}>
         <ChartCard
           title="Suppression list by reason"
-          subheader={`${total.toLocaleString()} addresses never emailed again`}
+          subheader={`${total.toLocaleString()} ${total === 1 ? "address" : "addresses"} never emailed again`}
           table={{
             columns: [
               { key: "reason", label: "Reason", format: (v) => label(String(v)) },
@@ -75,6 +75,7 @@ export function ConsentSection() {
           <BarChart
             height={240}
             xAxis={[{ scaleType: "band", data: o.suppression_by_reason.map((r) => label(r.reason)) }]}
+            yAxis={[{ tickMinStep: 1 }]}
             series={[{ data: o.suppression_by_reason.map((r) => r.count), label: "Addresses" }]}
           />
         </ChartCard>
@@ -90,6 +91,7 @@ export function ConsentSection() {
           <BarChart
             height={240}
             xAxis={[{ scaleType: "band", data: days.map((d) => d.slice(5)) }]}
+            yAxis={[{ tickMinStep: 1 }]}
             series={reasons.map((r) => ({
               data: dayRows.map((d) => Number((d as Record<string, unknown>)[r] ?? 0)),
               label: label(r),

@@ -67,11 +67,11 @@ export const TRUST_SECTIONS: Section[] = [
     summary:
       "SOC 2 is an audit of an organization's controls, not a property of software. A self-hosted Prospector install is not itself certified; it gives you controls an auditor looks for.",
     does: [
-      "Access control: roles and permissions per workspace, with every permission decision logged in an access audit.",
+      "Access control: roles and permissions per workspace, with access events recorded in an access audit.",
       "Two-factor sign-in (TOTP), account lockout after repeated failures, password policy and history.",
       "Secrets such as SMTP passwords and API keys are stored encrypted or hashed, never in plain text.",
       "Security monitoring: detection rules raise alerts, and incidents keep a timeline.",
-      "Audit export of access decisions, workspace activity, security alerts and data-subject requests over any date range.",
+      "Audit export of the access audit, workspace activity, security alerts and data-subject requests over a date range.",
     ],
     yours: [
       "Your own SOC 2 audit, if you need one: hosting, backups, change management and staff policies are part of your controls, not the software's.",
