@@ -145,7 +145,7 @@ export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 /** One line of the audit export: every source in one shape. */
 export const AuditRecord = z.object({
   at: z.string(),
-  source: z.enum(["access_audit", "workspace_activity", "security_alert", "compliance_request"]),
+  source: z.enum(["access_audit", "workspace_activity", "security_alert", "security_incident", "compliance_request"]),
   actor: z.string().nullable(),
   action: z.string(),
   detail: z.string(),

@@ -328,7 +328,7 @@ export async function leadsBySource(db: Db, workspaceId: string) {
 
 export interface AuditRow {
   at: Date | string;
-  source: "access_audit" | "workspace_activity" | "security_alert" | "compliance_request";
+  source: "access_audit" | "workspace_activity" | "security_alert" | "security_incident" | "compliance_request";
   actor: string | null;
   action: string;
   detail: string;
@@ -337,7 +337,7 @@ export interface AuditRow {
 
 /**
  * One page of the workspace's audit records in [from, to), oldest first, after the (at, source, id)
- * cursor: the access audit, the activity feed, security alerts and data-subject requests.
+ * cursor: the access audit, the activity feed, security alerts, incidents and data-subject requests.
  */
 export async function auditPage(
   db: Db,
@@ -366,6 +366,10 @@ export async function auditPage(
         select s.created_at, 'security_alert', null, s.rule || ' (' || s.severity || ', ' || s.status || ')', s.title, s.id::text
         from security_alerts s
         where s.workspace_id = ${workspaceId} and s.created_at >= ${f} and s.created_at < ${t}
+        union all
+        select i.created_at, 'security_incident', u.email, i.kind || ' (' || i.severity || ', ' || i.status || ')', i.title, i.id::text
+        from incidents i left join users u on u.id = i.created_by
+        where i.workspace_id = ${workspaceId} and i.created_at >= ${f} and i.created_at < ${t}
         union all
         select c.created_at, 'compliance_request', u.email, c.kind || ' of a ' || c.subject_type || ' (' || c.status || ')', c.subject_hash, c.id::text
         from compliance_requests c left join users u on u.id = c.requested_by

@@ -371,6 +371,8 @@ describe("overview and audit export", () => {
   });
 
   it("streams the workspace's audit records over a range as CSV and JSON", async () => {
+    await t.database.db.execute(sql`insert into incidents (id, workspace_id, kind, title, severity, status, created_by)
+      values (gen_random_uuid(), ${owner.workspaceId}, 'account_takeover', 'Suspicious sign-ins', 'high', 'open', ${owner.id})`);
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
     const csv = await h.call(
@@ -383,6 +385,7 @@ describe("overview and audit export", () => {
     const lines = csv.body.trim().split("\n");
     expect(lines[0]).toBe("at,source,actor,action,detail");
     expect(lines.some((l) => l.includes("compliance_request") && l.includes("erasure of a lead (completed)"))).toBe(true);
+    expect(lines.some((l) => l.includes("security_incident") && l.includes("Suspicious sign-ins"))).toBe(true);
     expect(csv.body).not.toContain(ADDRESS);
     const json = await h.call(
       owner,
