@@ -172,7 +172,13 @@ export interface ApiKeyActivityRow {
 }
 
 /** Hourly activity rows of every key with hours in [from, to), oldest first (the hour index). */
-export async function activityBetween(db: Db, from: Date, to: Date, keyIds?: readonly string[]): Promise<ApiKeyActivityRow[]> {
+export async function activityBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+  keyIds?: readonly string[],
+  workspaceId?: string,
+): Promise<ApiKeyActivityRow[]> {
   if (keyIds && keyIds.length === 0) return [];
   return db
     .select({
@@ -187,7 +193,12 @@ export async function activityBetween(db: Db, from: Date, to: Date, keyIds?: rea
     .from(apiKeyActivity)
     .innerJoin(apiKeys, eq(apiKeys.id, apiKeyActivity.apiKeyId))
     .where(
-      and(gte(apiKeyActivity.hour, from), lt(apiKeyActivity.hour, to), keyIds ? inArray(apiKeyActivity.apiKeyId, [...keyIds]) : undefined),
+      and(
+        gte(apiKeyActivity.hour, from),
+        lt(apiKeyActivity.hour, to),
+        keyIds ? inArray(apiKeyActivity.apiKeyId, [...keyIds]) : undefined,
+        workspaceId ? eq(apiKeys.workspaceId, workspaceId) : undefined,
+      ),
     )
     .orderBy(apiKeyActivity.hour);
 }

@@ -167,7 +167,7 @@ export async function usageOfApiKeys(ctx: Ctx, auth: AuthContext, id?: string): 
 }
 
 /**
- * Hourly per-address activity of every key (hours in [from, to)), for threat detection; the counts
+ * Hourly per-address activity of every key (or these keys, or one workspace's; hours in [from, to)), for threat detection; the counts
  * still in this process's memory are written first.
  */
 export async function apiKeyActivityBetween(
@@ -175,7 +175,8 @@ export async function apiKeyActivityBetween(
   from: Date,
   to: Date,
   keyIds?: readonly string[],
+  workspaceId?: string,
 ): Promise<ApiKeyActivityRow[]> {
   await ctx.apiKeys.usage.flush();
-  return activityBetween(ctx.db, from, to, keyIds);
+  return activityBetween(ctx.db, from, to, keyIds, workspaceId);
 }

@@ -17,12 +17,11 @@ export async function threatAnalytics(ctx: AppContext, auth: AuthContext, days: 
     repo.signInsByDay(ctx.db, scope, since),
     repo.topSources(ctx.db, scope, since, TOP),
     repo.targetedAccounts(ctx.db, scope, since, TOP),
-    apiKeyActivityBetween(ctx, since, new Date(Date.now() + 3_600_000)),
+    apiKeyActivityBetween(ctx, since, new Date(Date.now() + 3_600_000), undefined, auth.workspaceId),
     geoIp(ctx),
   ]);
   const keys = new Map<string, { api_key_id: string; name: string; denied: number; requests: number }>();
   for (const r of activity) {
-    if (r.workspaceId !== auth.workspaceId) continue;
     const k = keys.get(r.apiKeyId) ?? { api_key_id: r.apiKeyId, name: r.keyName, denied: 0, requests: 0 };
     k.denied += r.denied;
     k.requests += r.requests;

@@ -5,6 +5,7 @@ import { addMember, createUser, type TestUser } from "../../../test/factories.ts
 import { waitFor } from "../../../test/wait.ts";
 import { apiKeyActivity } from "../api-keys/index.ts";
 import { notifications } from "../notifications/index.ts";
+import { insertRun, updateRun } from "./detection.repository.ts";
 import { detectNow } from "./detection.service.ts";
 import { writeGeoIpFixture } from "./security.test-helpers.ts";
 
@@ -269,6 +270,12 @@ describe("/api/security threat detection over real sign-ins and API key calls", 
     const status = (await get(owner, "/api/security/detection")).json();
     expect(status.latest.id).toBe(run.id);
     expect(status.geoip).toContain("csv");
+    // One at a time: while a run is queued or running, another is refused.
+    const queued = await insertRun(t.app.ctx.db, "scheduled", null);
+    const busy = await t.app.inject({ method: "POST", url: "/api/security/detection/run", headers: owner.headers });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().code).toBe("DETECTION_RUN_ACTIVE");
+    await updateRun(t.app.ctx.db, queued.id, { status: "failed", error: "test" });
   });
 
   it("answers analytics over 7, 30 or 90 days", async () => {
