@@ -260,7 +260,7 @@ describe("the bandit over simulated claim batches", () => {
     expect(history.length).toBeLessThanOrEqual(25);
     const page = await h.ok(owner, "GET", `/api/experiments/${id}/1/history?per_page=5`);
     expect(page.total).toBe(history.length);
-    expect(page.points).toHaveLength(5);
+    expect(page.points).toHaveLength(Math.min(5, history.length));
     expect(page.points[0].weights).toEqual([exp.variants[0].share, exp.variants[1].share]);
   });
 
