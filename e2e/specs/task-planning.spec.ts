@@ -89,9 +89,11 @@ test("plan CRM tasks on the calendar and the board; settings in two presentation
   await expect(p.getByTestId("state-notification_frequency")).toContainText("Saved: Daily digest");
   await expect(p.getByTestId("state-notification_frequency")).toContainText("Changed (default: Real time)");
   await expect(p.getByLabel("Full name")).toHaveCount(0);
+  await p.screenshot({ path: "test-results/screens/settings-complex-search.png" });
   await p.goto("/settings-complex/accessibility");
   await expect(p.locator("#section-accessibility")).toBeInViewport();
   await p.goto("/settings-complex");
   await expect(p.getByLabel("Track opens")).toBeVisible();
+  await p.screenshot({ path: "test-results/screens/settings-complex-top.png" });
   await shot(p, "settings-complex");
 });
