@@ -1,4 +1,6 @@
 /** Rule tuning: each rule with its explanation, on/off and thresholds for this workspace. */
+
+import ExpandMore from "@mui/icons-material/ExpandMore";
 import {
   Accordion,
   AccordionDetails,
@@ -28,7 +30,7 @@ function RuleEditor({ rule, canUpdate }: { rule: SecurityRule; canUpdate: boolea
     update.mutate({ rule: rule.rule, body: { thresholds: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v)])) } });
   return (
     <Accordion disableGutters>
-      <AccordionSummary>
+      <AccordionSummary expandIcon={<ExpandMore />} aria-label={`${rule.name}: explanation and thresholds`}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flex: 1, flexWrap: "wrap" }}>
           <Typography sx={{ fontWeight: 500 }}>{rule.name}</Typography>
           <Chip size="small" color={SEVERITY_COLOR[rule.severity]} label={rule.severity} />
