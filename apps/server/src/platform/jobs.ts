@@ -108,13 +108,17 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
         await boss.work(
           name,
           { batchSize: def.opts.batchSize ?? 5, pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: NOTIFY_POLL_SECONDS },
+          // Each job of a fetched batch settles on its own: a throw fails only that job (pg-boss
+          // completes the rest when the handler returns; completion skips jobs no longer active),
+          // instead of failing the whole batch, jobs that never ran included.
           async (batch) => {
             for (const job of batch) {
               try {
                 await def.handler(job.data as object, { id: job.id });
               } catch (err) {
                 log.error({ err, job: name, id: job.id }, "job failed");
-                throw err;
+                const e = err instanceof Error ? err : new Error(String(err));
+                await boss.fail(name, job.id, { message: e.message, stack: e.stack });
               }
             }
           },
