@@ -67,8 +67,10 @@ function inboxSlots(
   return { slots, blocked: "min_gap" };
 }
 
-/** Emails the workspace's organization may still send this month (null: no limit); one-off sends use it too. `ctx.db` may be a transaction. */
+/** The campaign's sender details, with the workspace's CAN-SPAM footer (the sending.footer hook). */
 type SenderWithFooter = Awaited<ReturnType<typeof senderContext>> & { footer: CampaignFooter | null };
+
+/** Emails the workspace's organization may still send this month (null: no limit); one-off sends use it too. `ctx.db` may be a transaction. */
 
 export async function planAllowance(ctx: Pick<AppContext, "db" | "hooks">, workspaceId: string, now: Date): Promise<number | null> {
   const org = await organizationPlan(ctx, workspaceId);
