@@ -12,7 +12,13 @@ import { useDraft } from "./use-draft.ts";
 import { useGroupSave } from "./use-group-save.ts";
 
 export function useCatalogueGroup(group: SettingsGroup, settings: UserSettings, defs: readonly SettingDef[]) {
-  const keys = useMemo(() => defs.filter((d) => d.group === group).map((d) => d.key), [defs, group]);
+  // Keyed on the keys' text, not the array: callers may pass a new array each render, and a new
+  // source each render would reset the draft in a loop.
+  const signature = defs
+    .filter((d) => d.group === group)
+    .map((d) => d.key)
+    .join("|");
+  const keys = useMemo(() => (signature ? signature.split("|") : []), [signature]);
   const source = useMemo(() => Object.fromEntries(keys.map((k) => [k, settingValue(settings, k)])), [keys, settings]);
   const { draft, set, changes, dirty, reset } = useDraft<Record<string, unknown>>(source);
   const { save, saving, error } = useGroupSave(group);
