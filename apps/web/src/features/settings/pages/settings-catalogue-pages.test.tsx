@@ -88,7 +88,7 @@ describe("/settings-complex", { timeout: 60_000 }, () => {
     expect(screen.getByTestId("state-track_opens").textContent).toContain("Saved: Off");
     expect(screen.getByTestId("state-track_opens").textContent).toContain("Changed (default: On)");
     expect(screen.getByTestId("state-timezone").textContent).toContain("Default");
-    expect(screen.getByText(/options in 9 sections; 1 differ from their default/)).toBeTruthy();
+    expect(screen.getByText(/options in 9 sections; 1 differs from the default/)).toBeTruthy();
     // Actions are links to their tab, not forms.
     expect(screen.getByRole("link", { name: "API keys" }).getAttribute("href")).toBe("/settings/api");
     expect(screen.getByRole("link", { name: "Plan, usage and billing address" }).getAttribute("href")).toBe("/settings/billing");

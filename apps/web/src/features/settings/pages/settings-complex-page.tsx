@@ -55,7 +55,7 @@ export default function SettingsComplexPage() {
         question={QUESTION}
         summary={
           settings
-            ? `${SETTINGS_CATALOGUE.length} options in ${SETTINGS_SECTIONS.length} sections; ${changed} differ from their default.`
+            ? `${SETTINGS_CATALOGUE.length} options in ${SETTINGS_SECTIONS.length} sections; ${changed} ${changed === 1 ? "differs" : "differ"} from the default.`
             : undefined
         }
         actions={
