@@ -41,7 +41,7 @@ export function IncidentContainment({ incidentId, closed }: { incidentId: string
   if (closed) return <Typography color="textSecondary">Reopen the incident to take containment actions.</Typography>;
   return (
     <Stack spacing={1.5}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
         <TextField
           select
           size="small"
@@ -65,7 +65,7 @@ export function IncidentContainment({ incidentId, closed }: { incidentId: string
           label={forKey ? "API key" : "Member"}
           value={target}
           onChange={(e) => setTarget(e.target.value)}
-          sx={{ minWidth: 260, flex: 1 }}
+          sx={{ minWidth: 240, flex: 1 }}
           disabled={targets.isLoading}
           helperText={
             options.length === 0 && !targets.isLoading ? (forKey ? "No active API key in this workspace" : "No member to choose") : " "

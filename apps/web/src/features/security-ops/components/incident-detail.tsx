@@ -81,13 +81,13 @@ function Detail({ incident }: { incident: IncidentDetail }) {
           </Stack>
         }
       />
-      <CardContent sx={{ display: "grid", gap: 2 }}>
+      <CardContent sx={{ display: "grid", gap: 2, gridTemplateColumns: "minmax(0, 1fr)" }}>
         {incident.description && (
           <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
             {incident.description}
           </Typography>
         )}
-        <Stack direction={{ xs: "column", md: "row" }} spacing={1.5}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
           <TextField
             select
             size="small"
