@@ -485,6 +485,10 @@ export function activeItem(pathname: string, sections = NAV_SECTIONS): NavItem |
 
 export function pageTitle(pathname: string): string {
   if (EXTRA_TITLES[pathname]) return EXTRA_TITLES[pathname];
+  // The settings' two presentations keep their title on a section's deep link (/settings-complex/email).
+  for (const base of ["/settings-simple", "/settings-complex"]) {
+    if (pathname.startsWith(`${base}/`)) return EXTRA_TITLES[base] as string;
+  }
   const item = activeItem(pathname);
   return item ? (item.title ?? item.label) : "Prospector";
 }
