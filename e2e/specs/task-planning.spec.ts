@@ -44,7 +44,10 @@ test("plan CRM tasks on the calendar and the board; settings in two presentation
   await expect(p.getByRole("heading", { name: "Who has which tasks due when, and who is overloaded?" })).toBeVisible();
   const calendar = p.getByRole("grid", { name: "Task calendar" });
   await expect(calendar.getByRole("button", { name: /^Call the Quasar buyer/ })).toBeVisible();
-  await expect(calendar.getByRole("button", { name: /^Chase the signed order, Open, overdue/ })).toHaveAttribute("data-state", /overdue|open/);
+  await expect(calendar.getByRole("button", { name: /^Chase the signed order, Open, overdue/ })).toHaveAttribute(
+    "data-state",
+    /overdue|open/,
+  );
   await shot(p, "task-planning-week");
 
   // Drag the call to the day after tomorrow (or, at the end of the week, to the previous day).

@@ -482,6 +482,7 @@ async function raise(ctx: Ctx, workspaceId: string | null, f: Finding, counts: R
       severity: RANK[f.severity]! > RANK[open.severity]! ? f.severity : open.severity,
       title: f.title,
       evidence: { ...f.evidence, event_ids: eventIds, notes: open.evidence.notes },
+      // biome-ignore lint/complexity/useMathMinMax: dates, not numbers (Math.max would answer a number).
       lastSeenAt: f.at > open.lastSeenAt ? f.at : open.lastSeenAt,
     });
     counts.updated++;
