@@ -3,6 +3,7 @@
  * workspaces whose schedule is due get a run.
  */
 import type { AppContext } from "../../context.ts";
+import { startTicker, type Ticker } from "../../platform/ticker.ts";
 import { AGENT_RUN_JOB, performRun } from "./ai-agents.run.ts";
 import { autopilot, runSchedules } from "./ai-agents.service.ts";
 
@@ -19,16 +20,9 @@ export function defineAiAgentJobs(ctx: AppContext): void {
   );
 }
 
-export interface AiAgentSchedule {
-  stop(): void;
-}
+export type AiAgentSchedule = Ticker;
 
 /** Null where jobs do not run inline and under tests (they call runSchedules themselves). */
 export function startAiAgentSchedule(ctx: AppContext): AiAgentSchedule | null {
-  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
-  const timer = setInterval(() => {
-    runSchedules(ctx).catch((err) => ctx.log.error({ err }, "ai-agents schedule tick failed"));
-  }, TICK_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startTicker(ctx, { name: "ai-agents schedule", everyMs: TICK_MS, tick: () => runSchedules(ctx) });
 }

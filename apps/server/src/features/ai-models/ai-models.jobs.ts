@@ -4,6 +4,7 @@
  * (refreshing it through the day) and any missing day of the last month.
  */
 import type { AppContext } from "../../context.ts";
+import { startTicker, type Ticker } from "../../platform/ticker.ts";
 import { computeMissing } from "./ai-models.drift.ts";
 import * as repo from "./ai-models.repository.ts";
 import { SEND_TIME_TRAIN_JOB, trainSendTime } from "./ai-models.send-time.ts";
@@ -34,28 +35,9 @@ export async function queueDrift(ctx: Pick<AppContext, "db" | "jobs">): Promise<
   return list.length;
 }
 
-export interface DriftSchedule {
-  stop(): void;
-}
+export type DriftSchedule = Ticker;
 
 /** Null where jobs do not run inline and under tests (they call computeMissing themselves). */
 export function startDriftSchedule(ctx: AppContext): DriftSchedule | null {
-  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
-  const run = async () => {
-    try {
-      await queueDrift(ctx);
-    } catch (err) {
-      ctx.log.error({ err }, "ai-models drift tick failed");
-    }
-  };
-  const first = setTimeout(() => void run(), 60_000);
-  first.unref();
-  const timer = setInterval(() => void run(), DRIFT_TICK_MS);
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return startTicker(ctx, { name: "ai-models drift", everyMs: DRIFT_TICK_MS, firstAfterMs: 60_000, tick: () => queueDrift(ctx) });
 }

@@ -4,6 +4,7 @@
  * a refresh job. Off under NODE_ENV=test: tests call refreshAnalytics themselves.
  */
 import type { AppContext } from "../../context.ts";
+import { startTicker, type Ticker } from "../../platform/ticker.ts";
 import * as repo from "./analytics.repository.ts";
 import { REFRESH_JOB, refreshAnalytics, tick } from "./engine.refresh.ts";
 
@@ -25,27 +26,8 @@ export function defineAnalyticsJobs(ctx: AppContext): void {
   );
 }
 
-export interface AnalyticsSchedule {
-  stop(): void;
-}
+export type AnalyticsSchedule = Ticker;
 
 export function startAnalyticsSchedule(ctx: AppContext): AnalyticsSchedule | null {
-  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
-  const run = async () => {
-    try {
-      await tick(ctx);
-    } catch (err) {
-      ctx.log.error({ err }, "analytics refresh tick failed");
-    }
-  };
-  const timer = setInterval(() => void run(), TICK_MS);
-  timer.unref();
-  const first = setTimeout(() => void run(), 15_000);
-  first.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
+  return startTicker(ctx, { name: "analytics refresh", everyMs: TICK_MS, firstAfterMs: 15_000, tick: () => tick(ctx) });
 }

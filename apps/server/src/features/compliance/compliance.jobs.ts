@@ -3,6 +3,7 @@
  * only where jobs run inline and never under NODE_ENV=test (tests call retentionTick themselves).
  */
 import type { AppContext } from "../../context.ts";
+import { startTicker, type Ticker } from "../../platform/ticker.ts";
 import { processRequest, REQUEST_JOB } from "./requests.service.ts";
 import { performRun, RETENTION_JOB, retentionTick } from "./settings.service.ts";
 
@@ -19,27 +20,8 @@ export function defineComplianceJobs(ctx: AppContext): void {
   });
 }
 
-export interface RetentionSchedule {
-  stop(): void;
-}
+export type RetentionSchedule = Ticker;
 
 export function startRetentionSchedule(ctx: AppContext): RetentionSchedule | null {
-  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
-  const run = async () => {
-    try {
-      await retentionTick(ctx);
-    } catch (err) {
-      ctx.log.error({ err }, "retention tick failed");
-    }
-  };
-  const timer = setInterval(() => void run(), TICK_MS);
-  timer.unref();
-  const first = setTimeout(() => void run(), 60_000);
-  first.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
+  return startTicker(ctx, { name: "retention", everyMs: TICK_MS, firstAfterMs: 60_000, tick: () => retentionTick(ctx) });
 }

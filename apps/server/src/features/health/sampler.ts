@@ -8,6 +8,7 @@
 import fs from "node:fs/promises";
 import type { SystemSample } from "@prospector/contracts";
 import type { AppContext } from "../../context.ts";
+import { startTicker, type Ticker } from "../../platform/ticker.ts";
 import { countErrorReportsSince, databaseSize, insertSample, pingDatabase, pruneSamples } from "./health.repository.ts";
 
 export const SAMPLE_EVERY_MS = 60_000;
@@ -128,35 +129,19 @@ export async function sampleTick(ctx: AppContext, now = new Date()): Promise<{ s
   return { sample, written, pruned };
 }
 
-export interface SamplerSchedule {
-  stop(): void;
-}
+export type SamplerSchedule = Ticker;
 
-/** Null where jobs do not run inline, and under NODE_ENV=test (tests call sampleTick). */
+/**
+ * Null where jobs do not run inline, and under NODE_ENV=test (tests call sampleTick). The first
+ * sample a few seconds after start, so a fresh instance has a point at once; a failure (the
+ * database away, usually) is a warning and the next minute tries again.
+ */
 export function startSampler(ctx: AppContext): SamplerSchedule | null {
-  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sampleTick(ctx);
-    } catch (err) {
-      // The database being away is the usual cause: the next minute tries again.
-      ctx.log.warn({ err: (err as Error).message }, "system sample not written");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), SAMPLE_EVERY_MS);
-  timer.unref();
-  // The first sample a few seconds after start, so a fresh instance has a point at once.
-  const first = setTimeout(() => void run(), 5_000);
-  first.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
+  return startTicker(ctx, {
+    name: "system sample",
+    everyMs: SAMPLE_EVERY_MS,
+    firstAfterMs: 5_000,
+    tick: () => sampleTick(ctx),
+    failureLevel: "warn",
+  });
 }

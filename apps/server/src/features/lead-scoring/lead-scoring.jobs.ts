@@ -4,6 +4,7 @@
  * leads contacted since the last pass).
  */
 import type { AppContext } from "../../context.ts";
+import { startTicker, type Ticker } from "../../platform/ticker.ts";
 import { performTraining, queueRescores, RESCORE_JOB, rescoreWorkspace, TRAIN_JOB } from "./lead-scoring.service.ts";
 
 const TICK_MS = 10 * 60_000;
@@ -19,25 +20,9 @@ export function defineLeadScoringJobs(ctx: AppContext): void {
   );
 }
 
-export interface LeadScoringSchedule {
-  stop(): void;
-}
+export type LeadScoringSchedule = Ticker;
 
 /** Null where jobs do not run inline and under tests (they call rescoreWorkspace themselves). */
 export function startLeadScoringSchedule(ctx: AppContext): LeadScoringSchedule | null {
-  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
-  const run = async () => {
-    try {
-      await queueRescores(ctx);
-    } catch (err) {
-      ctx.log.error({ err }, "lead-scoring rescore tick failed");
-    }
-  };
-  const timer = setInterval(() => void run(), TICK_MS);
-  timer.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-    },
-  };
+  return startTicker(ctx, { name: "lead-scoring rescore", everyMs: TICK_MS, tick: () => queueRescores(ctx) });
 }

@@ -4,6 +4,7 @@
  * POST /api/recommendations/runs queues one.
  */
 import type { AppContext } from "../../context.ts";
+import { startTicker, type Ticker } from "../../platform/ticker.ts";
 import { dailyTick, GENERATE_JOB, runGeneration } from "./recommendations.service.ts";
 
 const DAY_MS = 86_400_000;
@@ -18,28 +19,9 @@ export function defineRecommendationJobs(ctx: AppContext): void {
   );
 }
 
-export interface RecommendationSchedule {
-  stop(): void;
-}
+export type RecommendationSchedule = Ticker;
 
 /** Null where jobs do not run inline, and in tests (they call dailyTick and runGeneration themselves). */
 export function startRecommendationSchedule(ctx: AppContext): RecommendationSchedule | null {
-  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
-  const run = async () => {
-    try {
-      await dailyTick(ctx);
-    } catch (err) {
-      ctx.log.error({ err }, "recommendations daily tick failed");
-    }
-  };
-  const timer = setInterval(() => void run(), DAY_MS);
-  timer.unref();
-  const first = setTimeout(() => void run(), 60_000);
-  first.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
+  return startTicker(ctx, { name: "recommendations daily", everyMs: DAY_MS, firstAfterMs: 60_000, tick: () => dailyTick(ctx) });
 }

@@ -7,6 +7,7 @@
  */
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { startTicker, type Ticker } from "../../platform/ticker.ts";
 import * as repo from "./reports.repository.ts";
 import { nextRunAt } from "./reports.schedule.ts";
 import { deliveryView, exportDefinition } from "./reports.service.ts";
@@ -117,21 +118,9 @@ export async function sendNow(ctx: AppContext, workspaceId: string, scheduleId: 
   return view as NonNullable<typeof view>;
 }
 
-export interface ReportSchedulerHandle {
-  stop(): void;
-}
+export type ReportSchedulerHandle = Ticker;
 
 /** Null where jobs do not run inline and under NODE_ENV=test (the tests call tick themselves). */
 export function startReportScheduler(ctx: AppContext): ReportSchedulerHandle | null {
-  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
-  const run = async () => {
-    try {
-      await tick(ctx);
-    } catch (err) {
-      ctx.log.error({ err }, "report schedule tick failed");
-    }
-  };
-  const timer = setInterval(() => void run(), TICK_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startTicker(ctx, { name: "report schedule", everyMs: TICK_MS, tick: () => tick(ctx) });
 }

@@ -4,6 +4,7 @@
  * (a conditional upsert, so two processes never queue the same one) and refreshed in a job.
  */
 import type { AppContext } from "../../context.ts";
+import { startTicker, type Ticker } from "../../platform/ticker.ts";
 import { BACKFILL_JOB, performBackfill, REFRESH_JOB, refreshWorkspace, tick } from "./reputation.service.ts";
 
 const TICK_MS = 5 * 60_000;
@@ -23,9 +24,7 @@ export function defineReputationJobs(ctx: AppContext): void {
   });
 }
 
-export interface ReputationSchedule {
-  stop(): void;
-}
+export type ReputationSchedule = Ticker;
 
 /**
  * Null where jobs do not run inline, and under NODE_ENV=test: every feature's test app would
@@ -33,22 +32,5 @@ export interface ReputationSchedule {
  * middle of other features' assertions; the reputation tests call tick() themselves.
  */
 export function startReputationSchedule(ctx: AppContext): ReputationSchedule | null {
-  if (ctx.config.JOBS !== "inline" || ctx.config.NODE_ENV === "test") return null;
-  const run = async () => {
-    try {
-      await tick(ctx, REFRESH_EVERY_MS);
-    } catch (err) {
-      ctx.log.error({ err }, "reputation tick failed");
-    }
-  };
-  const timer = setInterval(() => void run(), TICK_MS);
-  timer.unref();
-  const first = setTimeout(() => void run(), 10_000);
-  first.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
+  return startTicker(ctx, { name: "reputation", everyMs: TICK_MS, firstAfterMs: 10_000, tick: () => tick(ctx, REFRESH_EVERY_MS) });
 }
