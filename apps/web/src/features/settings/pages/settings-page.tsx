@@ -3,9 +3,9 @@
  * where the settings came from when the server could not be reached, which changes still wait to
  * sync, and when the copy kept in this browser grows past 8 MB.
  */
-import { Alert, Box, Stack, Tab, Tabs } from "@mui/material";
+import { Alert, Box, Link, Stack, Tab, Tabs, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import { Navigate, useNavigate, useParams } from "react-router";
+import { Navigate, Link as RouterLink, useNavigate, useParams } from "react-router";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { useUserSettings } from "../api/use-settings.ts";
 import { SettingsSourceNotice } from "../components/settings-source-notice.tsx";
@@ -68,6 +68,17 @@ export default function SettingsPage() {
           ))}
         </Tabs>
       </Box>
+      <Typography variant="body2" color="text.secondary">
+        Other views of the same settings:{" "}
+        <Link component={RouterLink} to="/settings-simple">
+          the essentials on one page
+        </Link>{" "}
+        or{" "}
+        <Link component={RouterLink} to="/settings-complex">
+          every option with search
+        </Link>
+        .
+      </Typography>
       <SettingsSourceNotice data={data} />
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${current.id}`}>
         {body}
