@@ -57,13 +57,19 @@ export type ComplianceExportInput = ComplianceSubjectInput;
 
 export const ComplianceErasureInput = z
   .object({
-    subject_type: z.literal("lead"),
+    subject_type: ComplianceSubjectType,
     lead_id: z.string().optional(),
     email: z.string().trim().email().max(320).optional(),
+    /** A member of the workspace (docs/compliance.md, "Erasing a member"). */
+    user_id: z.string().optional(),
     /** The person's email address typed again: an erasure cannot be undone. */
     confirm_email: z.string().trim().min(1).max(320),
   })
-  .refine((v) => Boolean(v.lead_id || v.email), { message: "Name the lead (lead_id or email)", path: ["email"] });
+  .refine((v) => v.subject_type === "user" || Boolean(v.lead_id || v.email), {
+    message: "Name the lead (lead_id or email)",
+    path: ["email"],
+  })
+  .refine((v) => v.subject_type === "lead" || Boolean(v.user_id), { message: "Name the member (user_id)", path: ["user_id"] });
 export type ComplianceErasureInput = z.infer<typeof ComplianceErasureInput>;
 
 export const SuppressionOverviewReason = z.enum(["unsubscribed", "bounced", "complained", "manual", "erasure"]);

@@ -15,6 +15,7 @@ import { waitFor } from "../../../test/wait.ts";
 import { runSendingPass } from "../sending/sending.service.ts";
 import { type SmtpSink, sendingHelpers, startSmtpSink, tomorrowAt } from "../sending/sending.test-helpers.ts";
 import { addToSuppressionList, suppressedAmong, suppressionHash } from "../suppression/index.ts";
+import { searchDatabase as searchDatabaseIn } from "./compliance.test-helpers.ts";
 import { retentionTick } from "./settings.service.ts";
 
 let t: TestApp;
@@ -30,22 +31,7 @@ const LAST = "Quuxington";
 type Row = Record<string, unknown>;
 const rows = async (q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: Row[] }).rows;
 
-/** Every text, varchar, text[] and json(b) column of every table in the database that mentions `needle`. */
-async function searchDatabase(needle: string): Promise<string[]> {
-  const cols = await rows(sql`
-    select c.table_schema, c.table_name, c.column_name from information_schema.columns c
-    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema')
-      and (c.data_type in ('text', 'character varying', 'json', 'jsonb') or (c.data_type = 'ARRAY' and c.udt_name in ('_text', '_varchar')))`);
-  const hits: string[] = [];
-  for (const c of cols) {
-    const name = `"${c.table_schema}"."${c.table_name}"`;
-    const col = `"${c.column_name}"`;
-    const [r] = await rows(sql.raw(`select count(*)::int as n from ${name} where ${col}::text ilike '%${needle.replace(/'/g, "''")}%'`));
-    if (Number(r?.n) > 0) hits.push(`${c.table_schema}.${c.table_name}.${c.column_name}`);
-  }
-  return hits;
-}
+const searchDatabase = (needle: string) => searchDatabaseIn(t.database.db, needle);
 
 async function done(user: TestUser, id: string) {
   return waitFor(

@@ -18,14 +18,18 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { badCursor, decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
+import { ensureAnotherAdmin } from "../access/index.ts";
 import { eraseExportsContaining } from "../data-exports/index.ts";
+import { forgetUser, revokeUserSessions } from "../identity/index.ts";
 import { bulkDelete } from "../leads/index.ts";
 import { addToSuppressionList, suppressedAmong, suppressionHash } from "../suppression/index.ts";
+import { removeProfilePicture } from "../user-settings/index.ts";
 import * as repo from "./compliance.repository.ts";
 import * as data from "./subject-data.repository.ts";
+import * as members from "./user-erasure.repository.ts";
 
 export const REQUEST_JOB = "compliance.request";
-type Ctx = Pick<AppContext, "db" | "config" | "hooks" | "jobs" | "log">;
+type Ctx = Pick<AppContext, "db" | "config" | "hooks" | "jobs" | "log" | "authenticator">;
 
 /** Tables the person-search leaves alone: the request log itself (hashes only) and the suppression list (handled on its own). */
 const SKIP = ["compliance_requests", "suppressions"] as const;
@@ -114,19 +118,36 @@ export async function requestExport(ctx: Ctx, auth: AuthContext, input: Complian
   return toRequest({ ...row, requestedByName: auth.name });
 }
 
+/**
+ * A member may be erased unless they are the caller, the instance administrator, the workspace's
+ * owner (ownership is transferred first) or its last active administrator.
+ */
+async function assertMemberErasable(db: Ctx["db"], workspaceId: string, userId: string, callerId: string | null): Promise<void> {
+  if (userId === callerId) throw new AppError("COMPLIANCE_ERASE_SELF");
+  const standing = await members.memberStanding(db, workspaceId, userId);
+  if (!standing) throw new AppError("COMPLIANCE_SUBJECT_NOT_FOUND");
+  if (standing.is_instance_admin) throw new AppError("COMPLIANCE_ERASE_INSTANCE_ADMIN");
+  if (standing.owner_id === userId) throw new AppError("COMPLIANCE_ERASE_OWNER");
+  await transaction(db, (tx) => ensureAnotherAdmin(tx, workspaceId, userId)).catch((err) => {
+    if (err instanceof AppError && err.code === "LAST_ADMIN") throw new AppError("COMPLIANCE_ERASE_LAST_ADMIN");
+    throw err;
+  });
+}
+
 export async function requestErasure(ctx: Ctx, auth: AuthContext, input: ComplianceErasureInput): Promise<ComplianceRequest> {
   const subject = await resolveSubject(ctx, auth.workspaceId, input);
   const email = subject.email?.trim().toLowerCase() ?? "";
   if (!email || input.confirm_email.trim().toLowerCase() !== email) throw new AppError("COMPLIANCE_CONFIRMATION_MISMATCH");
+  if (subject.type === "user" && subject.id) await assertMemberErasable(ctx.db, auth.workspaceId, subject.id, auth.userId);
   const row = await repo.insertRequest(ctx.db, {
     workspaceId: auth.workspaceId,
     kind: "erasure",
-    subjectType: "lead",
+    subjectType: subject.type,
     subjectHash: suppressionHash(auth.workspaceId, email),
     subjectId: subject.id,
     requestedBy: auth.userId,
   });
-  // The job reads the address from the lead row itself: job data (kept by pg-boss) never holds it.
+  // The job reads the address from the lead or user row itself: job data (kept by pg-boss) never holds it.
   await ctx.jobs.send(REQUEST_JOB, { requestId: row.id, workspaceId: auth.workspaceId });
   return toRequest({ ...row, requestedByName: auth.name });
 }
@@ -141,6 +162,7 @@ export async function processRequest(ctx: Ctx, job: { requestId: string; workspa
   await repo.updateRequest(ctx.db, row.id, { status: "running", progress: 1, error: null });
   try {
     if (row.kind === "export") await runExport(ctx, row);
+    else if (row.subjectType === "user") await runUserErasure(ctx, row);
     else await runErasure(ctx, row);
   } catch (err) {
     ctx.log.error({ err, requestId: row.id }, "compliance request failed");
@@ -275,6 +297,74 @@ async function runErasure(ctx: Ctx, row: repo.RequestRow): Promise<void> {
     );
     counts.leads = res.succeeded.length;
   }
+  await repo.updateRequest(db, row.id, { status: "completed", progress: 100, counts, subjectId: null, completedAt: new Date() });
+}
+
+/**
+ * A member's erasure (docs/compliance.md, "Erasing a member"): their rows of this workspace go
+ * (membership, API keys, settings, notifications, grants), their address and full name are
+ * redacted in every workspace row that mentions them (the same catalog-driven search as a lead's),
+ * their sessions end; when they belong to no other workspace, the account itself is erased.
+ * counts.account_erased says which (1: the account is gone, 0: it stays for the other workspaces).
+ */
+async function runUserErasure(ctx: Ctx, row: repo.RequestRow): Promise<void> {
+  const db = ctx.db;
+  const workspaceId = row.workspaceId;
+  const user = row.subjectId ? await repo.memberOf(db, workspaceId, row.subjectId) : undefined;
+  if (!user) throw new AppError("COMPLIANCE_SUBJECT_NOT_FOUND", "The member left the workspace before the erasure ran");
+  // The rules hold at run time too: an owner or a last administrator named since the request is not erased.
+  await assertMemberErasable(db, workspaceId, user.id, row.requestedBy);
+  const email = user.email.trim().toLowerCase();
+  const hash = suppressionHash(workspaceId, email);
+  const placeholder = `erased-${hash.slice(7, 23)}@erased.invalid`;
+  const name = user.name.trim();
+  const selectors = [data.reLiteral(email)];
+  const redactions: data.Redaction[] = [{ pattern: data.reLiteral(email), replacement: placeholder }];
+  if (name.length >= 2) {
+    selectors.push(`\\m${data.reLiteral(name)}\\M`);
+    redactions.push({ pattern: `\\m${data.reLiteral(name)}\\M`, replacement: "[erased]" });
+  }
+  const match: data.SubjectMatch = { workspaceId, selectors, leadIds: [] };
+  const counts: Record<string, number> = {};
+  const add = (more: Record<string, number>) => {
+    for (const [k, v] of Object.entries(more)) counts[k] = (counts[k] ?? 0) + v;
+  };
+  const exportsRemoved = await eraseExportsContaining(
+    ctx,
+    workspaceId,
+    name.includes(" ") ? [email, name] : [email],
+    user.created_at ? new Date(user.created_at) : null,
+  );
+  if (exportsRemoved) counts.data_exports = exportsRemoved;
+  let erased = false;
+  await transaction(db, async (tx) => {
+    await ensureAnotherAdmin(tx, workspaceId, user.id).catch((err) => {
+      if (err instanceof AppError && err.code === "LAST_ADMIN") throw new AppError("COMPLIANCE_ERASE_LAST_ADMIN");
+      throw err;
+    });
+    add(await members.deleteWorkspaceRows(tx, workspaceId, user.id));
+    await repo.updateRequest(tx, row.id, { progress: 10 });
+    const tables = await data.scannedTables(tx, SKIP);
+    let i = 0;
+    for (const t of tables) {
+      const n = await data.redactRowsAbout(tx, t, match, redactions);
+      if (n > 0) counts[t.name] = (counts[t.name] ?? 0) + n;
+      if (++i % 15 === 0) await repo.updateRequest(tx, row.id, { progress: Math.min(80, 10 + Math.round((i / tables.length) * 70)) });
+    }
+    if ((await members.membershipCount(tx, user.id)) === 0) {
+      add(await members.eraseAccount(tx, user.id, email, `erased-${crypto.randomUUID()}@erased.invalid`));
+      erased = true;
+    }
+  });
+  if (erased) {
+    // The picture's file; its column was cleared with the account.
+    await removeProfilePicture(ctx, user.id);
+    await forgetUser(ctx, user.id);
+  } else {
+    const n = await revokeUserSessions(ctx, user.id);
+    if (n > 0) counts.sessions = n;
+  }
+  counts.account_erased = erased ? 1 : 0;
   await repo.updateRequest(db, row.id, { status: "completed", progress: 100, counts, subjectId: null, completedAt: new Date() });
 }
 
