@@ -1,6 +1,7 @@
 /**
  * Data-subject requests: ask for an export of a lead (by email or id) or a member, or erase a lead
- * after typing the address again; the list shows each job's progress, counts and the download.
+ * or a member after typing the address again; the list shows each job's progress, counts, whether
+ * a member's account was erased, and the download.
  */
 import {
   Alert,
@@ -38,7 +39,7 @@ import { useDownloadExport, useRequestErasure, useRequestExport, useRequests } f
 const STATUS_COLOR = { queued: "default", running: "info", completed: "success", failed: "error" } as const;
 
 function countsLabel(counts: Record<string, number>): string {
-  const entries = Object.entries(counts).filter(([, n]) => n > 0);
+  const entries = Object.entries(counts).filter(([table, n]) => n > 0 && table !== "account_erased");
   if (entries.length === 0) return "—";
   return entries.map(([table, n]) => `${table.replace(/_/g, " ")}: ${n.toLocaleString()}`).join(", ");
 }
@@ -126,6 +127,13 @@ function RequestRow({ r, canAct, onDownload }: { r: ComplianceRequest; canAct: b
       </TableCell>
       <TableCell>
         <Typography variant="body2">{countsLabel(r.counts)}</Typography>
+        {r.kind === "erasure" && r.subject_type === "user" && r.status === "completed" ? (
+          <Typography variant="caption" color="text.secondary" component="div">
+            {r.counts.account_erased === 1
+              ? "Account erased: the person belonged to no other workspace"
+              : "Account kept: the person is still a member of another workspace; only this workspace's data went"}
+          </Typography>
+        ) : null}
       </TableCell>
       <TableCell>
         {r.downloadable && canAct ? (
@@ -166,9 +174,10 @@ function NewRequest() {
     });
   };
   const submitErasure = () => {
-    if (subjectType !== "lead") return;
     erase.mutate(
-      { ...(isEmail ? { email: trimmed } : { lead_id: trimmed }), subject_type: "lead", confirm_email: confirm },
+      subjectType === "user"
+        ? { subject_type: "user", user_id: trimmed, confirm_email: confirm }
+        : { ...(isEmail ? { email: trimmed } : { lead_id: trimmed }), subject_type: "lead", confirm_email: confirm },
       {
         onSuccess: () => {
           setConfirmOpen(false);
@@ -185,7 +194,7 @@ function NewRequest() {
     <Card variant="outlined">
       <CardHeader
         title="Act on a person's request"
-        subheader="Export everything held about a lead or a member (GDPR access), or erase a lead everywhere (GDPR erasure); the address stays blocked from sending as a hash."
+        subheader="Export everything held about a lead or a member (GDPR access), or erase them (GDPR erasure): a lead everywhere, the address staying blocked from sending as a hash; a member from this workspace, and their account when they belong to no other."
       />
       <CardContent>
         <Box component="form" onSubmit={submitExport} noValidate>
@@ -214,25 +223,33 @@ function NewRequest() {
             <Button
               color="error"
               variant="outlined"
-              disabled={subjectType !== "lead" || !trimmed}
+              disabled={!trimmed}
               onClick={() => {
                 setError(null);
                 setConfirmOpen(true);
               }}
               sx={{ mt: 1 }}
             >
-              Erase lead…
+              {subjectType === "lead" ? "Erase lead…" : "Erase member…"}
             </Button>
           </Stack>
         </Box>
       </CardContent>
       <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} aria-labelledby="erase-title">
-        <DialogTitle id="erase-title">Erase this person everywhere?</DialogTitle>
+        <DialogTitle id="erase-title">{subjectType === "lead" ? "Erase this person everywhere?" : "Erase this member?"}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Their lead record, campaign messages, replies, notes, AI records and any finished export that holds them are removed or
-            redacted. This cannot be undone. The address stays on the suppression list as a hash, so they are never emailed again.
-          </DialogContentText>
+          {subjectType === "lead" ? (
+            <DialogContentText sx={{ mb: 2 }}>
+              Their lead record, campaign messages, replies, notes, AI records and any finished export that holds them are removed or
+              redacted. This cannot be undone. The address stays on the suppression list as a hash, so they are never emailed again.
+            </DialogContentText>
+          ) : (
+            <DialogContentText sx={{ mb: 2 }}>
+              The member leaves this workspace: their API keys, settings and notifications here are deleted, their name and address are
+              redacted in every record of the workspace, and their sessions end. When they belong to no other workspace, the account itself
+              is erased and can never sign in again. This cannot be undone.
+            </DialogContentText>
+          )}
           <TextField
             autoFocus
             fullWidth

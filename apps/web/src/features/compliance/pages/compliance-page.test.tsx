@@ -105,6 +105,71 @@ describe("/compliance", () => {
     );
   });
 
+  it("erases a member after the address is typed again, and says whether the account went", async () => {
+    const member = uuid(9);
+    const gone = request({
+      kind: "erasure",
+      subject_type: "user",
+      downloadable: false,
+      counts: { workspace_members: 1, api_keys: 2, account_erased: 1 },
+    });
+    const kept = request({
+      kind: "erasure",
+      subject_type: "user",
+      downloadable: false,
+      counts: { workspace_members: 1, account_erased: 0 },
+    });
+    const s = mockServer({
+      "GET /api/auth/me": { body: ME },
+      "GET /api/compliance/requests": { body: { items: [gone, kept], next_cursor: null } },
+      "POST /api/compliance/requests/erasure": (req) =>
+        (req.body as { confirm_email: string }).confirm_email === "mo@acme.test"
+          ? {
+              status: 202,
+              body: request({ kind: "erasure", subject_type: "user", status: "queued", progress: 0, downloadable: false, counts: {} }),
+            }
+          : {
+              status: 409,
+              body: {
+                code: "COMPLIANCE_ERASE_OWNER",
+                detail: "The workspace's owner cannot be erased: transfer the ownership to another member first",
+              },
+            },
+    });
+    renderSignedIn(<CompliancePage />, { path: "/compliance" });
+    const table = await screen.findByRole("table", { name: "Data-subject requests, newest first" });
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(3));
+    const rows = within(table).getAllByRole("row");
+    expect(within(rows[1]!).getByText("Erasure of a member")).toBeTruthy();
+    expect(within(rows[1]!).getByText("workspace members: 1, api keys: 2")).toBeTruthy();
+    expect(within(rows[1]!).getByText(/^Account erased/)).toBeTruthy();
+    expect(within(rows[2]!).getByText(/^Account kept: the person is still a member of another workspace/)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("combobox", { name: "Person" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Member" }));
+    const eraseMember = screen.getByRole("button", { name: "Erase member…" });
+    expect((eraseMember as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByRole("textbox", { name: "Member's user id" }), member);
+    await userEvent.click(eraseMember);
+    const dialog = await screen.findByRole("dialog", { name: "Erase this member?" });
+    expect(within(dialog).getByText(/the account itself is erased/)).toBeTruthy();
+    const confirm = within(dialog).getByRole("textbox", { name: "Type the person's email address to confirm" });
+    await userEvent.type(confirm, "owner@acme.test");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Erase permanently" }));
+    expect(await within(dialog).findByText(/transfer the ownership/)).toBeTruthy();
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, "mo@acme.test");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Erase permanently" }));
+    await waitFor(() =>
+      expect(s.to("POST", "/api/compliance/requests/erasure").at(-1)?.body).toEqual({
+        subject_type: "user",
+        user_id: member,
+        confirm_email: "mo@acme.test",
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("says how to get data when there is no request, and hides actions from readers", async () => {
     mockServer({
       "GET /api/auth/me": { body: me({ role: "support", permissions: ["compliance:read"], is_instance_admin: false }) },
