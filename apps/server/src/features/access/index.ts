@@ -17,3 +17,4 @@ export { type PermissionsChange, permissionsChanged } from "./access.events.ts";
 export { scopesCover } from "./access.hook.ts";
 export { assignRole, changeMemberRole, ensureAnotherAdmin, parseRole, removeRole, requirePermission } from "./access.service.ts";
 export * from "./access.table.ts";
+export { eraseGrantsOfUser } from "./access-erasure.ts";

@@ -7,3 +7,4 @@ export {
   findWorkspaceApiKey,
   type WorkspaceApiKey,
 } from "./api-keys-containment.service.ts";
+export { eraseApiKeysOfUser } from "./api-keys-erasure.ts";

@@ -18,12 +18,18 @@ import type { AuthContext } from "../../platform/auth-context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { badCursor, decodeKeyset, encodeKeyset } from "../../platform/keyset-cursor.ts";
-import { ensureAnotherAdmin } from "../access/index.ts";
+import { ensureAnotherAdmin, eraseGrantsOfUser } from "../access/index.ts";
+import { eraseTwoFactorOfUser } from "../account-security/index.ts";
+import { eraseApiKeysOfUser } from "../api-keys/index.ts";
 import { eraseExportsContaining } from "../data-exports/index.ts";
-import { forgetUser, revokeUserSessions } from "../identity/index.ts";
+import { eraseAccountIdentity, forgetUser, revokeUserSessions } from "../identity/index.ts";
 import { bulkDelete } from "../leads/index.ts";
+import { eraseNotificationsOfUser } from "../notifications/index.ts";
+import { eraseMembership, membershipCount } from "../organizations/index.ts";
+import { eraseSignInEventsOfUser } from "../security/index.ts";
 import { addToSuppressionList, suppressedAmong, suppressionHash } from "../suppression/index.ts";
-import { removeProfilePicture } from "../user-settings/index.ts";
+import { eraseSettingsOfUser, removeProfilePicture } from "../user-settings/index.ts";
+import { recordActivity } from "../workspaces/index.ts";
 import * as repo from "./compliance.repository.ts";
 import * as data from "./subject-data.repository.ts";
 import * as members from "./user-erasure.repository.ts";
@@ -327,7 +333,7 @@ async function runUserErasure(ctx: Ctx, row: repo.RequestRow): Promise<void> {
   const match: data.SubjectMatch = { workspaceId, selectors, leadIds: [] };
   const counts: Record<string, number> = {};
   const add = (more: Record<string, number>) => {
-    for (const [k, v] of Object.entries(more)) counts[k] = (counts[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(more)) if (v > 0) counts[k] = (counts[k] ?? 0) + v;
   };
   const exportsRemoved = await eraseExportsContaining(
     ctx,
@@ -342,7 +348,12 @@ async function runUserErasure(ctx: Ctx, row: repo.RequestRow): Promise<void> {
       if (err instanceof AppError && err.code === "LAST_ADMIN") throw new AppError("COMPLIANCE_ERASE_LAST_ADMIN");
       throw err;
     });
-    add(await members.deleteWorkspaceRows(tx, workspaceId, user.id));
+    // This workspace's rows of the member, each deleted by the feature that owns the table.
+    add(await eraseApiKeysOfUser(tx, user.id, workspaceId));
+    add(await eraseSettingsOfUser(tx, user.id, workspaceId));
+    add(await eraseNotificationsOfUser(tx, user.id, workspaceId));
+    add(await eraseGrantsOfUser(tx, user.id, workspaceId));
+    add(await eraseMembership(tx, user.id, workspaceId));
     await repo.updateRequest(tx, row.id, { progress: 10 });
     const tables = await data.scannedTables(tx, SKIP);
     let i = 0;
@@ -351,10 +362,27 @@ async function runUserErasure(ctx: Ctx, row: repo.RequestRow): Promise<void> {
       if (n > 0) counts[t.name] = (counts[t.name] ?? 0) + n;
       if (++i % 15 === 0) await repo.updateRequest(tx, row.id, { progress: Math.min(80, 10 + Math.round((i / tables.length) * 70)) });
     }
-    if ((await members.membershipCount(tx, user.id)) === 0) {
-      add(await members.eraseAccount(tx, user.id, email, `erased-${crypto.randomUUID()}@erased.invalid`));
+    if ((await membershipCount(tx, user.id)) === 0) {
+      // The account itself: no other workspace holds it.
+      add(await eraseApiKeysOfUser(tx, user.id, null));
+      add(await eraseSettingsOfUser(tx, user.id, null));
+      add(await eraseNotificationsOfUser(tx, user.id, null));
+      add(await eraseGrantsOfUser(tx, user.id, null));
+      add(await eraseTwoFactorOfUser(tx, user.id));
+      add(await eraseSignInEventsOfUser(tx, user.id, email));
+      add(await eraseAccountIdentity(tx, user.id, email, `erased-${crypto.randomUUID()}@erased.invalid`));
       erased = true;
     }
+    // The feed says an erasure happened, without the person.
+    await recordActivity(tx, {
+      workspaceId,
+      actorId: row.requestedBy,
+      kind: "member.erased",
+      subjectType: "user",
+      subjectId: user.id,
+      summary: "A member's data was erased on their request (GDPR art. 17)",
+      detail: { account_erased: erased },
+    });
   });
   if (erased) {
     // The picture's file; its column was cleared with the account.

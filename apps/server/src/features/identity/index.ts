@@ -24,4 +24,5 @@ export {
 } from "./identity.service.ts";
 export * from "./identity.table.ts";
 export { forgetUser, revokeUserSessions, setAccountLocked } from "./identity-containment.service.ts";
+export { eraseAccountIdentity } from "./identity-erasure.ts";
 export { assertPasswordAccepted, passwordPolicy } from "./password-policy.ts";

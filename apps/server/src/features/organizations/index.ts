@@ -6,3 +6,4 @@ export {
   requireMemberWorkspace,
 } from "./organizations.service.ts";
 export * from "./organizations.table.ts";
+export { eraseMembership, membershipCount } from "./organizations-erasure.ts";

@@ -7,3 +7,4 @@
 export { avatarStorageBytes, removeProfilePicture } from "./profile-picture.service.ts";
 export { findUserProfile, findUserSettings, getUserSettings, updateUserSettings } from "./user-settings.service.ts";
 export { type StoredPreferences, userSettings } from "./user-settings.table.ts";
+export { eraseSettingsOfUser } from "./user-settings-erasure.ts";

@@ -1,0 +1,16 @@
+/** A member's notifications, deleted for one workspace or for the whole account (docs/compliance.md, "Erasing a member"): called by compliance's member erasure, inside its transaction. */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+
+type Tx = Pick<Db, "execute">;
+
+function countOf(res: unknown): number {
+  const r = res as { rowCount?: number; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+}
+
+/** Deletes the user's notifications in `workspaceId`, or everywhere when it is null; counts per table. */
+export async function eraseNotificationsOfUser(db: Tx, userId: string, workspaceId: string | null): Promise<Record<string, number>> {
+  const ws = workspaceId ? sql` and workspace_id = ${workspaceId}` : sql``;
+  return { notifications: countOf(await db.execute(sql`delete from notifications where user_id = ${userId}${ws}`)) };
+}
