@@ -4,6 +4,8 @@
  * the refusals (yourself, the instance admin, the owner, the last active admin); a member who also
  * belongs to another workspace keeps the account and that workspace's data.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_SETUP_TOKEN, type TestApp } from "../../../test/create-test-app.ts";
@@ -93,6 +95,11 @@ describe("erasing a member", () => {
     );
     await db.execute(sql`insert into workspace_activity (id, workspace_id, actor_id, kind, summary, subject_type, subject_id, detail)
       values (gen_random_uuid(), ${ws}, ${owner.id}, 'member.joined', ${`${NAME} joined the workspace`}, 'user', ${id}, ${JSON.stringify({ email: EMAIL })}::jsonb)`);
+    // A profile picture, as the upload stores it.
+    const picture = `${id}-${"a".repeat(32)}.png`;
+    fs.mkdirSync(path.join(t.config.dataDir, "uploads", "avatars"), { recursive: true });
+    fs.writeFileSync(path.join(t.config.dataDir, "uploads", "avatars", picture), "png");
+    await db.execute(sql`update users set image = ${`/api/user-settings/profile/picture/${picture}`} where id = ${id}`);
     expect((await searchDatabase(db, EMAIL)).length).toBeGreaterThan(0);
     expect((await searchDatabase(db, NAME)).length).toBeGreaterThan(0);
 
@@ -122,6 +129,7 @@ describe("erasing a member", () => {
     for (const needle of [EMAIL, NAME, "Zyxwarble"]) expect(await searchDatabase(db, needle), needle).toEqual([]);
     // (After the search: a refused sign-in with the address is a new security event of its own.)
     expect((await login(EMAIL)).statusCode).toBe(401);
+    expect(fs.existsSync(path.join(t.config.dataDir, "uploads", "avatars", picture))).toBe(false);
     const [u] = await rows(sql`select name, email, image, is_active from users where id = ${id}`);
     expect(u).toMatchObject({ name: "Erased user", image: null, is_active: false });
     expect(String(u?.email)).toMatch(/^erased-[0-9a-f-]{36}@erased\.invalid$/);

@@ -28,7 +28,7 @@ import { eraseNotificationsOfUser } from "../notifications/index.ts";
 import { eraseMembership, membershipCount } from "../organizations/index.ts";
 import { eraseSignInEventsOfUser } from "../security/index.ts";
 import { addToSuppressionList, suppressedAmong, suppressionHash } from "../suppression/index.ts";
-import { eraseSettingsOfUser, removeProfilePicture } from "../user-settings/index.ts";
+import { eraseSettingsOfUser, removeProfilePictureFile } from "../user-settings/index.ts";
 import { recordActivity } from "../workspaces/index.ts";
 import * as repo from "./compliance.repository.ts";
 import * as data from "./subject-data.repository.ts";
@@ -386,7 +386,7 @@ async function runUserErasure(ctx: Ctx, row: repo.RequestRow): Promise<void> {
   });
   if (erased) {
     // The picture's file; its column was cleared with the account.
-    await removeProfilePicture(ctx, user.id);
+    await removeProfilePictureFile(ctx, user.image);
     await forgetUser(ctx, user.id);
   } else {
     const n = await revokeUserSessions(ctx, user.id);

@@ -4,7 +4,7 @@
  * settings table. Its hooks ("user-settings.read", ".check", ".saved") are declared in
  * user-settings.service.ts.
  */
-export { avatarStorageBytes, removeProfilePicture } from "./profile-picture.service.ts";
+export { avatarStorageBytes } from "./profile-picture.service.ts";
 export { findUserProfile, findUserSettings, getUserSettings, updateUserSettings } from "./user-settings.service.ts";
 export { type StoredPreferences, userSettings } from "./user-settings.table.ts";
-export { eraseSettingsOfUser } from "./user-settings-erasure.ts";
+export { eraseSettingsOfUser, removeProfilePictureFile } from "./user-settings-erasure.ts";
