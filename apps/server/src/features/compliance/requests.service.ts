@@ -327,7 +327,8 @@ async function runUserErasure(ctx: Ctx, row: repo.RequestRow): Promise<void> {
   const selectors = [data.reLiteral(email)];
   const redactions: data.Redaction[] = [{ pattern: data.reLiteral(email), replacement: placeholder }];
   if (name.length >= 2) {
-    selectors.push(`\\m${data.reLiteral(name)}\\M`);
+    // A one-word name ("Sales") would select every row using the word: it is redacted only in rows the address selects.
+    if (/\s/.test(name)) selectors.push(`\\m${data.reLiteral(name)}\\M`);
     redactions.push({ pattern: `\\m${data.reLiteral(name)}\\M`, replacement: "[erased]" });
   }
   const match: data.SubjectMatch = { workspaceId, selectors, leadIds: [] };
