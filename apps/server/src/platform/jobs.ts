@@ -42,6 +42,8 @@ export interface Jobs {
   send<T extends object>(name: string, data: T, opts?: { startAfter?: Date | number; singletonKey?: string }): Promise<string | null>;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
+  /** Puts these failed jobs of a queue back in line (pg-boss's retry: one more attempt); answers how many moved. */
+  retry(name: string, ids: readonly string[]): Promise<number>;
   /** The names of the jobs defined so far, in definition order. */
   names(): string[];
   healthy(): Promise<boolean>;
@@ -128,6 +130,12 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
     async stop() {
       if (started) await boss.stop({ graceful: true, timeout: 5000 });
       started = false;
+    },
+    async retry(name, ids) {
+      if (ids.length === 0) return 0;
+      // pg-boss types its command answer as an empty interface; at run time it counts the jobs it moved.
+      const answer = (await boss.retry(name, [...ids])) as { affected?: number };
+      return answer.affected ?? 0;
     },
     names() {
       return [...defs.keys()];

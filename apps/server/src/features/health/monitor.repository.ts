@@ -82,18 +82,11 @@ export async function failedJobs(db: Db, name: string, after: { at: string; id: 
   }));
 }
 
-/**
- * Puts failed jobs back in line exactly as pg-boss 12's retry() does (plans.retryJobs): state
- * retry, one more attempt allowed, start now or at their start time. Only failed jobs move, so a
- * second click changes nothing. Returns the ids retried.
- */
-export async function retryFailedJobs(db: Db, name: string, jobId: string | null): Promise<string[]> {
+/** The ids of a queue's failed jobs (or of that one job, when failed), for pg-boss's retry. */
+export async function failedJobIds(db: Db, name: string, jobId: string | null): Promise<string[]> {
   const res = await db.execute(sql`
-    update pgboss.job
-    set state = 'retry', retry_limit = retry_limit + 1, completed_on = null,
-      start_after = greatest(start_after, pgboss.job_now())
-    where name = ${name} and state = 'failed' ${jobId ? sql`and id = ${jobId}::uuid` : sql``}
-    returning id::text as id`);
+    select id::text as id from pgboss.job
+    where name = ${name} and state = 'failed' ${jobId ? sql`and id = ${jobId}::uuid` : sql``}`);
   return rowsOf<{ id: string }>(res).map((r) => r.id);
 }
 

@@ -156,13 +156,14 @@ export async function listFailedJobs(
 export async function retryJobs(ctx: Ctx, auth: AuthContext, name: string, jobId: string | undefined): Promise<RetryJobsResult> {
   requireInstanceAdmin(auth);
   if (!(await repo.queueExists(ctx.db, name))) throw new AppError("MONITOR_QUEUE_NOT_FOUND");
-  const ids = await repo.retryFailedJobs(ctx.db, name, jobId ?? null);
+  const ids = await repo.failedJobIds(ctx.db, name, jobId ?? null);
   if (jobId && ids.length === 0) throw new AppError("MONITOR_JOB_NOT_FAILED");
+  const retried = await ctx.jobs.retry(name, ids);
   ctx.log.info(
-    { audit: "jobs.retry", userId: auth.userId, queue: name, jobId: jobId ?? null, retried: ids.length, ids: ids.slice(0, 100) },
+    { audit: "jobs.retry", userId: auth.userId, queue: name, jobId: jobId ?? null, retried, ids: ids.slice(0, 100) },
     jobId ? "instance admin retried a failed job" : "instance admin retried a queue's failed jobs",
   );
-  return { retried: ids.length };
+  return { retried };
 }
 
 export async function monitorHistory(ctx: Ctx, auth: AuthContext, range: MonitorRange, now = new Date()): Promise<MonitorHistory> {
