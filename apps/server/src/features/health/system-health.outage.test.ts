@@ -3,71 +3,25 @@
  * cluster (never the shared one other tests use) is stopped under a running app, then started
  * again. Runs where DATABASE_URL is set (CI's PostgreSQL job), as root with the postgres user.
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { PG_TEMPLATE_ENV } from "../../../test/database-template.ts";
+import { createPgCluster, type PgCluster, pgClusterProblem } from "../../../test/pg-cluster.ts";
 import { waitFor } from "../../../test/wait.ts";
 
-const PG_BIN = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"].find((d) =>
-  fs.existsSync(path.join(d, "pg_ctl")),
-);
-const canRun = Boolean(process.env.DATABASE_URL) && Boolean(PG_BIN) && process.getuid?.() === 0;
-const reason = !process.env.DATABASE_URL
-  ? "needs DATABASE_URL (the PostgreSQL run)"
-  : !PG_BIN
-    ? "needs the PostgreSQL server binaries"
-    : "needs root to run a private cluster as the postgres user";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const asPostgres = (bin: string, args: string[]) =>
-  execFileSync("runuser", ["-u", "postgres", "--", path.join(PG_BIN!, bin), ...args], { stdio: "pipe", timeout: 60_000 });
+const reason = !process.env.DATABASE_URL ? "needs DATABASE_URL (the PostgreSQL run)" : pgClusterProblem();
+const canRun = !reason;
 
 describe.skipIf(!canRun)(`readiness through a database outage (PostgreSQL)${canRun ? "" : `: skipped, ${reason}`}`, () => {
-  let dir: string;
-  let data: string;
-  let port: number;
+  let cluster: PgCluster;
   let t: TestApp;
-  const pgCtl = (action: "start" | "stop") =>
-    action === "start"
-      ? asPostgres("pg_ctl", [
-          "-D",
-          data,
-          "-o",
-          `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-          "-l",
-          path.join(dir, "log"),
-          "-w",
-          "-t",
-          "30",
-          "start",
-        ])
-      : asPostgres("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"]);
+  const pgCtl = (action: "start" | "stop") => (action === "start" ? cluster.start() : cluster.stop("fast"));
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-outage-"));
-    data = path.join(dir, "data");
-    execFileSync("chown", ["postgres:postgres", dir]);
-    asPostgres("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
-    port = await freePort();
-    pgCtl("start");
+    cluster = await createPgCluster();
     // The test app's database on the private cluster: migrated there (the shared template lives elsewhere).
     const saved = { url: process.env.DATABASE_URL, template: process.env[PG_TEMPLATE_ENV] };
-    process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    process.env.DATABASE_URL = cluster.url;
     delete process.env[PG_TEMPLATE_ENV];
     try {
       t = await createTestApp({}, { work: true });
@@ -81,10 +35,7 @@ describe.skipIf(!canRun)(`readiness through a database outage (PostgreSQL)${canR
     try {
       await t?.close();
     } finally {
-      try {
-        pgCtl("stop");
-      } catch {}
-      fs.rmSync(dir, { recursive: true, force: true });
+      cluster?.destroy();
     }
   }, 60_000);
 
