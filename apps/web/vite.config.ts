@@ -246,10 +246,10 @@ const ROUTE_MODULES: Record<string, string[]> = {
   "/forgot-password": ["src/features/auth/pages/forgot-password-page.tsx"],
   "/reset-password": ["src/features/auth/pages/reset-password-page.tsx"],
   "/verify-email": ["src/features/auth/pages/verify-email-page.tsx"],
-  "/dashboard": ["src/app/layout/app-layout.tsx", "src/features/dashboard/pages/dashboard-page.tsx"],
-  "/leads": ["src/app/layout/app-layout.tsx", "src/features/leads/pages/leads-page.tsx"],
-  "/campaigns": ["src/app/layout/app-layout.tsx", "src/features/campaigns/pages/campaigns-page.tsx"],
-  "/analytics": ["src/app/layout/app-layout.tsx", "src/features/analytics/pages/analytics-page.tsx"],
+  "/dashboard": ["src/app/app-routes.tsx", "src/app/layout/app-layout.tsx", "src/features/dashboard/pages/dashboard-page.tsx"],
+  "/leads": ["src/app/app-routes.tsx", "src/app/layout/app-layout.tsx", "src/features/leads/pages/leads-page.tsx"],
+  "/campaigns": ["src/app/app-routes.tsx", "src/app/layout/app-layout.tsx", "src/features/campaigns/pages/campaigns-page.tsx"],
+  "/analytics": ["src/app/app-routes.tsx", "src/app/layout/app-layout.tsx", "src/features/analytics/pages/analytics-page.tsx"],
 };
 export const ROUTE_PRELOADS_FILE = "route-preloads.json";
 
