@@ -3,7 +3,9 @@
  * temporary DATA_DIR, and runs Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU)
  * on a cold cache against `/`, `/sign-in` and, signed in, `/dashboard`. For each route it prints
  * the JavaScript bytes on the wire (compressed, with headers) and uncompressed, the request count,
- * and the performance and accessibility scores, beside the targets. Prints one JSON object; exits
+ * the same for CSS (stylesheet files, plus the CSS the HTML carries inline and the CSS the page
+ * holds once it has rendered, most of it inserted by emotion at run time), and the performance and
+ * accessibility scores, beside the targets. Prints one JSON object; exits
  * non-zero only when something crashes. Chromium is Debian's (CHROME_PATH, default
  * /usr/bin/chromium); Lighthouse never downloads a browser.
  *
@@ -13,10 +15,9 @@
  *   BENCH_WEB_ROUTES=/,/sign-in …            # only these routes
  *   BENCH_WEB_REPORTS=<dir> …                # also write each Lighthouse report (JSON) there
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +25,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { CHROMIUM_FLAGS } from "../e2e/chromium.ts";
+import { startServer } from "./server-process.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -48,47 +50,19 @@ interface Measure {
   js_kb_raw: number;
   js_requests: number;
   js_not_compressed: string[];
+  /** Stylesheet files (<link rel=stylesheet>, @import): transferred with headers, and uncompressed. */
+  css_kb_wire: number;
+  css_kb_raw: number;
+  css_requests: number;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-
-async function startServer(dataDir: string, setupToken: string): Promise<{ base: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      SETUP_TOKEN: setupToken,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { base, proc };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start within 120 s");
+/** CSS that is not a file of its own, measured once per route outside Lighthouse. */
+interface PageCss {
+  /** <style> elements in the HTML as the server sends it (uncompressed; on the wire inside the document). */
+  css_kb_inline_html: number;
+  /** Every rule of every style sheet once the page has rendered (network idle), as cssText. */
+  css_kb_in_page: number;
+  css_rules_in_page: number;
 }
 
 async function signUp(base: string, setupToken: string): Promise<string> {
@@ -134,6 +108,7 @@ async function audit(base: string, route: Route, token?: string): Promise<Measur
     if (token && !lhr.finalDisplayedUrl.endsWith(route)) throw new Error(`${route} was not shown signed in: ${lhr.finalDisplayedUrl}`);
     const requests = (lhr.audits["network-requests"]?.details as { items: NetworkItem[] } | undefined)?.items ?? [];
     const scripts = requests.filter((r) => r.resourceType === "Script");
+    const sheets = requests.filter((r) => r.resourceType === "Stylesheet");
     const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -145,7 +120,42 @@ async function audit(base: string, route: Route, token?: string): Promise<Measur
       js_kb_raw: kb(scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0)),
       js_requests: scripts.length,
       js_not_compressed: await notCompressed(scripts),
+      css_kb_wire: kb(sheets.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+      css_kb_raw: kb(sheets.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0)),
+      css_requests: sheets.length,
     };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** The CSS a route carries outside stylesheet files: inline in its HTML, and in the page once rendered. */
+async function pageCss(base: string, route: Route, token?: string): Promise<PageCss> {
+  const html = await (await fetch(`${base}${route}`)).text();
+  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, m) => sum + Buffer.byteLength(m[1] ?? ""), 0);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (token) {
+      await page.goto(`${base}/api/health`);
+      await page.evaluate((t) => window.localStorage.setItem("token", t), token);
+    }
+    await page.goto(`${base}${route}`, { waitUntil: "networkidle0", timeout: 60_000 });
+    const inPage = await page.evaluate(() => {
+      let bytes = 0;
+      let rules = 0;
+      const encoder = new TextEncoder();
+      for (const sheet of Array.from(document.styleSheets)) {
+        for (const rule of Array.from(sheet.cssRules)) {
+          bytes += encoder.encode(rule.cssText).length;
+          rules++;
+        }
+      }
+      return { bytes, rules };
+    });
+    await browser.disconnect();
+    return { css_kb_inline_html: kb(inline), css_kb_in_page: kb(inPage.bytes), css_rules_in_page: inPage.rules };
   } finally {
     chrome.kill();
   }
@@ -186,7 +196,7 @@ async function main(): Promise<void> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prospector-bench-web-"));
   const setupToken = randomBytes(16).toString("hex");
-  const { base, proc } = await startServer(dataDir, setupToken);
+  const { base, proc } = await startServer({ DATA_DIR: dataDir, SETUP_TOKEN: setupToken });
   try {
     const token = await signUp(base, setupToken);
     const routes: Record<string, unknown> = {};
@@ -198,6 +208,7 @@ async function main(): Promise<void> {
       const target = TARGETS[route];
       routes[route] = {
         ...best,
+        ...(await pageCss(base, route, route === "/dashboard" ? token : undefined)),
         performance_runs: runs.map((r) => r.performance),
         target,
         met: {
