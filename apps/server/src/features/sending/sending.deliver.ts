@@ -19,7 +19,11 @@ import type { DeliveryError } from "./sending.transports.ts";
 import type { CampaignRow, Planned, Sender } from "./sending.types.ts";
 
 export const MAX_ATTEMPTS = 5;
-/** "Sent" marks are written in groups of this many (the most a crash can repeat, plus the pool's connections). */
+/**
+ * The most "sent" marks one write carries. Marks are group-committed: each answered message is
+ * marked in the next write, which starts as soon as the one before it ends (a group is what came
+ * in meanwhile), so a crash repeats only the messages on the wire and those of the write under way.
+ */
 export const DELIVERY_CHUNK = 50;
 /**
  * Messages handed to one inbox's pool at a time: its connection count (inboxes.connection.ts), so
@@ -87,15 +91,28 @@ export async function deliverAll(
     await markSent(local.map((p) => ({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) })));
     sent += local.length;
   }
-  // Every message goes to the pool at once (it keeps its connections busy); "sent" marks are
-  // written in groups as answers come in, so a crash repeats at most one group plus the wire.
+  // Every message goes to the pool at once (it keeps its connections busy); its "sent" mark is
+  // written as soon as the write before it ends (group commit), never held back for a full group,
+  // so a crash repeats at most the messages on the wire and those of the write under way.
   let pending: repo.SentMark[] = [];
-  let flushing: Promise<void> = Promise.resolve();
-  const flush = () => {
-    const group = pending;
-    pending = [];
-    flushing = flushing.then(() => markSent(group));
-    return flushing;
+  let writing: Promise<void> | null = null;
+  let markError: unknown = null;
+  const flush = (): Promise<void> => {
+    if (writing || pending.length === 0) return writing ?? Promise.resolve();
+    writing = (async () => {
+      try {
+        while (pending.length) {
+          const group = pending.slice(0, DELIVERY_CHUNK);
+          pending = pending.slice(group.length);
+          await markSent(group);
+        }
+      } catch (err) {
+        markError ??= err;
+      } finally {
+        writing = null;
+      }
+    })();
+    return writing;
   };
   const handoff = async (p: Planned) => {
     const hold = await holdOn(p);
@@ -108,7 +125,7 @@ export async function deliverAll(
       const at = clock();
       pending.push({ id: p.rowId, leadId: p.leadId, sentAt: at, nextSendAt: nextAt(p, at) });
       sent++;
-      if (pending.length >= DELIVERY_CHUNK) await flush();
+      void flush();
     } catch (err) {
       failures.push({ p, err: err as DeliveryError });
     }
@@ -123,7 +140,10 @@ export async function deliverAll(
       });
     }),
   );
-  await flush();
+  while (writing || pending.length) await (writing ?? flush());
+  // A mark that could not be written (after the deadlock re-runs) leaves its rows "sending": the
+  // lease hands them back to the queue (recoverInterrupted), as after a crash.
+  if (markError) throw markError;
   if (held.length) await releaseHeld(s, campaign, held);
   for (const f of failures) await handleFailure(s, campaign, f, clock());
   return { sent, failed: failures.length, held: held.length };
