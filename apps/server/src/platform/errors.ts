@@ -25,6 +25,16 @@ export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not
 export const validationError = (errors: FieldError[], detail?: string) =>
   new AppError("VALIDATION_FAILED", detail ?? errors[0]?.message ?? "Validation failed", { errors });
 
+/** The volume (or the quota) a write went to is full: ENOSPC or EDQUOT from the filesystem. */
+export function isDiskFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
+
+/** 507 INSUFFICIENT_STORAGE for a write refused by a full disk (any upload or file the server keeps). */
+export const storageFull = (detail = "Not enough storage space on the server. Free some space or try again later.") =>
+  new AppError("INSUFFICIENT_STORAGE", detail);
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
@@ -41,6 +51,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }));
       const body: ErrorBody = { detail: errors[0]?.message ?? "Validation failed", code: "VALIDATION_FAILED", errors };
       return reply.status(422).send(body);
+    }
+    if (isDiskFull(err)) {
+      request.log.error({ err }, "request failed: no space left on the storage volume");
+      return reply.status(507).send(storageFull().toBody());
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

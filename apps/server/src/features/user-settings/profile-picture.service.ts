@@ -10,7 +10,7 @@ import path from "node:path";
 import { MAX_PROFILE_PICTURE_BYTES } from "@prospector/contracts";
 import sharp from "sharp";
 import type { AppContext } from "../../context.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, isDiskFull, storageFull } from "../../platform/errors.ts";
 import { createUserSettingsRepository } from "./user-settings.repository.ts";
 
 export const AVATAR_URL_PREFIX = "/api/user-settings/profile/picture/";
@@ -63,6 +63,9 @@ export async function uploadProfilePicture(ctx: AppContext, userId: string, file
     await fs.promises.writeFile(path.join(dir, name), out);
   } catch (err) {
     ctx.log.error({ err }, "could not store profile picture");
+    // A write cut short (a full disk) leaves part of the file: nothing points at it, so it goes.
+    await fs.promises.rm(path.join(dir, name), { force: true }).catch(() => {});
+    if (isDiskFull(err)) throw storageFull("Not enough storage space on the server for the picture. Please try again later.");
     throw new AppError("UPLOAD_FAILED", "The picture could not be stored. Please try again later.");
   }
   const url = AVATAR_URL_PREFIX + name;

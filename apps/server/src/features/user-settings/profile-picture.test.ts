@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
 import { createUser, type TestUser } from "../../../test/factories.ts";
 
@@ -121,5 +121,28 @@ describe("profile picture", () => {
 
   it("serves only stored names", async () => {
     expect((await t.app.inject({ method: "GET", url: `${URL}/..%2F..%2Fauth-secret` })).statusCode).toBe(404);
+  });
+
+  it("answers 507 INSUFFICIENT_STORAGE on a full disk, removes the part written and keeps the previous picture", async () => {
+    const first = await upload("me.png", "image/png", await image("png"));
+    expect(first.statusCode).toBe(200);
+    const previous: string = first.json().profile_picture_url;
+    const dir = path.join(t.app.ctx.config.dataDir, "uploads", "avatars");
+    const filesBefore = fs.readdirSync(dir).sort();
+    const realWrite = fs.promises.writeFile;
+    // What a full volume does: the first bytes land, then the kernel refuses the rest.
+    const spy = vi.spyOn(fs.promises, "writeFile").mockImplementationOnce(async (file, data) => {
+      await realWrite(file as string, (data as Buffer).subarray(0, 100));
+      throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    });
+    try {
+      const res = await upload("other.png", "image/png", await image("png", 200, 200));
+      expect(res.statusCode).toBe(507);
+      expect(res.json().code).toBe("INSUFFICIENT_STORAGE");
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.readdirSync(dir).sort()).toEqual(filesBefore);
+    expect((await t.app.inject({ method: "GET", url: previous })).statusCode).toBe(200);
   });
 });

@@ -3,8 +3,16 @@
  * lost and back, a full disk for uploads and exports. Each scenario runs real processes or a real
  * filesystem; the figures of all three are printed as one JSON object at the end.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../create-test-app.ts";
+import { createUser, type TestUser } from "../../factories.ts";
 import { pgClusterProblem } from "../../pg-cluster.ts";
+import { waitFor } from "../../wait.ts";
+import { filesUnder, mountSmallVolume, multipartBody, type SmallVolume } from "./infra/full-disk.ts";
 import { countBy, crashLines, isCleanServerError } from "./infra/http.ts";
 import { OUTAGE_MS, RECOVERY_BOUND_MS, REQUEST_TIMEOUT_MS, runPgOutage } from "./infra/pg-outage.ts";
 
@@ -53,5 +61,144 @@ describe.skipIf(Boolean(pgProblem))(`PostgreSQL restarted mid-traffic${pgProblem
     expect(tail.every((a) => a.status === 200 || a.status === 201)).toBe(true);
     expect(tail.some((a) => a.kind === "write") && tail.some((a) => a.kind === "read")).toBe(true);
     expect(run.lostWrites).toEqual([]);
+  });
+});
+
+const volume = mountSmallVolume();
+const diskProblem = typeof volume === "string" ? volume : null;
+
+describe.skipIf(Boolean(diskProblem))(`a full disk for uploads and exports${diskProblem ? `: skipped, ${diskProblem}` : ""}`, () => {
+  const vol = volume as SmallVolume;
+  let t: TestApp;
+  let user: TestUser;
+  let dataDir: string;
+  const answers: Record<string, string> = {};
+  const sha = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  const inject = (method: "GET" | "POST", url: string, body?: { payload: Buffer; headers: Record<string, string> } | object) => {
+    const multipart = body && "payload" in body && Buffer.isBuffer(body.payload);
+    return t.app.inject({
+      method,
+      url,
+      headers: { ...user.headers, ...(multipart ? (body as { headers: Record<string, string> }).headers : {}) },
+      payload: multipart ? (body as { payload: Buffer }).payload : (body as object | undefined),
+    });
+  };
+  const csv = () =>
+    multipartBody(
+      {
+        field: "file",
+        name: "leads.csv",
+        type: "text/csv",
+        data: Buffer.from(
+          `email,first_name\n${Array.from({ length: 3000 }, (_, i) => `disk${i}-${Date.now()}@example.com,Disk ${i}`).join("\n")}\n`,
+        ),
+      },
+      {},
+    );
+  const picture = async (color: number) =>
+    multipartBody({
+      field: "file",
+      name: "me.png",
+      type: "image/png",
+      data: await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: color, g: 30, b: 90 } } })
+        .png()
+        .toBuffer(),
+    });
+  const exportOptions = { includePersonalData: true, includeCampaignData: true, format: "json" };
+  const finished = (id: string) =>
+    waitFor(
+      async () => {
+        const r = (await inject("GET", `/api/user-settings/exports/${id}`)).json();
+        return r.status === "completed" || r.status === "failed" ? r : null;
+      },
+      { what: `export ${id} to finish`, timeoutMs: 30_000, intervalMs: 100 },
+    );
+  const record = (what: string, res: { statusCode: number; json(): unknown }) => {
+    const code = (res.json() as { code?: string })?.code;
+    answers[what] = `${res.statusCode}${code ? ` ${code}` : ""}`;
+  };
+
+  let before: { picture: string; pictureSha: string; exportId: string; exportFiles: Record<string, string> };
+
+  beforeAll(async () => {
+    dataDir = path.join(vol.dir, "data");
+    t = await createTestApp({ DATA_DIR: dataDir }, { work: true });
+    user = await createUser(t.app.ctx.db);
+    // Files written while there is room: they must come through the full disk intact.
+    const pic = await inject("POST", "/api/user-settings/profile/picture", await picture(200));
+    expect(pic.statusCode).toBe(200);
+    const url: string = pic.json().profile_picture_url;
+    const exp = await inject("POST", "/api/user-settings/exports", exportOptions);
+    expect(exp.statusCode).toBe(202);
+    expect((await finished(exp.json().id)).status).toBe("completed");
+    const exportDir = path.join(dataDir, "exports");
+    before = {
+      picture: url,
+      pictureSha: sha(path.join(dataDir, "uploads", "avatars", path.basename(url))),
+      exportId: exp.json().id,
+      exportFiles: Object.fromEntries(filesUnder(exportDir).map((f) => [f, sha(path.join(exportDir, f))])),
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    figures.disk = { volumeBytes: vol ? (await import("./infra/full-disk.ts")).TMPFS_BYTES : 0, answers };
+    try {
+      await t?.close();
+    } finally {
+      vol.unmount();
+    }
+  }, 60_000);
+
+  it("refuses uploads and exports with 507 INSUFFICIENT_STORAGE, leaves no partial file and no row behind", async () => {
+    vol.fill();
+    expect(vol.free()).toBeLessThan(64 * 1024);
+    const importsBefore = filesUnder(path.join(dataDir, "imports"));
+    const avatarsBefore = filesUnder(path.join(dataDir, "uploads", "avatars"));
+
+    const imp = await inject("POST", "/api/leads/import", csv());
+    record("importWhenFull", imp);
+    const pic = await inject("POST", "/api/user-settings/profile/picture", await picture(20));
+    record("pictureWhenFull", pic);
+    const exp = await inject("POST", "/api/user-settings/exports", exportOptions);
+    record("exportWhenFull", exp);
+
+    for (const res of [imp, pic, exp]) {
+      expect(res.statusCode, res.body).toBe(507);
+      expect(res.json().code).toBe("INSUFFICIENT_STORAGE");
+    }
+    // Nothing half-written on the volume, nothing in the database pointing at a missing file.
+    expect(filesUnder(path.join(dataDir, "imports"))).toEqual(importsBefore);
+    expect(filesUnder(path.join(dataDir, "uploads", "avatars"))).toEqual(avatarsBefore);
+    expect((await inject("GET", "/api/leads/import-jobs")).json()).toEqual([]);
+    const exports = (await inject("GET", "/api/user-settings/exports")).json() as { id: string; status: string }[];
+    expect(exports.map((e) => [e.id, e.status])).toEqual([[before.exportId, "completed"]]);
+    const me = await t.app.inject({ method: "GET", url: before.picture });
+    expect(me.statusCode).toBe(200);
+    // What was written before is intact.
+    expect(sha(path.join(dataDir, "uploads", "avatars", path.basename(before.picture)))).toBe(before.pictureSha);
+    const exportDir = path.join(dataDir, "exports");
+    expect(Object.fromEntries(filesUnder(exportDir).map((f) => [f, sha(path.join(exportDir, f))]))).toEqual(before.exportFiles);
+  });
+
+  it("works again once space is freed, without a restart", async () => {
+    vol.empty();
+    const imp = await inject("POST", "/api/leads/import", csv());
+    record("importAfterFree", imp);
+    expect(imp.statusCode, imp.body).toBe(202);
+    const job = await waitFor(
+      async () => {
+        const j = (await inject("GET", `/api/leads/import-jobs/${imp.json().id}`)).json();
+        return j.status === "completed" || j.status === "failed" ? j : null;
+      },
+      { what: "the import to finish", timeoutMs: 60_000, intervalMs: 200 },
+    );
+    expect(job.status).toBe("completed");
+    const pic = await inject("POST", "/api/user-settings/profile/picture", await picture(40));
+    record("pictureAfterFree", pic);
+    expect(pic.statusCode).toBe(200);
+    const exp = await inject("POST", "/api/user-settings/exports", exportOptions);
+    record("exportAfterFree", exp);
+    expect(exp.statusCode).toBe(202);
+    expect((await finished(exp.json().id)).status).toBe("completed");
   });
 });

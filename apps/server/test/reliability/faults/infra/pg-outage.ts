@@ -10,7 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { openDatabase } from "../../../../src/db/client.ts";
 import { migrate } from "../../../../src/db/migrate.ts";
-import { createUser } from "../../../factories.ts";
+import { createUser, type TestUser } from "../../../factories.ts";
 import { createPgCluster, freePort, type PgCluster } from "../../../pg-cluster.ts";
 import { type ChildServer, startServer } from "../../../processes.ts";
 import { waitFor } from "../../../wait.ts";
@@ -50,7 +50,7 @@ export async function runPgOutage(): Promise<PgOutageRun> {
     const database = await openDatabase({ url: cluster.url, poolSize: 2 });
     await migrate(database);
     // One user per client: the per-user rate limit (1000 a minute for an admin) must not be what answers.
-    const users = [];
+    const users: TestUser[] = [];
     for (let i = 0; i < CLIENTS; i++) users.push(await createUser(database.db));
     await database.close();
 
