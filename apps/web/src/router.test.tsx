@@ -1,11 +1,11 @@
-import { act, render, screen } from "@testing-library/react";
-import { createMemoryRouter, Link, MemoryRouter, RouterProvider, useRoutes } from "react-router";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, Link, MemoryRouter, RouterProvider, useLocation, useRoutes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { AuthGuard } from "./app/auth-guard.tsx";
 import { RootRoute } from "./app/root-route.tsx";
 import { errorTracker } from "./lib/error-tracker.ts";
 import { signOutIntent } from "./lib/storage.ts";
-import { LoginRedirect } from "./router.tsx";
+import { AppRoutes, LoginRedirect } from "./router.tsx";
 
 const session = vi.hoisted(() => ({ status: "unauthenticated" as "loading" | "authenticated" | "unauthenticated" }));
 vi.mock("./features/auth/api/use-session.ts", () => ({
@@ -115,5 +115,33 @@ describe("a page that fails", () => {
     expect(screen.getByText("Home")).toBeTruthy();
     track.mockRestore();
     quiet.mockRestore();
+  });
+});
+
+describe("the app's routes (app/app-routes.tsx, loaded on demand)", () => {
+  function LocationProbe() {
+    return <p data-testid="where">{useLocation().pathname}</p>;
+  }
+  function renderApp(path: string) {
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>,
+    );
+  }
+
+  it("an app address goes through the auth guard: signed out, to /sign-in", async () => {
+    session.status = "unauthenticated";
+    renderApp("/crm/deals");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/sign-in"), { timeout: 10_000 });
+    expect(sessionStorage.getItem("redirectAfterLogin")).toBe("/crm/deals");
+  });
+
+  it("an address no route knows shows the not-found page, signed out too", async () => {
+    session.status = "unauthenticated";
+    renderApp("/no-such-page");
+    expect(await screen.findByRole("heading", { name: "Page Not Found" }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByTestId("where").textContent).toBe("/no-such-page");
   });
 });
