@@ -82,7 +82,10 @@ export type AiModelVersionsQuery = z.infer<typeof AiModelVersionsQuery>;
 export const AiModelVersionPage = z.object({ items: z.array(AiModelVersion), next_cursor: z.string().nullable() });
 export type AiModelVersionPage = z.infer<typeof AiModelVersionPage>;
 
-export const AiModelVersionParams = z.object({ task: TrainedModelTask, version: z.coerce.number().int().min(1) });
+/** ml_models.version is a PostgreSQL integer: a larger number is no version, not a database error. */
+const ModelVersion = z.number().int().min(1).max(2_147_483_647);
+
+export const AiModelVersionParams = z.object({ task: TrainedModelTask, version: z.coerce.number().pipe(ModelVersion) });
 
 export const AiModelTaskParams = z.object({ task: TrainedModelTask });
 
@@ -95,7 +98,7 @@ export type SendTimeTrainAccepted = z.infer<typeof SendTimeTrainAccepted>;
 
 export const DeployInput = z
   .object({
-    version: z.number().int().min(1),
+    version: ModelVersion,
     force: z.boolean().default(false),
     reason: z.string().trim().max(500).default(""),
   })

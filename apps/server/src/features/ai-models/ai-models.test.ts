@@ -214,6 +214,14 @@ describe("ai-models", () => {
     expect(again.json()).toMatchObject({ code: "AI_MODELS_ALREADY_LIVE" });
   });
 
+  it("answers a version number beyond the integer column with 422, not a database error", async () => {
+    const deploy = await call(owner, "POST", "/api/ai-models/lead_score/deploy", { version: 7_088_888_755_627_698 });
+    expect(deploy.statusCode).toBe(422);
+    expect(deploy.json().errors[0]).toMatchObject({ field: "version" });
+    const read = await call(owner, "GET", "/api/ai-models/lead_score/versions/7088888755627698");
+    expect(read.statusCode).toBe(422);
+  });
+
   it("refuses a version below the AUC floor unless forced with a reason, and rolls back", async () => {
     const [v2] = await t.app.ctx.db
       .select()

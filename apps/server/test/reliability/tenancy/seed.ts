@@ -1,0 +1,275 @@
+/**
+ * Workspace A's records for the cross-tenant sweep: one of every kind the API can create, each
+ * carrying a marker string in its text fields, so an answer to workspace B that holds one is a leak.
+ * Bodies are the contract's own valid sample (`sampleValid`) with the fields that matter set here.
+ */
+import type { App } from "../../../src/app.ts";
+import type { Db } from "../../../src/db/client.ts";
+import { addMember, type TestUser } from "../../factories.ts";
+import { type Operation, sampleValid } from "../openapi.ts";
+
+export interface Seeded {
+  /** Marker strings written into A's records. */
+  markers: string[];
+  /** What A created, by kind, with the status the API answered (a refusal is reported, not hidden). */
+  created: Record<string, number>;
+  /** The API's answer to each creation it refused. */
+  refused: Record<string, string>;
+  /** A's profile picture file name (a capability URL) and its export file names, when there are any. */
+  pictureFile?: string;
+}
+
+function csvUpload(csv: string) {
+  const boundary = "----prospectortenancy";
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+export async function seedWorkspace(app: App, db: Db, ops: Operation[], owner: TestUser, tag: string): Promise<Seeded> {
+  const markers: string[] = [];
+  const created: Record<string, number> = {};
+  const refused: Record<string, string> = {};
+  let n = 0;
+  const mark = (kind: string) => {
+    const m = `${tag}-${kind}-${++n}-zq`;
+    markers.push(m);
+    return m;
+  };
+  const bodyOf = (path: string, seed: number) => {
+    const op = ops.find((o) => o.method === "POST" && o.path === path);
+    if (!op?.body) return {};
+    return sampleValid(op.body.schema, seed) as Record<string, unknown>;
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes; only `id` is read
+  const post = async (kind: string, url: string, overrides: Record<string, unknown> | undefined = {}, sample = true): Promise<any> => {
+    const payload = overrides === undefined ? undefined : { ...(sample ? bodyOf(url, 7) : {}), ...overrides };
+    const res = await app.inject({ method: "POST", url, headers: owner.headers, ...(payload ? { payload } : {}) });
+    created[kind] = res.statusCode;
+    if (res.statusCode >= 300) refused[kind] = `${url}: ${res.body.slice(0, 300)}`;
+    return res.statusCode < 300 ? res.json() : undefined;
+  };
+  const idOf = (x: unknown): string | undefined => {
+    const o = x as Record<string, unknown> | undefined;
+    return (o?.id ?? (o?.data as Record<string, unknown> | undefined)?.id ?? (o?.lead as { id?: string })?.id) as string | undefined;
+  };
+
+  const lead = idOf(
+    await post(
+      "lead",
+      "/api/leads",
+      {
+        first_name: mark("lead"),
+        last_name: mark("lead"),
+        email: `${tag}-lead@example.com`,
+        company_name: mark("lead"),
+        notes: mark("lead"),
+        tags: [mark("tag")],
+      },
+      false,
+    ),
+  );
+  const lead2 = idOf(await post("lead2", "/api/leads", { first_name: mark("lead"), email: `${tag}-lead2@example.com` }, false));
+  const campaign = idOf(
+    await post(
+      "campaign",
+      "/api/campaigns",
+      { name: mark("campaign"), subject_line: mark("subject"), body: `Hello {{first_name}} ${mark("body")}` },
+      false,
+    ),
+  );
+  if (campaign && lead) {
+    const res = await app.inject({
+      method: "POST",
+      url: `/api/campaigns/${campaign}/leads`,
+      headers: owner.headers,
+      payload: { lead_ids: [lead, lead2] },
+    });
+    created["campaign lead"] = res.statusCode;
+  }
+  const campaign2 = idOf(await post("campaign2", "/api/campaigns", { name: mark("campaign"), subject_line: mark("subject") }, false));
+  await post(
+    "inbox",
+    "/api/inboxes",
+    {
+      email: `${tag}-inbox@example.com`,
+      from_name: mark("inbox"),
+      smtp: { host: "127.0.0.1", port: 2525, secure: false, username: mark("smtpuser"), password: "smtp-secret-tenancy" },
+    },
+    false,
+  );
+  const customer = idOf(
+    await post(
+      "customer",
+      "/api/crm/customers",
+      { name: mark("customer"), email: `${tag}-cust@example.com`, notes: mark("customer"), lead_id: lead },
+      false,
+    ),
+  );
+  const stage = idOf(await post("stage", "/api/crm/stages", { name: mark("stage"), probability: 40 }, false));
+  const deal = idOf(
+    await post(
+      "deal",
+      "/api/crm/deals",
+      { name: mark("deal"), value: 1234, description: mark("deal"), customer_id: customer, lead_id: lead, stage_id: stage },
+      false,
+    ),
+  );
+  await post("task", "/api/crm/tasks", { title: mark("task"), description: mark("task"), customer_id: customer, deal_id: deal }, false);
+  await post(
+    "interaction",
+    "/api/crm/interactions",
+    { subject: mark("interaction"), type: "note", notes: mark("interaction"), customer_id: customer, deal_id: deal },
+    false,
+  );
+  await post(
+    "automation rule",
+    "/api/automation/rules",
+    { name: mark("rule"), trigger: { type: "reply_received" }, actions: [{ type: "add_tag", tag: mark("ruletag") }] },
+    false,
+  );
+  if (campaign2)
+    await post(
+      "nurture sequence",
+      "/api/nurture/sequences",
+      {
+        name: mark("nurture"),
+        campaign_id: campaign2,
+        entry: { trigger: { type: "lead_tagged", tag: mark("nurturetag") } },
+        exits: [{ type: "after_days", days: 3 }],
+      },
+      false,
+    );
+  const report = idOf(
+    await post(
+      "report",
+      "/api/reports",
+      {
+        name: mark("report"),
+        definition: { metrics: ["sent", "reply_rate"], dimensions: ["campaign"], period: { last_days: 7 }, chart: "bar" },
+      },
+      false,
+    ),
+  );
+  if (report)
+    await post(
+      "report schedule",
+      `/api/reports/${report}/schedules`,
+      { frequency: "weekly", hour: 6, weekday: 1, recipients: [`${tag}-rcpt@example.com`], timezone: "UTC" },
+      false,
+    );
+  await post(
+    "decision",
+    "/api/decisions",
+    { question: mark("decision"), context: mark("decision"), options: [{ label: mark("option") }, { label: mark("option") }] },
+    false,
+  );
+  await post(
+    "incident",
+    "/api/incidents",
+    { kind: "operations", title: mark("incident"), description: mark("incident"), severity: "low" },
+    false,
+  );
+  await post(
+    "api key",
+    "/api/user-settings/api-keys",
+    { name: mark("apikey"), description: mark("apikey"), permissions: ["leads:read"] },
+    false,
+  );
+  await post("scheduled export", "/api/user-settings/scheduled-exports", {
+    name: mark("schedexport"),
+    schedule: "0 6 * * 1",
+    timezone: "UTC",
+  });
+  await post("export", "/api/user-settings/exports", { includePersonalData: true, format: "json" }, false);
+  await post("backup", "/api/user-settings/backups", {}, false);
+  await post(
+    "email template",
+    "/api/ai/email-templates",
+    { name: mark("template"), subject: mark("template"), body: mark("template") },
+    false,
+  );
+  await post("team", "/api/v1/rbac/teams", { name: mark("team"), description: mark("team") }, false);
+  await post(
+    "policy",
+    "/api/v1/rbac/policies",
+    { name: mark("policy"), description: mark("policy"), effect: "deny", permissions: ["leads:delete"] },
+    false,
+  );
+  await post("access token", "/api/v1/rbac/tokens", { name: mark("token"), scopes: ["leads:read"] });
+  await post(
+    "suppression",
+    "/api/suppression",
+    { emails: [`${tag}-suppressed@example.com`], reason: "manual", detail: mark("suppression") },
+    false,
+  );
+  await post("scenario", "/api/analytics/optimization/scenarios", { name: mark("scenario") });
+  await post("benchmark", "/api/analytics/intelligence/benchmarks", {
+    segment: mark("benchmark"),
+    source_name: mark("benchmark"),
+    note: mark("benchmark"),
+  });
+  if (lead) await post("personalized image", "/api/content/images", { lead_id: lead, template: "banner" });
+  await post("workspace invite", `/api/v1/workspaces/${owner.workspaceId}/invite`, {
+    email: `${tag}-invitee@example.com`,
+    roleId: "sales_rep",
+  });
+  await post("domain verification", `/api/v1/workspaces/${owner.workspaceId}/domain/verify`, { domain: `${tag}.example.com` });
+  await post("scraping job", "/api/leads/scrape/website", { url: "http://127.0.0.1:9/" }, false);
+  if (lead) await post("enrichment", `/api/leads/${lead}/enrich`);
+  await post("bulk operation", "/api/bulk-operations/leads", { action: "add_tags", target: { ids: [lead2] }, tags: [mark("bulk")] }, false);
+  await post("compliance request", "/api/compliance/requests/export", { subject_type: "lead", email: `${tag}-lead@example.com` }, false);
+  if (lead) await post("agent run", "/api/ai/agents/research_lead/runs", { subject_id: lead }, false);
+  await post("recommendation run", "/api/recommendations/runs", {});
+  await post("insight run", "/api/analytics/intelligence/insights/recompute", {}, false);
+  await post("detection run", "/api/security/detection/run", undefined, false);
+  await post("retention run", "/api/compliance/retention/run", undefined, false);
+  await post("deliverability refresh", "/api/deliverability/refresh", {}, false);
+  await post("provider lookup", "/api/send-insights/providers/refresh", { force: true }, false);
+  if (deal)
+    await post(
+      "decision link",
+      "/api/decisions",
+      { question: mark("decision"), options: [{ label: "a" }, { label: "b" }], links: [{ kind: "deal", id: deal }] },
+      false,
+    );
+  // An access request needs a member without the permission.
+  const rep = await addMember(db, owner, "viewer");
+  const ar = await app.inject({
+    method: "POST",
+    url: "/api/v1/rbac/access-requests",
+    headers: rep.headers,
+    payload: { resource: "leads", action: "delete", reason: mark("accessreq") },
+  });
+  created["access request"] = ar.statusCode;
+  if (ar.statusCode >= 300) refused["access request"] = ar.body.slice(0, 300);
+
+  const imp = csvUpload(
+    `email,first_name,company\n${tag}-imported@example.com,${mark("import")},${mark("import")}\nnot-an-email,${mark("import")},x\n`,
+  );
+  const importRes = await app.inject({
+    method: "POST",
+    url: "/api/leads/import",
+    headers: { ...owner.headers, ...imp.headers },
+    payload: imp.payload,
+  });
+  created["lead import"] = importRes.statusCode;
+
+  const boundary = "----prospectortenancypic";
+  const pic = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const picRes = await app.inject({
+    method: "POST",
+    url: "/api/user-settings/profile/picture",
+    headers: { ...owner.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: pic,
+  });
+  created["profile picture"] = picRes.statusCode;
+  const pictureUrl = picRes.statusCode === 200 ? (picRes.json().profile_picture_url as string | null) : null;
+  return { markers, created, refused, pictureFile: pictureUrl?.split("/").pop() };
+}
