@@ -3,6 +3,7 @@
  * set, so every API process's sockets see events published by any other process or worker.
  */
 import { Redis } from "ioredis";
+import { redisAvailability } from "./redis-availability.ts";
 
 export type BusHandler = (message: unknown) => void;
 
@@ -41,6 +42,13 @@ export function createRedisBus(url: string, prefix = "prospector:"): Bus {
   sub.on("error", () => {});
   const local = createMemoryBus();
   const counts = new Map<string, number>();
+  // Redis lost: messages reach this process's subscribers only, and joining a channel does not wait
+  // on Redis; once the subscriber connection is ready again it subscribes to every channel in use.
+  const pubUp = redisAvailability(pub);
+  const subUp = redisAvailability(sub);
+  sub.on("ready", () => {
+    if (counts.size > 0) sub.subscribe(...[...counts.keys()].map((c) => prefix + c)).catch(() => {});
+  });
   sub.on("message", (channel: string, raw: string) => {
     let message: unknown;
     try {
@@ -52,12 +60,13 @@ export function createRedisBus(url: string, prefix = "prospector:"): Bus {
   });
   return {
     async publish(channel, message) {
+      if (!pubUp()) return local.publish(channel, message);
       await pub.publish(prefix + channel, JSON.stringify(message));
     },
     async subscribe(channel, handler) {
       const n = counts.get(channel) ?? 0;
       counts.set(channel, n + 1);
-      if (n === 0) await sub.subscribe(prefix + channel);
+      if (n === 0 && subUp()) await sub.subscribe(prefix + channel);
       const off = await local.subscribe(channel, handler);
       return async () => {
         await off();
@@ -65,7 +74,7 @@ export function createRedisBus(url: string, prefix = "prospector:"): Bus {
         counts.set(channel, left);
         if (left === 0) {
           counts.delete(channel);
-          await sub.unsubscribe(prefix + channel);
+          if (subUp()) await sub.unsubscribe(prefix + channel);
         }
       };
     },

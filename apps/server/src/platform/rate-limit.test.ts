@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import Fastify from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../../test/pg-cluster.ts";
+import { hasRedisServer, redisServer } from "../../test/redis-server.ts";
 import { registerErrorHandling } from "./errors.ts";
 import { createMemoryRateStore, createRedisRateStore, perClientLimit, type RateStore, verdict } from "./rate-limit.ts";
 
@@ -88,4 +90,38 @@ describe("the rate limiter", () => {
     expect((await from("198.51.100.2")).statusCode).toBe(200);
     await app.close();
   });
+});
+
+describe.skipIf(!hasRedisServer())("a Redis store when its Redis is lost and comes back", () => {
+  it("counts in this process's memory at once while the connection is lost, and in Redis again once it is back", async () => {
+    const server = redisServer(await freePort());
+    await server.start();
+    // As runtime.ts makes it: ioredis' reconnect backoff and offline queue, three tries per command.
+    const redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
+    redis.on("error", () => {});
+    const other = new Redis(server.url, { maxRetriesPerRequest: 0 });
+    other.on("error", () => {});
+    const prefix = `lost:${randomUUID()}:`;
+    const store = createRedisRateStore(redis, { prefix });
+    try {
+      expect((await store.hit("k", 60_000)).count).toBe(1);
+      await server.kill();
+      // Long enough for the reconnect backoff to grow: a command that waited on it would take seconds.
+      await new Promise((r) => setTimeout(r, 2_000));
+      const t0 = Date.now();
+      const local = [];
+      for (let i = 0; i < 5; i++) local.push((await store.hit("k", 60_000)).count);
+      expect(Date.now() - t0).toBeLessThan(250);
+      expect(local).toEqual([1, 2, 3, 4, 5]);
+
+      await server.start();
+      await new Promise<void>((resolve) => (redis.status === "ready" ? resolve() : redis.once("ready", () => resolve())));
+      expect((await store.hit("k2", 60_000)).count).toBe(1);
+      expect(await other.get(`${prefix}k2`)).toBe("1");
+    } finally {
+      redis.disconnect();
+      other.disconnect();
+      await server.kill();
+    }
+  }, 30_000);
 });

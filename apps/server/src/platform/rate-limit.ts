@@ -3,7 +3,8 @@
  * key's first hit, in this process's memory or, when REDIS_URL is set, in Redis with one atomic
  * script (INCR, and PEXPIRE when the key has no expiry yet), so every API process sees one count.
  * If Redis stops answering, a Redis store falls back to its own memory rather than letting every
- * request through or refusing them all. The store also keeps short-lived flags (the sign-in lockout).
+ * request through or refusing them all: at once while the connection is known to be lost (no wait
+ * on reconnect attempts), and back to Redis as soon as the client is ready again. The store also keeps short-lived flags (the sign-in lockout).
  *
  * Its users keep their own rules on top: the per-role limit of the access engine
  * (features/access/access.rate-limit.ts), the minute/hour/day budget of an API key (clock-aligned
@@ -13,6 +14,7 @@
 import type { onRequestHookHandler } from "fastify";
 import type { Redis } from "ioredis";
 import { AppError } from "./errors.ts";
+import { redisAvailability } from "./redis-availability.ts";
 
 /** Hits in the key's current window, this one included, and the time left in the window. */
 export interface WindowCount {
@@ -141,7 +143,10 @@ export function createRedisRateStore(
   const { prefix } = opts;
   const client = withHitCommand(redis);
   const fallback = opts.fallback ?? createMemoryRateStore();
+  const up = redisAvailability(redis);
   async function guarded<T>(run: () => Promise<T>, otherwise: () => Promise<T>): Promise<T> {
+    // Connection lost: this process's own count at once, rather than each request waiting out reconnects.
+    if (!up()) return otherwise();
     try {
       return await run();
     } catch (err) {

@@ -5,9 +5,10 @@
  */
 import { campaignLockResource } from "@prospector/contracts";
 import type { Feature } from "../../platform/feature.ts";
+import { redisAvailability } from "../../platform/redis-availability.ts";
 import { teamChatRoutes } from "./team-chat.routes.ts";
 import { teamSocketRoutes } from "./team-socket.routes.ts";
-import { createMemoryState, createRedisState, type RealtimeState } from "./team-socket.state.ts";
+import { createFallbackState, createMemoryState, createRedisState, type RealtimeState } from "./team-socket.state.ts";
 
 declare module "../../context.ts" {
   interface AppContext {
@@ -19,7 +20,14 @@ declare module "../../context.ts" {
 export const teamSocketFeature: Feature = {
   name: "team-socket",
   register(ctx) {
-    ctx.teamState = ctx.redis ? createRedisState(ctx.redis) : createMemoryState();
+    const redis = ctx.redis;
+    // With Redis: shared by every process, and this process's own memory while Redis is lost.
+    ctx.teamState = redis
+      ? createFallbackState(createRedisState(redis), createMemoryState(), {
+          up: redisAvailability(redis),
+          onError: (err) => ctx.log.warn({ err: err.message }, "team presence: Redis failed, using this process's memory"),
+        })
+      : createMemoryState();
     // A campaign is being edited while a live socket holds `campaign:<id>`: saving it is refused to others.
     ctx.hooks.on("campaigns.editLockHolder", async ({ workspaceId, campaignId }) => {
       const holder = await ctx.teamState.lockHolder(workspaceId, campaignLockResource(campaignId));

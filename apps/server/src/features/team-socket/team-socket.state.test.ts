@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryState, createRedisState, type RealtimeState } from "./team-socket.state.ts";
+import { createFallbackState, createMemoryState, createRedisState, type RealtimeState } from "./team-socket.state.ts";
 
 const TTL = 90_000;
 const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : null;
@@ -97,5 +97,60 @@ describe.each(kinds)("realtime state (%s)", (_name, make) => {
     expect(await state.listPresence("wB")).toEqual([]);
     await state.removePresence("wA", "c1");
     expect(await state.listPresence("wA")).toEqual([]);
+  });
+});
+
+describe("realtime state with a fallback (Redis lost and back)", () => {
+  const entry = (connId: string, userId: string) => ({
+    connId,
+    userId,
+    name: userId,
+    status: "online" as const,
+    currentResource: null,
+    lastActivity: Date.now(),
+  });
+  const ids = (list: { connId: string }[]) => list.map((e) => e.connId).sort();
+
+  it("uses the shared state while up, this process's memory while lost, and the shared state again once back", async () => {
+    const sharedStore = createMemoryState();
+    let broken = false;
+    // The shared state as Redis behaves when lost: every call fails.
+    const shared = new Proxy(sharedStore, {
+      get:
+        (target, prop) =>
+        (...args: unknown[]) => {
+          if (broken) return Promise.reject(new Error("Connection is closed."));
+          return (target[prop as keyof RealtimeState] as (...a: unknown[]) => unknown)(...args);
+        },
+    }) as RealtimeState;
+    let up = true;
+    const errors: string[] = [];
+    const state = createFallbackState(shared, createMemoryState(), { up: () => up, onError: (e) => errors.push(e.message) });
+    // Someone on another process, known only to the shared state.
+    await sharedStore.putPresence("ws", entry("elsewhere", "u0"));
+    await state.putPresence("ws", entry("c1", "u1"));
+    expect(ids(await state.listPresence("ws"))).toEqual(["c1", "elsewhere"]);
+    expect(await state.addConnection("u1", "c1", 1)).toBe(true);
+
+    // Lost, known from the client's events: straight to memory, which already knows c1.
+    broken = true;
+    up = false;
+    await state.putPresence("ws", entry("c2", "u2"));
+    expect(ids(await state.listPresence("ws"))).toEqual(["c1", "c2"]);
+    expect(await state.lock("ws", "lead:1", { connId: "c2", userId: "u2", name: "u2" })).toMatchObject({ connId: "c2" });
+    // The per-user connection limit still holds, in this process.
+    expect(await state.addConnection("u1", "c3", 1)).toBe(false);
+    expect(errors).toEqual([]);
+
+    // Lost but not yet noticed: a failing call falls back too, and is reported.
+    up = true;
+    expect(ids(await state.listPresence("ws"))).toEqual(["c1", "c2"]);
+    expect(errors).toEqual(["Connection is closed."]);
+
+    // Back: the shared view again; c2 reaches it with its next heartbeat.
+    broken = false;
+    expect(ids(await state.listPresence("ws"))).toEqual(["c1", "elsewhere"]);
+    await state.putPresence("ws", entry("c2", "u2"));
+    expect(ids(await state.listPresence("ws"))).toEqual(["c1", "c2", "elsewhere"]);
   });
 });

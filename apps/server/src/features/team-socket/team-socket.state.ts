@@ -341,3 +341,110 @@ export function collapsePresence(entries: PresenceEntry[]): Presence[] {
       last_activity: new Date(e.lastActivity).toISOString(),
     }));
 }
+
+/**
+ * Redis state that degrades to this process's memory while Redis is lost, and recovers to the
+ * shared state when it is back, without a restart. Every change is also kept in memory, so the
+ * local view is complete at the moment Redis goes; reads and decisions use Redis whenever the
+ * connection is up (`up`) and answers, memory otherwise. Presence and connection counts written
+ * only to memory during the outage reach Redis again with the connection's next heartbeat (both
+ * are refreshed on every touch).
+ */
+export function createFallbackState(
+  shared: RealtimeState,
+  local: RealtimeState,
+  opts: { up: () => boolean; onError?: (err: Error) => void },
+): RealtimeState {
+  async function pick<T>(fromShared: () => Promise<T>, fromLocal: () => Promise<T>): Promise<T> {
+    if (!opts.up()) return fromLocal();
+    try {
+      return await fromShared();
+    } catch (err) {
+      opts.onError?.(err as Error);
+      return fromLocal();
+    }
+  }
+  /** A change applied to both: memory always, Redis when up (its failure only logged). */
+  async function both(toShared: () => Promise<unknown>, toLocal: () => Promise<unknown>): Promise<void> {
+    await toLocal();
+    if (!opts.up()) return;
+    try {
+      await toShared();
+    } catch (err) {
+      opts.onError?.(err as Error);
+    }
+  }
+  return {
+    putPresence: (ws, entry) =>
+      both(
+        () => shared.putPresence(ws, entry),
+        () => local.putPresence(ws, entry),
+      ),
+    removePresence: (ws, connId) =>
+      both(
+        () => shared.removePresence(ws, connId),
+        () => local.removePresence(ws, connId),
+      ),
+    listPresence: (ws) =>
+      pick(
+        () => shared.listPresence(ws),
+        () => local.listPresence(ws),
+      ),
+    follow: (ws, resource, member) =>
+      both(
+        () => shared.follow(ws, resource, member),
+        () => local.follow(ws, resource, member),
+      ),
+    unfollow: (ws, resource, connId) =>
+      both(
+        () => shared.unfollow(ws, resource, connId),
+        () => local.unfollow(ws, resource, connId),
+      ),
+    followers: (ws, resource) =>
+      pick(
+        () => shared.followers(ws, resource),
+        () => local.followers(ws, resource),
+      ),
+    lock: (ws, resource, member, maxPerUser) =>
+      pick(
+        async () => {
+          const holder = await shared.lock(ws, resource, member, maxPerUser);
+          // Mirrored, so the lock is still known here if Redis goes while it is held.
+          if (holder?.connId === member.connId) await local.lock(ws, resource, member);
+          return holder;
+        },
+        () => local.lock(ws, resource, member, maxPerUser),
+      ),
+    async unlock(ws, resource, connId) {
+      const here = await local.unlock(ws, resource, connId);
+      return pick(
+        () => shared.unlock(ws, resource, connId),
+        async () => here,
+      );
+    },
+    lockHolder: (ws, resource) =>
+      pick(
+        () => shared.lockHolder(ws, resource),
+        () => local.lockHolder(ws, resource),
+      ),
+    addConnection: (userId, connId, max) =>
+      pick(
+        async () => {
+          const added = await shared.addConnection(userId, connId, max);
+          if (added) await local.addConnection(userId, connId, Number.POSITIVE_INFINITY);
+          return added;
+        },
+        () => local.addConnection(userId, connId, max),
+      ),
+    touchConnection: (userId, connId) =>
+      both(
+        () => shared.touchConnection(userId, connId),
+        () => local.touchConnection(userId, connId),
+      ),
+    removeConnection: (userId, connId) =>
+      both(
+        () => shared.removeConnection(userId, connId),
+        () => local.removeConnection(userId, connId),
+      ),
+  };
+}

@@ -13,8 +13,17 @@ import { createUser, type TestUser } from "../../factories.ts";
 import { pgClusterProblem } from "../../pg-cluster.ts";
 import { waitFor } from "../../wait.ts";
 import { filesUnder, mountSmallVolume, multipartBody, type SmallVolume } from "./infra/full-disk.ts";
-import { countBy, crashLines, isCleanServerError } from "./infra/http.ts";
+import { call, countBy, crashLines, isCleanServerError } from "./infra/http.ts";
 import { OUTAGE_MS, RECOVERY_BOUND_MS, REQUEST_TIMEOUT_MS, runPgOutage } from "./infra/pg-outage.ts";
+import {
+  type Api,
+  AUTH_LIMIT,
+  presenceSeenBy,
+  RECOVERY_BOUND_MS as REDIS_RECOVERY_BOUND_MS,
+  type Setup,
+  setUp,
+  signIns,
+} from "./infra/redis-loss.ts";
 
 const figures: Record<string, unknown> = {};
 afterAll(() => {
@@ -200,5 +209,90 @@ describe.skipIf(Boolean(diskProblem))(`a full disk for uploads and exports${disk
     record("exportAfterFree", exp);
     expect(exp.statusCode).toBe(202);
     expect((await finished(exp.json().id)).status).toBe("completed");
+  });
+});
+
+describe(`Redis lost and back${process.env.DATABASE_URL ? " (two API processes on PostgreSQL)" : " (one API process on PGlite; the two-process half needs DATABASE_URL)"}`, () => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setUp(process.env.DATABASE_URL);
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+  }, 60_000);
+
+  it("degrades presence and rate limits to each process's memory, and recovers to shared without a restart", async () => {
+    const [a, b] = s.apis as [Api, Api | undefined];
+    const other = b ?? a;
+    const two = Boolean(b);
+    const sockets: { close(): Promise<void> }[] = [];
+    const report: Record<string, unknown> = { processes: s.apis.length, limitPerMinute: AUTH_LIMIT };
+    figures.redis = report;
+    try {
+      // 1. Shared: one count for the address across the processes.
+      const up1 = await signIns(a, "10.19.0.1", AUTH_LIMIT);
+      const up2 = await signIns(other, "10.19.0.1", AUTH_LIMIT);
+      report.shared = { first: up1, second: up2 };
+      expect([up1.other, up2.other]).toEqual([[], []]);
+      expect(up1.allowed + up2.allowed).toBe(AUTH_LIMIT);
+      const p1 = await presenceSeenBy(a, s.owner);
+      const p2 = await presenceSeenBy(other, s.member);
+      sockets.push(p1.socket, p2.socket);
+      expect(p2.users).toContain(s.owner.id);
+
+      // 2. Redis killed: every request still answered, each process enforcing the limit on its own.
+      await s.redis.kill();
+      const t0 = Date.now();
+      const down1 = await signIns(a, "10.19.0.2", AUTH_LIMIT + 5);
+      const down2 = two ? await signIns(other, "10.19.0.2", AUTH_LIMIT + 5) : null;
+      const downMs = Date.now() - t0;
+      report.down = { first: down1, second: down2, msForAll: downMs };
+      expect(down1.other).toEqual([]);
+      expect(down1).toMatchObject({ allowed: AUTH_LIMIT, limited: 5 });
+      if (down2) {
+        expect(down2.other).toEqual([]);
+        expect(down2).toMatchObject({ allowed: AUTH_LIMIT, limited: 5 });
+      }
+      // The socket still works, with the presence this process knows.
+      const p3 = await presenceSeenBy(other, s.owner);
+      sockets.push(p3.socket);
+      expect(p3.users).toContain(s.member.id);
+      report.presenceDuringOutage = { usersSeenByNewSocket: p3.users.length };
+      for (const api of s.apis) expect((await call(api.base, "GET", "/api/health/live")).status).toBe(200);
+
+      // 3. Redis back (empty, on the same port): each process returns to the shared count by itself.
+      await s.redis.start();
+      const started = Date.now();
+      const probe = s.inspect();
+      const recovery: Record<string, number> = {};
+      for (const api of s.apis) {
+        let k = 0;
+        await waitFor(
+          async () => {
+            const ip = `10.19.9.${++k}`;
+            await signIns(api, ip, 1);
+            return (await probe.keys(`*${ip}*`)).length > 0;
+          },
+          { what: `process ${api.name} counting in Redis again`, timeoutMs: REDIS_RECOVERY_BOUND_MS, intervalMs: 200 },
+        );
+        recovery[api.name] = Date.now() - started;
+      }
+      report.recoveryMs = recovery;
+      const back1 = await signIns(a, "10.19.0.3", AUTH_LIMIT);
+      const back2 = await signIns(other, "10.19.0.3", AUTH_LIMIT);
+      report.recovered = { first: back1, second: back2 };
+      expect(back1.allowed + back2.allowed).toBe(AUTH_LIMIT);
+      const p4 = await presenceSeenBy(a, s.owner);
+      const p5 = await presenceSeenBy(other, s.member);
+      sockets.push(p4.socket, p5.socket);
+      expect(p5.users).toContain(s.owner.id);
+
+      for (const api of s.apis) {
+        expect(api.server.child.exitCode).toBeNull();
+        expect(crashLines(api.server.output())).toEqual([]);
+      }
+    } finally {
+      for (const sock of sockets) await sock.close();
+    }
   });
 });
