@@ -7,6 +7,8 @@
  * - `table:<name>` — the id of a row of that table in A's workspace (`table:<name>.<column>` for another column);
  * - `workspace`, `organization`, `user` — A's workspace, organization, owner;
  * - `picture` — A's profile picture file name;
+ * - `shared:<table>` — a row that is instance-wide by design (no workspace_id), the one A caused:
+ *   any status below 500 passes, and the answer must hold nothing of A;
  * - `own:<value>` — the parameter names something in the CALLER's own scope (an enum: a role, an
  *   agent kind, a model task, a security rule; a queue name): there is no A record to aim at; the
  *   call is still made and must leak nothing of A and change nothing of A, whatever its status.
@@ -102,7 +104,9 @@ export const ROUTE_MAP: RouteMapping[] = [
   },
   { path: /^\/api\/security\/alerts\/\{id\}/, params: { id: "table:security_alerts", action: "own:acknowledge" } },
   { path: /^\/api\/security\/rules\/\{rule\}/, params: { rule: "own:brute_force" } },
-  { path: /^\/api\/security\/detection\/runs\/\{id\}/, params: { id: "table:security_detection_runs" } },
+  // One detection pass covers every workspace (security/detection.service.ts): its run record holds
+  // counts and times, no workspace's data, and is readable by any security reader.
+  { path: /^\/api\/security\/detection\/runs\/\{id\}/, params: { id: "shared:security_detection_runs" } },
   { path: /^\/api\/incidents\/\{id\}/, params: { id: "table:incidents" } },
   { path: /^\/api\/compliance\/requests\/\{id\}/, params: { id: "table:compliance_requests" } },
   { path: /^\/api\/compliance\/retention\/runs\/\{id\}/, params: { id: "table:compliance_retention_runs" } },

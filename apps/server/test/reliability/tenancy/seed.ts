@@ -3,8 +3,16 @@
  * carrying a marker string in its text fields, so an answer to workspace B that holds one is a leak.
  * Bodies are the contract's own valid sample (`sampleValid`) with the fields that matter set here.
  */
+
+import { sql } from "drizzle-orm";
 import type { App } from "../../../src/app.ts";
 import type { Db } from "../../../src/db/client.ts";
+import { processRequest } from "../../../src/features/compliance/requests.service.ts";
+import { performRun as performRetentionRun } from "../../../src/features/compliance/settings.service.ts";
+import { performBackup } from "../../../src/features/data-exports/backups.service.ts";
+import { performExport } from "../../../src/features/data-exports/data-exports.service.ts";
+import { runImport } from "../../../src/features/leads/leads.jobs.ts";
+import { performRun as performDetectionRun } from "../../../src/features/security/detection.service.ts";
 import { addMember, type TestUser } from "../../factories.ts";
 import { type Operation, sampleValid } from "../openapi.ts";
 
@@ -157,7 +165,7 @@ export async function seedWorkspace(app: App, db: Db, ops: Operation[], owner: T
     await post(
       "report schedule",
       `/api/reports/${report}/schedules`,
-      { frequency: "weekly", hour: 6, weekday: 1, recipients: [`${tag}-rcpt@example.com`], timezone: "UTC" },
+      { frequency: "weekly", hour: 6, weekday: 1, recipients: [owner.email], timezone: "UTC" },
       false,
     );
   await post(
@@ -271,5 +279,39 @@ export async function seedWorkspace(app: App, db: Db, ops: Operation[], owner: T
   });
   created["profile picture"] = picRes.statusCode;
   const pictureUrl = picRes.statusCode === 200 ? (picRes.json().profile_picture_url as string | null) : null;
+  await finishJobs(app, db, owner.workspaceId, refused);
   return { markers, created, refused, pictureFile: pictureUrl?.split("/").pop() };
+}
+
+/**
+ * The sweep's app does no background work (so nothing changes A's rows during it); the jobs A's
+ * requests queued are run here, once, so A has real files behind its export, backup, compliance
+ * export and import-errors downloads for B to aim at.
+ */
+async function finishJobs(app: App, db: Db, workspaceId: string, refused: Record<string, string>): Promise<void> {
+  // Detection runs are instance-wide (no workspace_id): the one A requested is the only one.
+  const ids = async (table: string) =>
+    (
+      (await db.execute(
+        table === "security_detection_runs"
+          ? sql`select id from security_detection_runs`
+          : sql`select id from ${sql.identifier(table)} where workspace_id = ${workspaceId}`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
+  const ctx = app.ctx;
+  const run = async (kind: string, table: string, fn: (id: string) => Promise<void>) => {
+    for (const id of await ids(table)) {
+      try {
+        await fn(id);
+      } catch (err) {
+        refused[`${kind} job`] = String(err).slice(0, 300);
+      }
+    }
+  };
+  await run("export", "data_exports", (exportId) => performExport(ctx, { exportId }));
+  await run("backup", "backups", (backupId) => performBackup(ctx, { backupId, workspaceId }));
+  await run("compliance request", "compliance_requests", (requestId) => processRequest(ctx, { requestId, workspaceId }));
+  await run("import", "lead_import_jobs", (jobId) => runImport(ctx, jobId));
+  await run("retention run", "compliance_retention_runs", (runId) => performRetentionRun(ctx, { runId, workspaceId }));
+  await run("detection run", "security_detection_runs", (runId) => performDetectionRun(ctx, runId));
 }

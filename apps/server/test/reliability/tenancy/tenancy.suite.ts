@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { API_PERMISSIONS } from "@prospector/contracts";
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSocket, socketUrl, type TestSocket } from "../../../src/features/team-socket/team-socket.test-client.ts";
@@ -68,6 +69,9 @@ describe("cross-tenant sweep", () => {
   const excluded: { path: string; reason: string }[] = [];
   let calls = 0;
   let swept = 0;
+  let controls = 0;
+  const controlMisses: string[] = [];
+  const controlCalls: { op: Operation; url: string }[] = [];
   const socketFigures: Record<string, unknown> = {};
 
   beforeAll(async () => {
@@ -91,6 +95,12 @@ describe("cross-tenant sweep", () => {
     // The access audit is written in batches: what A's seeding logged must be in before the snapshot.
     await t.app.ctx.access.audit.flush();
     before = await snapshotWorkspace(t.database.db, tables, { workspaceId: a.workspaceId, organizationId: a.organizationId, userId: a.id });
+    for (const table of new Set(ROUTE_MAP.flatMap((m) => Object.values(m.params)).filter((v) => v.startsWith("shared:")))) {
+      const rows = (await t.database.db.execute(sql`select id from ${sql.identifier(table.slice(7))} limit 1`)) as unknown as {
+        rows: { id: string }[];
+      };
+      if (rows.rows[0]) shared.set(table.slice(7), rows.rows[0].id);
+    }
     secrets = [...seeded.markers, ...idsIn(before), a.workspaceId, a.organizationId, a.id, a.email, a.token];
   });
   afterAll(async () => {
@@ -105,7 +115,9 @@ describe("cross-tenant sweep", () => {
     return row ? String(row[column!]) : undefined;
   };
 
+  const shared = new Map<string, string>();
   const resolve = (op: Operation, source: string): string => {
+    if (source.startsWith("shared:")) return shared.get(source.slice(7)) ?? randomUUID();
     if (source === "workspace") return a.workspaceId;
     if (source === "organization") return a.organizationId;
     if (source === "user") return a.id;
@@ -180,10 +192,19 @@ describe("cross-tenant sweep", () => {
         continue;
       }
       // Only when no parameter aims at A (an enum of the caller's own scope) is any status below 500 fine.
-      const own = op.pathParams.every((p) => mapping.params[p.name]!.startsWith("own:"));
+      const own = op.pathParams.every((p) => /^(own|shared):/.test(mapping.params[p.name]!));
       let url = op.path;
       for (const p of op.pathParams) url = url.replace(`{${p.name}}`, encodeURIComponent(resolve(op, mapping.params[p.name]!)));
       swept++;
+      // The control: A itself reaches the record through a GET, so B's 404 means refused, not absent.
+      // (Run after the snapshot comparison: some reads record themselves, e.g. an export in the activity feed.)
+      if (
+        op.method === "GET" &&
+        !own &&
+        !op.pathParams.some((p) => noRecord.has(`${op.path} (${mapping.params[p.name]!.slice(6).split("|")[0]})`))
+      ) {
+        controlCalls.push({ op, url });
+      }
       const identities: [string, Record<string, string>][] = [
         ["B session", b.headers],
         ["B API key", { "x-api-key": "(rotated)" }],
@@ -300,6 +321,15 @@ describe("cross-tenant sweep", () => {
     }
   });
 
+  it("A reaches its own records through the same GETs (the control)", async () => {
+    for (const { op, url } of controlCalls) {
+      const mine = await call(op, url, a.headers, 1);
+      controls++;
+      if (mine.res.statusCode === 404) controlMisses.push(`${op.method} ${op.path}: ${mine.res.body.slice(0, 120)}`);
+    }
+    expect(controls).toBeGreaterThan(50);
+  });
+
   it("reports: one JSON object, and no finding", () => {
     const summary = {
       suite: "tenancy",
@@ -315,6 +345,8 @@ describe("cross-tenant sweep", () => {
       records_created: seeded.created,
       records_refused: seeded.refused,
       mapped_without_a_record: [...noRecord].sort(),
+      controls_by_a: controls,
+      control_misses: controlMisses,
       excluded,
       socket: socketFigures,
       findings,
