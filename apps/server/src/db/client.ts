@@ -42,6 +42,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
+    // Nor a checked-out one (a transaction between two statements when the server goes away): the
+    // pool only listens to idle clients, and an 'error' event nobody listens to kills the process.
+    // The work that holds it fails on its next query, and the pool drops it when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+    });
     await pool.query("select 1");
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { kind: "postgres", db, pool, url: opts.url, close: () => pool.end() };
