@@ -36,6 +36,8 @@ const BASELINE_S = Number(process.env.BENCH_LOAD_BASELINE_SECONDS ?? Math.min(15
  * The per-user rate limit (admin: 1,000 requests a minute, ROLE_RATE_LIMITS) is not an operator
  * setting: the load comes from a team of this many signed-in members, each well under it.
  */
+/** Each read route alone for this long after the mixed runs (0: not). */
+const SOLO_S = Number(process.env.BENCH_LOAD_SOLO_SECONDS ?? Math.min(5, SECONDS));
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 500);
 const LEADS = Number(process.env.BENCH_LOAD_LEADS ?? 5000);
 const CAMPAIGNS = Number(process.env.BENCH_LOAD_CAMPAIGNS ?? 60);
@@ -166,7 +168,9 @@ interface RunFigures {
   max_ms: number;
   requests_2xx: number;
   non2xx: number;
+  /** Connection errors and timeouts (autocannon counts both here). */
   socket_errors: number;
+  /** Requests with no answer within autocannon's 10 s timeout (part of socket_errors). */
   timeouts: number;
   errors: number;
   routes?: Record<string, RouteFigures>;
@@ -235,7 +239,8 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
     non2xx: r.non2xx,
     socket_errors: r.errors,
     timeouts: r.timeouts,
-    errors: r.non2xx + r.errors + r.timeouts,
+    // autocannon's `errors` already counts its timeouts (no answer within 10 s).
+    errors: r.non2xx + r.errors,
     routes: Object.fromEntries(
       [...perRoute].map(([route, f]) => {
         const lat = f.lat.sort((a, b) => a - b);
@@ -332,12 +337,13 @@ async function seedThroughApi(base: string, token: string): Promise<{ leadIds: s
 }
 
 /** Round-robin over the hot read routes, each request as the next member. */
-function readMix(users: Seeded["users"]) {
+const READ_ROUTES = 5;
+function readMix(users: Seeded["users"], only?: number) {
   let n = 0;
   return (): Req => {
     const i = n++;
     const token = users[i % users.length]!.token;
-    switch (i % 5) {
+    switch (only ?? i % READ_ROUTES) {
       case 0:
         return {
           route: "GET /api/leads (page)",
@@ -417,6 +423,7 @@ interface DbResult {
   baseline?: RunFigures;
   reads?: RunFigures & { ratio_to_baseline: number };
   writes?: RunFigures & { ratio_to_baseline: number; leads_created: number; leads_counted_after: number };
+  reads_alone?: Record<string, { rps: number; p50_ms: number; p99_ms: number; errors: number; server_cpu_us_per_req: number | null }>;
   memory?: {
     start: Memory;
     after_warmup: Memory;
@@ -538,6 +545,23 @@ async function runDatabase(target: Db): Promise<DbResult> {
     const writes = await load(base, SECONDS, writeMix(seeded.users, leadIds, runId, counters), proc.pid);
     clearInterval(sampler);
     const end = await memory(base, metricsToken);
+    // Each read route alone: in the mixed run every request queues behind the slowest, so only
+    // these say what each route costs the server.
+    if (SOLO_S > 0) {
+      out.reads_alone = {};
+      for (let k = 0; k < READ_ROUTES; k++) {
+        const solo = await load(base, SOLO_S, readMix(seeded.users, k), proc.pid);
+        const [route, f] = Object.entries(solo.routes ?? {})[0] ?? ["?", null];
+        out.reads_alone[route] = {
+          rps: solo.rps,
+          p50_ms: solo.p50_ms,
+          p99_ms: solo.p99_ms,
+          errors: solo.errors,
+          server_cpu_us_per_req: solo.server_cpu_us_per_req ?? null,
+          ...(f && Object.keys(f.non2xx).length ? { non2xx: f.non2xx } : {}),
+        };
+      }
+    }
     // Every 201 is a lead: the total must be the import plus the creates that were answered.
     const { headers } = await api<unknown[]>(base, owner, "GET", "/api/leads?limit=1");
     const counted = Number(headers.get("x-total-count"));
@@ -599,7 +623,15 @@ async function main(): Promise<void> {
   const results: DbResult[] = [];
   for (const target of DATABASES) results.push(await runDatabase(target));
   const loadAfter = os.loadavg();
-  const errors = results.reduce((sum, r) => sum + (r.reads?.errors ?? 0) + (r.writes?.errors ?? 0) + (r.baseline?.errors ?? 0), 0);
+  const errors = results.reduce(
+    (sum, r) =>
+      sum +
+      (r.reads?.errors ?? 0) +
+      (r.writes?.errors ?? 0) +
+      (r.baseline?.errors ?? 0) +
+      Object.values(r.reads_alone ?? {}).reduce((s, x) => s + x.errors, 0),
+    0,
+  );
   const failed = results.filter((r) => r.error).map((r) => r.database);
   const result = {
     bench: "load",
