@@ -15,6 +15,7 @@ import type { Database } from "./db/client.ts";
 import { FEATURES } from "./features.ts";
 import { registerApiCompression } from "./platform/compression.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
+import { frameworkErrors } from "./platform/framework-errors.ts";
 import { type LogDestination, loggerOptions } from "./platform/request-log.ts";
 import { registerRouteAccess } from "./platform/route-access.ts";
 import { registerSecurityHeaders } from "./platform/security-headers.ts";
@@ -41,6 +42,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs refused before routing get the error envelope too (platform/framework-errors.ts).
+    frameworkErrors,
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -35,6 +35,24 @@ export function isDiskFull(err: unknown): boolean {
 export const storageFull = (detail = "Not enough storage space on the server. Free some space or try again later.") =>
   new AppError("INSUFFICIENT_STORAGE", detail);
 
+/**
+ * PostgreSQL data exceptions (SQLSTATE class 22) that a client's value causes when it reaches a
+ * query: text that is not a uuid, number or date where one is compared (22P02, 22007, 22008), a
+ * number beyond its column (22003), a string over its column (22001), NUL or a lone surrogate in
+ * text or JSON (22021, 22P05, and 22P02 for JSON). Drizzle wraps the driver's error: look through
+ * `cause`. Returns the SQLSTATE, or null for any other error.
+ */
+const INPUT_SQLSTATES = new Set(["22P02", "22003", "22001", "22021", "22P05", "22007", "22008"]);
+export function databaseInputError(err: unknown): string | null {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && INPUT_SQLSTATES.has(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
@@ -55,6 +73,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDiskFull(err)) {
       request.log.error({ err }, "request failed: no space left on the storage volume");
       return reply.status(507).send(storageFull().toBody());
+    }
+    const sqlstate = databaseInputError(err);
+    if (sqlstate) {
+      // The request's value, not the server, is at fault: a 422 like any invalid value, logged so
+      // a route that should have validated it earlier can still be found.
+      request.log.warn({ err, sqlstate }, "request refused by the database: a value it cannot store or compare");
+      const body: ErrorBody = {
+        detail: "A value in the request is not valid here (an id, number, date or text the database cannot use)",
+        code: "VALIDATION_FAILED",
+      };
+      return reply.status(422).send(body);
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
