@@ -61,7 +61,7 @@ export const ROUTE_MAP: RouteMapping[] = [
   { path: /^\/api\/send-insights\/providers\/lookup-jobs\/\{id\}/, params: { id: "table:send_insights_lookup_jobs" } },
   { path: /^\/api\/coaching\/campaigns\/\{id\}/, params: { id: "table:campaigns" } },
   { path: /^\/api\/bulk-operations\/\{id\}/, params: { id: "table:bulk_operations" } },
-  { path: /^\/api\/user-settings\/exports\/\{id\}/, params: { id: "table:data_exports", name: "own:export.json" } },
+  { path: /^\/api\/user-settings\/exports\/\{id\}/, params: { id: "table:data_exports", name: "table:data_exports.main_file" } },
   { path: /^\/api\/user-settings\/scheduled-exports\/\{id\}/, params: { id: "table:scheduled_exports" } },
   { path: /^\/api\/user-settings\/backups\/\{id\}/, params: { id: "table:backups" } },
   // Instance administration (a workspace owner is not an instance admin): refused with 403 by design.

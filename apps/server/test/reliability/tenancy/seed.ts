@@ -7,12 +7,17 @@
 import { sql } from "drizzle-orm";
 import type { App } from "../../../src/app.ts";
 import type { Db } from "../../../src/db/client.ts";
+import { performRun as performAgentRun } from "../../../src/features/ai-agents/ai-agents.run.ts";
+import { runInsights } from "../../../src/features/analytics/intelligence.service.ts";
 import { processRequest } from "../../../src/features/compliance/requests.service.ts";
 import { performRun as performRetentionRun } from "../../../src/features/compliance/settings.service.ts";
 import { performBackup } from "../../../src/features/data-exports/backups.service.ts";
 import { performExport } from "../../../src/features/data-exports/data-exports.service.ts";
 import { runImport } from "../../../src/features/leads/leads.jobs.ts";
+import { createNotification } from "../../../src/features/notifications/index.ts";
+import { runGeneration } from "../../../src/features/recommendations/recommendations.service.ts";
 import { performRun as performDetectionRun } from "../../../src/features/security/detection.service.ts";
+import { securityAlerts } from "../../../src/features/security/detection.table.ts";
 import { addMember, type TestUser } from "../../factories.ts";
 import { type Operation, sampleValid } from "../openapi.ts";
 
@@ -243,6 +248,10 @@ export async function seedWorkspace(app: App, db: Db, ops: Operation[], owner: T
       { question: mark("decision"), options: [{ label: "a" }, { label: "b" }], links: [{ kind: "deal", id: deal }] },
       false,
     );
+  if (campaign2)
+    await post("sending hold", "/api/kill-switch/holds", { scope: "campaign", target_id: campaign2, reason: mark("hold") }, false);
+  await post("error report", "/api/errors/report", { type: "unknown", message: mark("error"), severity: "low" }, false);
+  await post("reply reclassification", "/api/ai/reply-intent/reclassify", undefined, false);
   // An access request needs a member without the permission.
   const rep = await addMember(db, owner, "viewer");
   const ar = await app.inject({
@@ -280,6 +289,25 @@ export async function seedWorkspace(app: App, db: Db, ops: Operation[], owner: T
   created["profile picture"] = picRes.statusCode;
   const pictureUrl = picRes.statusCode === 200 ? (picRes.json().profile_picture_url as string | null) : null;
   await finishJobs(app, db, owner.workspaceId, refused);
+  // What no route creates (the app makes them from events): written by the owning service or table.
+  await createNotification(app.ctx, {
+    workspaceId: owner.workspaceId,
+    userId: owner.id,
+    type: "info",
+    title: mark("notification"),
+    message: mark("notification"),
+  });
+  const now = new Date();
+  await db.insert(securityAlerts).values({
+    workspaceId: owner.workspaceId,
+    rule: "brute_force",
+    severity: "high",
+    subject: `user:${owner.id}`,
+    title: mark("alert"),
+    evidence: { note: mark("alert") },
+    firstSeenAt: now,
+    lastSeenAt: now,
+  });
   return { markers, created, refused, pictureFile: pictureUrl?.split("/").pop() };
 }
 
@@ -314,4 +342,7 @@ async function finishJobs(app: App, db: Db, workspaceId: string, refused: Record
   await run("import", "lead_import_jobs", (jobId) => runImport(ctx, jobId));
   await run("retention run", "compliance_retention_runs", (runId) => performRetentionRun(ctx, { runId, workspaceId }));
   await run("detection run", "security_detection_runs", (runId) => performDetectionRun(ctx, runId));
+  await run("recommendation run", "recommendation_runs", (runId) => runGeneration(ctx, workspaceId, runId).then(() => {}));
+  await run("insight run", "analytics_insight_runs", (runId) => runInsights(ctx, runId));
+  await run("agent run", "ai_agent_runs", (runId) => performAgentRun(ctx, runId));
 }

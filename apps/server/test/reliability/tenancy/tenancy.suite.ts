@@ -70,6 +70,7 @@ describe("cross-tenant sweep", () => {
   let calls = 0;
   let swept = 0;
   let controls = 0;
+  let controlsWithData = 0;
   const controlMisses: string[] = [];
   const controlCalls: { op: Operation; url: string }[] = [];
   const socketFigures: Record<string, unknown> = {};
@@ -326,8 +327,11 @@ describe("cross-tenant sweep", () => {
       const mine = await call(op, url, a.headers, 1);
       controls++;
       if (mine.res.statusCode === 404) controlMisses.push(`${op.method} ${op.path}: ${mine.res.body.slice(0, 120)}`);
+      // The leak detector sees A's data where it is meant to be: in A's own answers.
+      if (leaksIn(mine.res.body, "").length) controlsWithData++;
     }
     expect(controls).toBeGreaterThan(50);
+    expect(controlsWithData, "A's own answers hold A's markers or ids").toBeGreaterThan(40);
   });
 
   it("reports: one JSON object, and no finding", () => {
@@ -346,6 +350,7 @@ describe("cross-tenant sweep", () => {
       records_refused: seeded.refused,
       mapped_without_a_record: [...noRecord].sort(),
       controls_by_a: controls,
+      controls_by_a_with_a_data: controlsWithData,
       control_misses: controlMisses,
       excluded,
       socket: socketFigures,
