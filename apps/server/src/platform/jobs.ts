@@ -16,6 +16,12 @@ export interface JobOptions {
   retryDelay?: number;
   /** Jobs fetched per poll. */
   batchSize?: number;
+  /**
+   * For long jobs: the worker running it refreshes it every half of this (pg-boss heartbeat); one
+   * not refreshed for this long (its process was killed) is failed and retried within about this
+   * plus SUPERVISE_SECONDS, instead of staying "active" until expireInSeconds.
+   */
+  heartbeatSeconds?: number;
 }
 
 /** One queue's figures, read from pg-boss's job table (fresh, not the monitor's cached counts). */
@@ -61,6 +67,13 @@ export interface Jobs {
  */
 const POLL_SECONDS = 2;
 const NOTIFY_POLL_SECONDS = 10;
+/**
+ * How often each queue is looked over (pg-boss's supervise and monitor passes, default 60 s):
+ * expired jobs and jobs whose heartbeat stopped are failed and retried, the queue's counts cached.
+ */
+export const SUPERVISE_SECONDS = 20;
+/** heartbeatSeconds for the long jobs (imports, exports, backups): refreshed every 10 s, so only a dead process misses it. */
+export const JOB_HEARTBEAT_SECONDS = 20;
 
 interface Definition {
   handler: JobHandler<object>;
@@ -72,10 +85,22 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
   // same PostgreSQL), so workers need not poll often: polling stays only as a backstop and for
   // jobs that start later (startAfter). Fast polling of every queue cost the API a tenth of its
   // CPU on the embedded database.
+  const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
   const boss =
     database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(database.pglite!), schema: "pgboss", useListenNotify: true })
-      : new PgBoss({ connectionString: database.url, schema: "pgboss", max: 4, useListenNotify: true });
+      ? new PgBoss({
+          db: fromPglite(database.pglite!),
+          schema: "pgboss",
+          useListenNotify: true,
+          ...supervision,
+        })
+      : new PgBoss({
+          connectionString: database.url,
+          schema: "pgboss",
+          max: 4,
+          useListenNotify: true,
+          ...supervision,
+        });
   boss.on("error", (err: Error) => log.error({ err }, "job queue error"));
   const defs = new Map<string, Definition>();
   let started = false;
@@ -102,6 +127,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
           retryDelay: def.opts.retryDelay ?? 5,
           retryBackoff: true,
           notify: true,
+          ...(def.opts.heartbeatSeconds ? { heartbeatSeconds: def.opts.heartbeatSeconds } : {}),
         };
         await boss.createQueue(name, options);
         // createQueue leaves an existing queue as it was: bring it to today's options.

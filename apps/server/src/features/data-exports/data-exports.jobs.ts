@@ -4,6 +4,7 @@
  * schedule is claimed with a conditional UPDATE, so two processes never start the same one.
  */
 import type { AppContext } from "../../context.ts";
+import { JOB_HEARTBEAT_SECONDS } from "../../platform/jobs.ts";
 import { BACKUP_JOB, performBackup, tickBackups } from "./backups.service.ts";
 import { EXPORT_JOB, expireOldExports, performExport } from "./data-exports.service.ts";
 import { tickScheduledExports } from "./scheduled-exports.service.ts";
@@ -11,10 +12,16 @@ import { tickScheduledExports } from "./scheduled-exports.service.ts";
 const TICK_MS = 60_000;
 
 export function defineDataJobs(ctx: AppContext): void {
-  ctx.jobs.define<{ exportId: string }>(EXPORT_JOB, (data) => performExport(ctx, data), { expireInSeconds: 60 * 60, retryLimit: 2 });
+  // A worker killed mid-export or mid-backup: the job is retried (and starts over) within a minute.
+  ctx.jobs.define<{ exportId: string }>(EXPORT_JOB, (data) => performExport(ctx, data), {
+    expireInSeconds: 60 * 60,
+    retryLimit: 2,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+  });
   ctx.jobs.define<{ backupId: string; workspaceId: string }>(BACKUP_JOB, (data) => performBackup(ctx, data), {
     expireInSeconds: 2 * 60 * 60,
     retryLimit: 2,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
   });
 }
 

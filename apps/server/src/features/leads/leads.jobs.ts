@@ -7,6 +7,7 @@ import fs from "node:fs";
 import type { ImportJob } from "@prospector/contracts";
 import { parse } from "csv-parse";
 import type { AppContext } from "../../context.ts";
+import { JOB_HEARTBEAT_SECONDS } from "../../platform/jobs.ts";
 import { createLeadsBatch } from "./leads.batch.ts";
 import * as repo from "./leads.import.repository.ts";
 import { detectDelimiter, IMPORT_JOB, MAX_STORED_ERRORS, toImportJob } from "./leads.import.ts";
@@ -18,7 +19,12 @@ export const IMPORT_PROGRESS_EVENT = "lead_import.progress";
 type StoredError = { row: number; field: string; message: string; values: [string, string][] };
 
 export function defineLeadJobs(ctx: AppContext): void {
-  ctx.jobs.define<{ jobId: string }>(IMPORT_JOB, (data) => runImport(ctx, data.jobId), { expireInSeconds: 3600, retryLimit: 2 });
+  ctx.jobs.define<{ jobId: string }>(IMPORT_JOB, (data) => runImport(ctx, data.jobId), {
+    expireInSeconds: 3600,
+    retryLimit: 2,
+    // A worker killed mid-import: retried (and resumed after its last committed batch) within a minute.
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+  });
 }
 
 async function publish(ctx: AppContext, workspaceId: string, job: ImportJob): Promise<void> {
