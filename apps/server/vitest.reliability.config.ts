@@ -6,13 +6,14 @@ import { testReporters } from "../../scripts/vitest-reporters.ts";
  * project run by its own npm script (`npm run test:fuzz`, `test:tenancy`, `test:faults`). Files are
  * `*.suite.ts`, so the ordinary test run never picks them up.
  */
-const suite = (name: string, extra: { testTimeout?: number; maxWorkers?: number } = {}) => ({
+const suite = (name: string, extra: { testTimeout?: number; maxWorkers?: number; execArgv?: string[] } = {}) => ({
   extends: true as const,
   test: {
     name,
     include: [`test/reliability/${name}/**/*.suite.ts`],
     testTimeout: extra.testTimeout ?? 600_000,
     maxWorkers: extra.maxWorkers ?? 1,
+    ...(extra.execArgv ? { execArgv: extra.execArgv } : {}),
   },
 });
 
@@ -22,6 +23,6 @@ export default defineConfig({
     globalSetup: ["./test/database-template.ts"],
     pool: "forks",
     reporters: testReporters(process.env.RELIABILITY_SUITE ?? "reliability"),
-    projects: [suite("fuzz"), suite("tenancy"), suite("faults")],
+    projects: [suite("fuzz", { execArgv: ["--expose-gc"] }), suite("tenancy"), suite("faults")],
   },
 });

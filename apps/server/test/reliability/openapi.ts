@@ -46,7 +46,11 @@ export interface Operation {
   pathParams: Parameter[];
   queryParams: Parameter[];
   body?: { schema: JsonSchema; contentType: string; required: boolean };
-  /** Declared statuses ("200", "404"...) with their JSON schema (null when the answer is not JSON). */
+  /**
+   * Declared statuses ("200", "404"...) with their JSON schema (null when the answer is not JSON).
+   * Empty when the route declares no response at all (the document then shows swagger's
+   * placeholder "200 Default Response", which is left out here).
+   */
   responses: Record<string, JsonSchema | null>;
   /** config.access of the route (`public`, `authenticated`, `resource:action`), when known. */
   access?: string;
@@ -76,6 +80,12 @@ export function listOperations(app: FastifyInstance): Operation[] {
       )) {
         responses[status] = r.content?.["application/json"]?.schema ?? null;
       }
+      // A route without a response schema gets @fastify/swagger's placeholder: it declares nothing.
+      const placeholder =
+        Object.keys(op.responses ?? {}).length === 1 &&
+        op.responses?.["200"]?.description === "Default Response" &&
+        !op.responses["200"].content;
+      if (placeholder) delete responses["200"];
       const declared = access.get(`${method} ${url}`);
       ops.push({
         method,
