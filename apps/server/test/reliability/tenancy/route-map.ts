@@ -57,7 +57,7 @@ export const ROUTE_MAP: RouteMapping[] = [
   { path: /^\/api\/deal-insights\/\{id\}/, params: { id: "table:crm_deals" } },
   { path: /^\/api\/deliverability\/refresh\/\{id\}/, params: { id: "table:deliverability_runs" } },
   { path: /^\/api\/deliverability\/domains\/\{domain\}/, params: { domain: "table:deliverability_domains.domain|tenant-a.example.com" } },
-  { path: /^\/api\/deliverability\/messages\/\{id\}/, params: { id: "table:campaign_messages" } },
+  { path: /^\/api\/deliverability\/messages\/\{id\}/, params: { id: "table:mail_messages" } },
   { path: /^\/api\/send-insights\/providers\/lookup-jobs\/\{id\}/, params: { id: "table:send_insights_lookup_jobs" } },
   { path: /^\/api\/coaching\/campaigns\/\{id\}/, params: { id: "table:campaigns" } },
   { path: /^\/api\/bulk-operations\/\{id\}/, params: { id: "table:bulk_operations" } },

@@ -4,11 +4,13 @@
  * Bodies are the contract's own valid sample (`sampleValid`) with the fields that matter set here.
  */
 
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { App } from "../../../src/app.ts";
 import type { Db } from "../../../src/db/client.ts";
 import { performRun as performAgentRun } from "../../../src/features/ai-agents/ai-agents.run.ts";
 import { runInsights } from "../../../src/features/analytics/intelligence.service.ts";
+import { campaignMessages } from "../../../src/features/campaigns/index.ts";
 import { processRequest } from "../../../src/features/compliance/requests.service.ts";
 import { performRun as performRetentionRun } from "../../../src/features/compliance/settings.service.ts";
 import { performBackup } from "../../../src/features/data-exports/backups.service.ts";
@@ -16,6 +18,8 @@ import { performExport } from "../../../src/features/data-exports/data-exports.s
 import { runImport } from "../../../src/features/leads/leads.jobs.ts";
 import { createNotification } from "../../../src/features/notifications/index.ts";
 import { runGeneration } from "../../../src/features/recommendations/recommendations.service.ts";
+import { recommendations } from "../../../src/features/recommendations/recommendations.table.ts";
+import { replyIntents } from "../../../src/features/reply-intent/index.ts";
 import { performRun as performDetectionRun } from "../../../src/features/security/detection.service.ts";
 import { securityAlerts } from "../../../src/features/security/detection.table.ts";
 import { addMember, type TestUser } from "../../factories.ts";
@@ -298,6 +302,55 @@ export async function seedWorkspace(app: App, db: Db, ops: Operation[], owner: T
     message: mark("notification"),
   });
   const now = new Date();
+  if (campaign && lead) {
+    // What sending and the reply poller write: one sent message of A's campaign and its classified reply.
+    await db.insert(campaignMessages).values({
+      workspaceId: owner.workspaceId,
+      campaignId: campaign,
+      leadId: lead,
+      step: 0,
+      status: "sent",
+      messageId: `<${tag}@example.com>`,
+      subject: mark("sent"),
+      sentAt: now,
+    });
+    await db.insert(replyIntents).values({
+      workspaceId: owner.workspaceId,
+      replyRef: `<${tag}-reply@example.com>`,
+      leadId: lead,
+      campaignId: campaign,
+      fromAddress: `${tag}-lead@example.com`,
+      subject: mark("reply"),
+      snippet: mark("reply"),
+      class: "interested",
+      predictedClass: "interested",
+      confidence: 0.9,
+      explanation: { summary: mark("reply") },
+      modelVersion: "tenancy",
+      receivedAt: now,
+      classifiedAt: now,
+    });
+  }
+  if (campaign) {
+    // What the recommendations engine writes once a campaign has enough sends (none here yet).
+    await db.insert(recommendations).values({
+      id: randomUUID(),
+      workspaceId: owner.workspaceId,
+      kind: "send_window",
+      key: `send_window:${campaign}`,
+      title: mark("recommendation"),
+      rationale: mark("recommendation"),
+      target: { type: "campaign", campaign_id: campaign, campaign_name: mark("recommendation"), step: null },
+      figures: [],
+      source: "tenancy",
+      expected: { replies_per_month: 1, low: 0, high: 2, basis: mark("recommendation") },
+      action: { kind: "send_window", campaignId: campaign, days: 31, blockHours: 255 },
+      permission: "campaigns:update",
+      actionText: mark("recommendation"),
+      generatedAt: now,
+      expiresAt: new Date(now.getTime() + 7 * 86400_000),
+    });
+  }
   await db.insert(securityAlerts).values({
     workspaceId: owner.workspaceId,
     rule: "brute_force",

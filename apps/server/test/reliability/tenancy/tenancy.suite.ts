@@ -28,6 +28,7 @@ interface Finding {
 }
 
 const started = Date.now();
+const DOWNLOAD = /download|\/files\/|\/export$|\.csv$|\/png$/;
 const readable = fc.stringMatching(/^[a-z][a-z ]{0,15}$/);
 
 /**
@@ -70,6 +71,8 @@ describe("cross-tenant sweep", () => {
   let calls = 0;
   let swept = 0;
   let controls = 0;
+  /** The file downloads (exports, backups, compliance exports, import errors, report exports, images): status by identity. */
+  const downloads: Record<string, Record<string, number>> = {};
   let controlsWithData = 0;
   const controlMisses: string[] = [];
   const controlCalls: { op: Operation; url: string }[] = [];
@@ -217,6 +220,7 @@ describe("cross-tenant sweep", () => {
         for (let seed = 2; seed <= 4 && [400, 422].includes(attempt.res.statusCode); seed++) attempt = await call(op, url, headers, seed);
         const { res, full, payload } = attempt;
         byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
+        if (DOWNLOAD.test(op.path)) (downloads[name] ??= {})[as] = res.statusCode;
         const sent = `${full} ${JSON.stringify(payload ?? "")}`;
         const leaks = leaksIn(res.body, sent);
         if (leaks.length)
@@ -353,6 +357,7 @@ describe("cross-tenant sweep", () => {
       controls_by_a_with_a_data: controlsWithData,
       control_misses: controlMisses,
       excluded,
+      downloads,
       socket: socketFigures,
       findings,
       duration_s: Math.round((Date.now() - started) / 100) / 10,
