@@ -220,7 +220,7 @@ describe("cross-tenant sweep", () => {
         for (let seed = 2; seed <= 4 && [400, 422].includes(attempt.res.statusCode); seed++) attempt = await call(op, url, headers, seed);
         const { res, full, payload } = attempt;
         byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
-        if (DOWNLOAD.test(op.path)) (downloads[name] ??= {})[as] = res.statusCode;
+        if (DOWNLOAD.test(op.path)) downloads[name] = { ...downloads[name], [as]: res.statusCode };
         const sent = `${full} ${JSON.stringify(payload ?? "")}`;
         const leaks = leaksIn(res.body, sent);
         if (leaks.length)
