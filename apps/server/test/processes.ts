@@ -80,3 +80,64 @@ export function listeningPorts(pid: number): number[] | null {
   }
   return ports;
 }
+
+/**
+ * `src/main.ts` (the API, as `npm start` runs it) as a real child process on `port`, with `env` and
+ * nothing else of ours; resolves once GET /api/health answers (any status: the process is serving).
+ */
+export async function startServer(env: Record<string, string | undefined>, port: number, timeoutMs = 60_000): Promise<ChildServer> {
+  let out = "";
+  const child = spawn(process.execPath, ["src/main.ts"], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const server: ChildServer = {
+    child,
+    output: () => out,
+    exit,
+    async waitForOutput(text, ms = 30_000) {
+      await waitFor(
+        () => {
+          if (out.includes(text)) return true;
+          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the process exited: ${out}`);
+          return false;
+        },
+        { what: `"${text}" in the output of ${child.pid}`, timeoutMs: ms, intervalMs: 100 },
+      );
+    },
+  };
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API process exited: ${out}`);
+      try {
+        await fetch(`http://127.0.0.1:${port}/api/health`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { what: `the API process ${child.pid} to answer on port ${port}`, timeoutMs, intervalMs: 200 },
+  );
+  return server;
+}
+
+/** A TCP port free at the time of asking (the kernel's pick for port 0). */
+export async function freePort(): Promise<number> {
+  const net = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
