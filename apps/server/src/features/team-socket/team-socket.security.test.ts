@@ -239,6 +239,8 @@ describe("team socket security", () => {
       expect(await a.next("error")).toMatchObject({ code: "TOO_MANY_LOCKS", resource: "deal:extra" });
       // Someone else can still lock it; the user can again once one of theirs is released.
       b.send("collaboration.unlock", { resource: "deal:b0" });
+      // Released once the workspace hears of it (the two sockets' messages are handled concurrently).
+      await a.next("collaboration.users", (p) => p.resource === "deal:b0" && p.lock === null);
       a.send("collaboration.lock", { resource: "deal:extra" });
       expect(await a.next("collaboration.users", (p) => p.resource === "deal:extra" && p.lock !== null)).toMatchObject({
         lock: { user_id: user.id },
