@@ -2,7 +2,7 @@
  * CSV export of a filtered lead list, streamed in pages of 2000 (keyset on the time-ordered id), so
  * a 100,000-lead export never sits in memory. Headers are lead field names: the file imports back.
  */
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { LEAD_CSV_COLUMNS, type LeadFilters, leadCsvCells } from "@prospector/contracts";
 import { stringify } from "csv-stringify";
 import type { AppContext } from "../../context.ts";
@@ -11,17 +11,24 @@ import { pageAfter } from "./leads.repository.ts";
 
 const PAGE = 2000;
 
-async function* pages(ctx: Pick<AppContext, "db">, workspaceId: string, filters: LeadFilters): AsyncGenerator<string[]> {
+type Page = Awaited<ReturnType<typeof pageAfter>>;
+
+async function* pages(ctx: Pick<AppContext, "db">, workspaceId: string, filters: LeadFilters, first: Page): AsyncGenerator<string[]> {
   yield [...LEAD_CSV_COLUMNS];
-  let after: string | null = null;
+  let rows = first;
   for (;;) {
-    const rows = await pageAfter(ctx.db, workspaceId, filters, after, PAGE);
     for (const r of rows) yield leadCsvCells(toLead(r));
     if (rows.length < PAGE) return;
-    after = rows[rows.length - 1]?.id ?? null;
+    rows = await pageAfter(ctx.db, workspaceId, filters, rows[rows.length - 1]?.id ?? null, PAGE);
   }
 }
 
-export function exportLeadsCsv(ctx: Pick<AppContext, "db">, workspaceId: string, filters: LeadFilters): Readable {
-  return Readable.from(pages(ctx, workspaceId, filters)).pipe(stringify());
+/**
+ * The first page is read before the stream is returned, so filters the database refuses answer as
+ * an error (not a 200 that never ends); a later failure destroys the stream (`pipeline`, where
+ * `.pipe` left the CSV stream open forever and the request hanging).
+ */
+export async function exportLeadsCsv(ctx: Pick<AppContext, "db">, workspaceId: string, filters: LeadFilters): Promise<Readable> {
+  const first = await pageAfter(ctx.db, workspaceId, filters, null, PAGE);
+  return pipeline(Readable.from(pages(ctx, workspaceId, filters, first)), stringify(), () => {});
 }

@@ -73,10 +73,11 @@ export function leadsRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: "leads:read" }, schema: { tags, querystring: LeadFilters } },
     async (request, reply) => {
       const stamp = new Date().toISOString().slice(0, 10);
+      const csv = await exportLeadsCsv(ctx, requireAuth(request).workspaceId, request.query);
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="leads-${stamp}.csv"`)
-        .send(exportLeadsCsv(ctx, requireAuth(request).workspaceId, request.query));
+        .send(csv);
     },
   );
 
