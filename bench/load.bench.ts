@@ -173,6 +173,8 @@ interface RunFigures {
   /** Requests with no answer within autocannon's 10 s timeout (part of socket_errors). */
   timeouts: number;
   errors: number;
+  /** Seconds in which no request was answered: [second it began, length]. */
+  stalls_s: [number, number][];
   routes?: Record<string, RouteFigures>;
   /** Server CPU time per answered request (user + system, from /proc), steadier than req/s under other load. */
   server_cpu_us_per_req?: number | null;
@@ -208,6 +210,9 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
       } as autocannon.Request;
     },
   };
+  // Answers per second: a second with none while requests are in flight is a stall of the whole server.
+  const perSecond = new Array<number>(Math.ceil(seconds) + 1).fill(0);
+  const t0 = performance.now();
   const cpuBefore = cpuSeconds(pid);
   // Without a callback autocannon returns its tracker (an EventEmitter) made thenable.
   const instance = autocannon({
@@ -224,11 +229,20 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
       perRoute.set(route, f);
     }
     f.lat.push(ms);
+    const sec = Math.floor((performance.now() - t0) / 1000);
+    if (sec < perSecond.length) perSecond[sec]!++;
     if (status < 200 || status > 299) f.non2xx[status] = (f.non2xx[status] ?? 0) + 1;
   });
   const r = await instance;
   const cpuAfter = cpuSeconds(pid);
   const answered = r["2xx"] + r.non2xx;
+  const stalls: [number, number][] = []; // [second it began, how many seconds without an answer]
+  for (let sec = 0; sec < seconds; sec++) {
+    if (perSecond[sec] !== 0) continue;
+    const last = stalls.at(-1);
+    if (last && last[0] + last[1] === sec) last[1]++;
+    else stalls.push([sec, 1]);
+  }
   return {
     seconds,
     rps: Math.round(r["2xx"] / seconds),
@@ -241,6 +255,7 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
     timeouts: r.timeouts,
     // autocannon's `errors` already counts its timeouts (no answer within 10 s).
     errors: r.non2xx + r.errors,
+    stalls_s: stalls,
     routes: Object.fromEntries(
       [...perRoute].map(([route, f]) => {
         const lat = f.lat.sort((a, b) => a - b);
