@@ -93,7 +93,19 @@ export async function seedWorkspace(app: App, db: Db, ops: Operation[], owner: T
     await post(
       "campaign",
       "/api/campaigns",
-      { name: mark("campaign"), subject_line: mark("subject"), body: `Hello {{first_name}} ${mark("body")}` },
+      {
+        name: mark("campaign"),
+        subject_line: mark("subject"),
+        body: `Hello {{first_name}} ${mark("body")}`,
+        // An A/B test at step 1, so the experiment routes have something of A's to aim at.
+        steps: [
+          {
+            subject: mark("subject"),
+            body: `Hi {{first_name}} ${mark("body")}`,
+            variants: [{ subject: mark("variant"), body: mark("variant") }],
+          },
+        ],
+      },
       false,
     ),
   );
