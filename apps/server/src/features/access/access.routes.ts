@@ -6,7 +6,7 @@
  * access-tokens.routes.ts; /auth/me/extended, /users/{id}/extended and /organization in
  * access-profile.routes.ts.
  */
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import {
   AccessConfig,
   AssignRoleRequest,
@@ -145,10 +145,13 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const stamp = new Date().toISOString().slice(0, 10);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="access-audit-${stamp}.csv"`)
-        .send(Readable.from(rbac.auditCsvRows(ctx, requireAuth(request), request.query)).pipe(stringify()));
+      return (
+        reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="access-audit-${stamp}.csv"`)
+          // pipeline, not .pipe: a failing query must end the answer, not leave it open forever.
+          .send(pipeline(Readable.from(rbac.auditCsvRows(ctx, requireAuth(request), request.query)), stringify(), () => {}))
+      );
     },
   );
 

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/create-test-app.ts";
+import { createUser, type TestUser } from "../../../test/factories.ts";
+
+/** The lead export's bug (found by the fuzz suite) in the audit CSV: a failing query left the answer open. */
+describe("audit log CSV with a filter the database refuses", () => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({}, { work: false });
+    user = await createUser(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  it("ends the answer instead of leaving the CSV stream open forever", async () => {
+    const answer = t.app.inject({ method: "GET", url: "/api/v1/rbac/audit/logs.csv?resource=a%00b", headers: user.headers });
+    const res = await Promise.race([
+      answer.then(
+        () => "answered" as const,
+        () => "ended" as const,
+      ),
+      new Promise<"hung">((r) => setTimeout(() => r("hung"), 10_000)),
+    ]);
+    expect(res).not.toBe("hung");
+  });
+});
