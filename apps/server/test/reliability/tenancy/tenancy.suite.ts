@@ -320,7 +320,20 @@ describe("cross-tenant sweep", () => {
       const leaks = leaksIn(received, `${campaign} ${b.workspaceId}`);
       if (leaks.length)
         findings.push({ operation: "socket frames", as: "B session", status: 0, kind: "socket", detail: leaks.slice(0, 5).join(", ") });
-      Object.assign(socketFigures, { refusals, frames_received_by_b: sb.frames.length, a_edit_status: edit.statusCode });
+      // B's API key and no token at all open no socket (a key is not a session).
+      const closes: Record<string, number> = {};
+      for (const [as, token] of [
+        ["B API key", bKeys[0]!.key],
+        ["no session", "not-a-session"],
+      ] as const) {
+        const s = await openSocket(socketUrl(base), { auth: token, waitFor: null });
+        open.push(s);
+        const closed = await s.closed;
+        closes[as] = closed.code;
+        if (s.frames.some((f) => f.type === "connected"))
+          findings.push({ operation: "socket auth", as, status: closed.code, kind: "socket", detail: "connected" });
+      }
+      Object.assign(socketFigures, { closes, refusals, frames_received_by_b: sb.frames.length, a_edit_status: edit.statusCode });
     } finally {
       await Promise.all(open.map((s) => s.close()));
     }
