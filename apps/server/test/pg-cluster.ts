@@ -6,9 +6,9 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./processes.ts";
 
 export const PG_BIN = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"].find((d) =>
   fs.existsSync(path.join(d, "pg_ctl")),
@@ -19,17 +19,6 @@ export function pgClusterProblem(): string | null {
   if (!PG_BIN) return "needs the PostgreSQL server binaries";
   if (process.getuid?.() !== 0) return "needs root to run a private cluster as the postgres user";
   return null;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const asPostgres = (bin: string, args: string[]) =>

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../test/pg-cluster.ts";
+import { freePort } from "../../test/processes.ts";
 import { hasRedisServer, redisServer } from "../../test/redis-server.ts";
 import { waitFor } from "../../test/wait.ts";
 import { type Bus, createRedisBus } from "./bus.ts";

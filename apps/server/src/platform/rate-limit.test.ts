@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../test/pg-cluster.ts";
+import { freePort } from "../../test/processes.ts";
 import { hasRedisServer, redisServer } from "../../test/redis-server.ts";
 import { registerErrorHandling } from "./errors.ts";
 import { createMemoryRateStore, createRedisRateStore, perClientLimit, type RateStore, verdict } from "./rate-limit.ts";

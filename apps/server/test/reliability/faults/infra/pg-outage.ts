@@ -11,8 +11,8 @@ import pg from "pg";
 import { openDatabase } from "../../../../src/db/client.ts";
 import { migrate } from "../../../../src/db/migrate.ts";
 import { createUser, type TestUser } from "../../../factories.ts";
-import { createPgCluster, freePort, type PgCluster } from "../../../pg-cluster.ts";
-import { type ChildServer, startServer } from "../../../processes.ts";
+import { createPgCluster, type PgCluster } from "../../../pg-cluster.ts";
+import { type ChildServer, freePort, startServer } from "../../../processes.ts";
 import { waitFor } from "../../../wait.ts";
 import { type Answer, call, sleep } from "./http.ts";
 
