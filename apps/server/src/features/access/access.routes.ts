@@ -145,13 +145,18 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const stamp = new Date().toISOString().slice(0, 10);
-      return (
-        reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="access-audit-${stamp}.csv"`)
-          // pipeline, not .pipe: a failing query must end the answer, not leave it open forever.
-          .send(pipeline(Readable.from(rbac.auditCsvRows(ctx, requireAuth(request), request.query)), stringify(), () => {}))
-      );
+      // The header and first row are read before answering: a filter the database refuses is an
+      // error answer, not a CSV cut off mid-way. pipeline, not .pipe: a later failure ends the answer.
+      const rows = rbac.auditCsvRows(ctx, requireAuth(request), request.query);
+      const head = [await rows.next(), await rows.next()].flatMap((r) => (r.done ? [] : [r.value]));
+      const all = async function* () {
+        yield* head;
+        yield* rows;
+      };
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="access-audit-${stamp}.csv"`)
+        .send(pipeline(Readable.from(all()), stringify(), () => {}));
     },
   );
 

@@ -238,13 +238,16 @@ export function makeCase(op: Operation, run: number, seed: number, pool: IdPool,
   const declared = typeof op.body.schema === "object" ? Object.keys(op.body.schema.properties ?? {}) : [];
   let payload: string;
   switch (kind) {
-    case "huge":
-      payload = JSON.stringify(mapStrings(body, () => HUGE) ?? HUGE);
+    case "huge": {
+      // At most two strings become 1 MB: the body stays under the 10 MB limit and reaches the handler.
+      let left = 2;
+      payload = JSON.stringify(mapStrings(body, (v) => (left-- > 0 ? HUGE : v)) ?? HUGE);
       if (payload.length < HUGE.length)
         payload = isObject
           ? JSON.stringify({ ...(body as object), [pick(rnd, declared.length ? declared : ["x"])]: HUGE })
           : JSON.stringify(HUGE);
       break;
+    }
     case "deep": {
       const deep = rnd() < 0.5 ? DEEP_OBJECT : DEEP_ARRAY;
       if (isObject && declared.length) {
