@@ -20,6 +20,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -175,6 +176,8 @@ interface RunFigures {
   errors: number;
   /** Seconds in which no request was answered: [second it began, length]. */
   stalls_s: [number, number][];
+  /** The load generator's longest event-loop delay in the run. */
+  client_loop_delay_max_ms: number;
   routes?: Record<string, RouteFigures>;
   /** Server CPU time per answered request (user + system, from /proc), steadier than req/s under other load. */
   server_cpu_us_per_req?: number | null;
@@ -213,6 +216,10 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
   // Answers per second: a second with none while requests are in flight is a stall of the whole server.
   const perSecond = new Array<number>(Math.ceil(seconds) + 1).fill(0);
   const t0 = performance.now();
+  // The load generator's own event-loop delay: autocannon's 10 s timeout is a timer, so a client
+  // that stalls that long would count answers waiting in its sockets as timeouts.
+  const lag = monitorEventLoopDelay({ resolution: 20 });
+  lag.enable();
   const cpuBefore = cpuSeconds(pid);
   // Without a callback autocannon returns its tracker (an EventEmitter) made thenable.
   const instance = autocannon({
@@ -234,6 +241,7 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
     if (status < 200 || status > 299) f.non2xx[status] = (f.non2xx[status] ?? 0) + 1;
   });
   const r = await instance;
+  lag.disable();
   const cpuAfter = cpuSeconds(pid);
   const answered = r["2xx"] + r.non2xx;
   const stalls: [number, number][] = []; // [second it began, how many seconds without an answer]
@@ -256,6 +264,7 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
     // autocannon's `errors` already counts its timeouts (no answer within 10 s).
     errors: r.non2xx + r.errors,
     stalls_s: stalls,
+    client_loop_delay_max_ms: Math.round(lag.max / 1e6),
     routes: Object.fromEntries(
       [...perRoute].map(([route, f]) => {
         const lat = f.lat.sort((a, b) => a - b);
