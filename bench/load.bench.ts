@@ -176,6 +176,7 @@ interface RunFigures {
   errors: number;
   /** Seconds in which no request was answered: [second it began, length]. */
   stalls_s: [number, number][];
+  timeouts_by_route: Record<string, number>;
   /** The load generator's longest event-loop delay in the run. */
   client_loop_delay_max_ms: number;
   routes?: Record<string, RouteFigures>;
@@ -214,6 +215,7 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
     },
   };
   // Answers per second: a second with none while requests are in flight is a stall of the whole server.
+  const timeoutsByRoute: Record<string, number> = {};
   const perSecond = new Array<number>(Math.ceil(seconds) + 1).fill(0);
   const t0 = performance.now();
   // The load generator's own event-loop delay: autocannon's 10 s timeout is a timer, so a client
@@ -227,6 +229,14 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
     connections: CONNECTIONS,
     duration: seconds,
     requests: [request],
+    // A timeout has no response event: count it on the route the connection was waiting for.
+    setupClient: (client) => {
+      const c = client as unknown as import("node:events").EventEmitter & { requestIterator?: { context?: { route?: string } } };
+      c.on("timeout", () => {
+        const route = c.requestIterator?.context?.route ?? "?";
+        timeoutsByRoute[route] = (timeoutsByRoute[route] ?? 0) + 1;
+      });
+    },
   }) as unknown as Promise<autocannon.Result> & import("node:events").EventEmitter;
   instance.on("response", (client: unknown, status: number, _bytes: number, ms: number) => {
     const route = (client as { requestIterator?: { context?: { route?: string } } }).requestIterator?.context?.route ?? "?";
@@ -264,6 +274,7 @@ async function load(base: string, seconds: number, next: () => Req, pid?: number
     // autocannon's `errors` already counts its timeouts (no answer within 10 s).
     errors: r.non2xx + r.errors,
     stalls_s: stalls,
+    timeouts_by_route: timeoutsByRoute,
     client_loop_delay_max_ms: Math.round(lag.max / 1e6),
     routes: Object.fromEntries(
       [...perRoute].map(([route, f]) => {
