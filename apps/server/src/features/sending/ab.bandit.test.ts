@@ -229,8 +229,10 @@ describe("the bandit over simulated claim batches", () => {
         );
     }
     // The first batch had no evidence: close to even. The last eight: most to B, A near its 10% floor.
-    // Seeded (42): batches of 100 went 49/51, 28/72, 17/83, … 8/92.
-    expect(Math.abs((perBatch[0]?.[1] as number) / 100 - 0.5)).toBeLessThan(0.12);
+    // Seeded (42): batches of 100 went 49/51, 28/72, 17/83, … 8/92. The replies are seeded, but which
+    // variant a lead gets hashes its (random) id, so the first batch's split is binomial(100, ½):
+    // sd 5, and 20 is four of them (a false failure once in ~16,000 runs; 12 failed about 1 in 60).
+    expect(Math.abs((perBatch[0]?.[1] as number) - 50)).toBeLessThan(20);
     const late = { a: 0, b: 0 };
     for (const [a, b] of perBatch.slice(-8)) {
       late.a += a as number;

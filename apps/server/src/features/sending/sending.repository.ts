@@ -304,6 +304,22 @@ export async function recoverInterrupted(db: Tx, leaseSeconds: number, now = new
 }
 
 /**
+ * Renews the lease of a pass's claimed messages that are still "sending" (on the wire, or claimed
+ * and waiting for the batch before them), so recoverInterrupted, which any process's tick runs,
+ * never takes a live pass's messages for a crash's and queues them again (they would go twice).
+ * Rows another transaction holds (a "sent" mark under way) are skipped: they are leaving "sending".
+ */
+export async function renewLease(db: Tx, ids: string[], now = new Date()): Promise<void> {
+  if (ids.length === 0) return;
+  const live = db
+    .select({ id: campaignMessages.id })
+    .from(campaignMessages)
+    .where(and(inArray(campaignMessages.id, ids), eq(campaignMessages.status, "sending")))
+    .for("update", { skipLocked: true });
+  await db.update(campaignMessages).set({ updatedAt: now }).where(inArray(campaignMessages.id, live));
+}
+
+/**
  * Retries of a stopped campaign never go, nor retries whose lead was deleted (a crash left them
  * "sending" and recoverInterrupted queued them again): drop them (they were never delivered).
  */

@@ -106,45 +106,65 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   const footers = await s.ctx.hooks.run("sending.footer", { workspaceId: campaign.workspaceId });
   const sender: SenderWithFooter = { ...(await senderContext({ db }, campaign)), footer: footers.find((f) => f) ?? null };
 
-  let remaining = allowance;
-  let last: Claim | null = null;
-  let sent = 0;
-  let failed = 0;
-  // Claim the next batch while the previous one is on the wire: the database and SMTP overlap.
-  let inFlight: Promise<void> | null = null;
-  let halted = false;
-  let heldMidBatch = false;
-  for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
-    const claim = await claimBatch(s, campaign, sender, remaining, now);
-    last = claim;
-    if (claim.halted) halted = true;
-    if (claim.halted || claim.blocked || claim.planned.length === 0) break;
-    if (remaining !== null) remaining -= claim.planned.length;
-    await inFlight;
-    // Stopped or paused, or leads deleted, while this batch waited for the previous one: what is
-    // no longer wanted never reaches SMTP.
-    const ready = await readyToSend(s, campaign, claim.planned);
-    if (ready.halted) {
-      halted = true;
-      break;
-    }
-    if (ready.planned.length > 0) {
-      inFlight = deliverAll(s, campaign, ready.planned, clock).then((r) => {
-        sent += r.sent;
-        failed += r.failed;
-        // The kill switch stopped part of the batch; the next batch check (readyToSend) applies the hold too.
-        if (r.held > 0) heldMidBatch = true;
-      });
-    }
-    if (claim.planned.length < PASS_BATCH || remaining === 0) break;
+  // The pass's claimed messages keep their lease while it runs, however slow the SMTP servers:
+  // renewed every third of SEND_LEASE_SECONDS (recoverInterrupted queues older "sending" rows again).
+  const claimed: string[] = [];
+  const leaseMs = s.ctx.config.SEND_LEASE_SECONDS * 1000;
+  const renewal = setInterval(
+    () => {
+      repo.renewLease(db, claimed, clock()).catch((err) => s.ctx.log.warn({ err, campaignId }, "could not renew the sending lease"));
+    },
+    Math.max(250, leaseMs / 3),
+  );
+  renewal.unref();
+  try {
+    return await sendClaimed();
+  } finally {
+    clearInterval(renewal);
   }
-  await inFlight;
-  if (heldMidBatch) return { sent, failed, waiting: "held" };
-  if (halted) return { sent, failed, waiting: null };
-  if (last?.blocked && sent === 0 && failed === 0) return wait(last.blocked);
-  // Leads still due after this pass wait for the caps (or simply for the next pass).
-  await noteWait(last?.blocked ?? last?.limitedBy ?? "due");
-  return { sent, failed, waiting: null };
+
+  async function sendClaimed(): Promise<PassResult> {
+    let remaining = allowance;
+    let last: Claim | null = null;
+    let sent = 0;
+    let failed = 0;
+    // Claim the next batch while the previous one is on the wire: the database and SMTP overlap.
+    let inFlight: Promise<void> | null = null;
+    let halted = false;
+    let heldMidBatch = false;
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
+      const claim = await claimBatch(s, campaign, sender, remaining, now);
+      for (const p of claim.planned) claimed.push(p.rowId);
+      last = claim;
+      if (claim.halted) halted = true;
+      if (claim.halted || claim.blocked || claim.planned.length === 0) break;
+      if (remaining !== null) remaining -= claim.planned.length;
+      await inFlight;
+      // Stopped or paused, or leads deleted, while this batch waited for the previous one: what is
+      // no longer wanted never reaches SMTP.
+      const ready = await readyToSend(s, campaign, claim.planned);
+      if (ready.halted) {
+        halted = true;
+        break;
+      }
+      if (ready.planned.length > 0) {
+        inFlight = deliverAll(s, campaign, ready.planned, clock).then((r) => {
+          sent += r.sent;
+          failed += r.failed;
+          // The kill switch stopped part of the batch; the next batch check (readyToSend) applies the hold too.
+          if (r.held > 0) heldMidBatch = true;
+        });
+      }
+      if (claim.planned.length < PASS_BATCH || remaining === 0) break;
+    }
+    await inFlight;
+    if (heldMidBatch) return { sent, failed, waiting: "held" };
+    if (halted) return { sent, failed, waiting: null };
+    if (last?.blocked && sent === 0 && failed === 0) return wait(last.blocked);
+    // Leads still due after this pass wait for the caps (or simply for the next pass).
+    await noteWait(last?.blocked ?? last?.limitedBy ?? "due");
+    return { sent, failed, waiting: null };
+  }
 }
 
 /**
