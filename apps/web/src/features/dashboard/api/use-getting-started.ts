@@ -18,7 +18,11 @@ export function useGettingStarted() {
   const mailbox = useQuery({ ...smtpStatusQuery, enabled: Boolean(user?.is_instance_admin) });
   const leads = useQuery({ ...leadCountQuery, enabled: Boolean(user && hasLeadsPermission(user)) });
 
-  const loading = authConfig.isPending || health.isPending;
+  // The checklist shows once every source it asks has answered (or failed), in one render: a step
+  // whose answer came later would push the steps below it down (a layout shift) as it arrived.
+  // The early start (app/early-start.ts) asks all of them together, so they answer together.
+  // `isLoading`, not `isPending`: a source disabled for this user (no admin, no leads) never loads.
+  const loading = [authConfig, health, notifications, mailbox, leads].some((q) => q.isLoading);
   const steps = user
     ? gettingStartedSteps({
         user,

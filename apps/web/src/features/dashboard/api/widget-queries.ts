@@ -64,27 +64,43 @@ export const canReadLeads = (user: Me) => permits(user.permissions, "leads:read"
 /** The checklist counts leads for anyone with a leads permission (as its hook does). */
 export const hasLeadsPermission = (user: Me) => user.permissions.some((p) => p === "*:*" || p.startsWith("leads:"));
 
+/** The queries one widget of `type` asks for this user (none for widgets the role cannot see). */
+export function widgetQueries(type: string, user: Me): Array<{ queryKey: readonly unknown[] }> {
+  const leads = canReadLeads(user);
+  if (type === "getting-started") {
+    return [
+      authConfigQuery,
+      healthQuery,
+      notificationSummaryQuery(5),
+      ...(user.is_instance_admin ? [smtpStatusQuery] : []),
+      ...(hasLeadsPermission(user) ? [leadCountQuery] : []),
+    ];
+  }
+  if (type === "notifications") return [notificationSummaryQuery(5)];
+  if (type === "instance-health") return [healthQuery];
+  if (type === "plan-usage") return [billingOverviewQuery];
+  if (leads && type === "leads-month") return [leadCountQuery];
+  if (leads && type === "lead-quality") return [qualityReportQuery];
+  if (leads && type === "recent-imports") return [recentImportsQuery];
+  if (leads && type === "scraping-jobs") return [recentScrapingJobsQuery];
+  return [];
+}
+
+/** Whether every query of a widget has its answer (or its error) in the cache: it renders complete. */
+export function widgetReady(queryClient: QueryClient, type: string, user: Me): boolean {
+  return widgetQueries(type, user).every((q) => {
+    const status = queryClient.getQueryState(q.queryKey)?.status;
+    return status === "success" || status === "error";
+  });
+}
+
 /**
  * Starts the requests of the widgets in the user's layout (the saved one, else the default for
  * their permissions), with the options their hooks use; widgets the role cannot see ask nothing.
  */
 export function prefetchDashboardWidgets(queryClient: QueryClient, user: Me, dashboardLayout: string | null | undefined): void {
   const items = parseLayout(dashboardLayout) ?? defaultLayout((p) => permits(user.permissions, p));
-  const start = (options: Parameters<QueryClient["prefetchQuery"]>[0]) => void queryClient.prefetchQuery(options);
-  const leads = canReadLeads(user);
   for (const { type } of items) {
-    if (type === "getting-started") {
-      start(authConfigQuery);
-      start(healthQuery);
-      start(notificationSummaryQuery(5));
-      if (user.is_instance_admin) start(smtpStatusQuery);
-      if (hasLeadsPermission(user)) start(leadCountQuery);
-    } else if (type === "notifications") start(notificationSummaryQuery(5));
-    else if (type === "instance-health") start(healthQuery);
-    else if (type === "plan-usage") start(billingOverviewQuery);
-    else if (leads && type === "leads-month") start(leadCountQuery);
-    else if (leads && type === "lead-quality") start(qualityReportQuery);
-    else if (leads && type === "recent-imports") start(recentImportsQuery);
-    else if (leads && type === "scraping-jobs") start(recentScrapingJobsQuery);
+    for (const options of widgetQueries(type, user)) void queryClient.prefetchQuery(options as Parameters<QueryClient["prefetchQuery"]>[0]);
   }
 }

@@ -9,15 +9,20 @@ import CloseOutlined from "@mui/icons-material/CloseOutlined";
 import DragIndicator from "@mui/icons-material/DragIndicator";
 import { Box, Card, CardContent, IconButton, keyframes, MenuItem, Select, Stack, Tooltip, Typography } from "@mui/material";
 import type { Me } from "@prospector/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { widgetReady } from "../api/widget-queries.ts";
 import { type LayoutItem, SIZE_ORDER, WIDGET_SIZES, type WidgetSize, widgetType } from "../lib/widget-layout.ts";
 import { WidgetBody } from "./widgets/widget-bodies.tsx";
 
 /**
- * A widget fades in as it appears (250 ms, 60 ms longer for each next one). A CSS animation rather
- * than MUI's Fade: Fade forces a layout per widget as it starts (to restart its transition), eight
- * layouts inside the dashboard's first render. A widget whose fade has ended loses the animation
- * at the next render, so moving it later (which re-inserts its element) does not replay it.
+ * A widget added to the grid fades in (250 ms, 60 ms longer for each next one). A CSS animation
+ * rather than MUI's Fade: Fade forces a layout per widget as it starts (to restart its transition).
+ * A widget whose fade has ended loses the animation at the next render, so moving it later (which
+ * re-inserts its element) does not replay it. Widgets the grid opens with complete are shown at
+ * once (see `faded` below): faded in from transparent they were unreadable for 250-730 ms after they
+ * had rendered (the getting-started text, the page's largest, painted ~0.35 s after its render in a
+ * 4x-throttled load).
  */
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
@@ -49,7 +54,17 @@ export function WidgetGrid({
 }) {
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
-  const faded = useRef(new Set<string>()).current;
+  const queryClient = useQueryClient();
+  // Widgets that do not (or no longer) fade in: those whose fade ended, and those the grid opens
+  // with complete (their answers already in the cache, as the early start usually has them) when
+  // every widget before them is complete too, so that none of them can be pushed by a widget above
+  // still growing to its content (that growth stays under a fade, as before).
+  const fadedRef = useRef<Set<string> | null>(null);
+  if (fadedRef.current === null) {
+    const firstIncomplete = items.findIndex((item) => !widgetReady(queryClient, item.type, user));
+    fadedRef.current = new Set(items.slice(0, firstIncomplete === -1 ? items.length : firstIncomplete).map((item) => item.id));
+  }
+  const faded = fadedRef.current;
 
   return (
     <Box
