@@ -106,24 +106,8 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
   const footers = await s.ctx.hooks.run("sending.footer", { workspaceId: campaign.workspaceId });
   const sender: SenderWithFooter = { ...(await senderContext({ db }, campaign)), footer: footers.find((f) => f) ?? null };
 
-  // The pass's claimed messages keep their lease while it runs, however slow the SMTP servers:
-  // renewed every third of SEND_LEASE_SECONDS (recoverInterrupted queues older "sending" rows again).
-  const claimed: string[] = [];
-  const leaseMs = s.ctx.config.SEND_LEASE_SECONDS * 1000;
-  const renewal = setInterval(
-    () => {
-      repo.renewLease(db, claimed, clock()).catch((err) => s.ctx.log.warn({ err, campaignId }, "could not renew the sending lease"));
-    },
-    Math.max(250, leaseMs / 3),
-  );
-  renewal.unref();
-  try {
-    return await sendClaimed();
-  } finally {
-    clearInterval(renewal);
-  }
-
-  async function sendClaimed(): Promise<PassResult> {
+  // The pass's claimed messages keep their lease while it runs, however slow the SMTP servers.
+  return keepingLease(s, campaign.id, clock, async (claimed) => {
     let remaining = allowance;
     let last: Claim | null = null;
     let sent = 0;
@@ -164,6 +148,28 @@ export async function runSendingPass(s: Sender, campaignId: string, now = new Da
     // Leads still due after this pass wait for the caps (or simply for the next pass).
     await noteWait(last?.blocked ?? last?.limitedBy ?? "due");
     return { sent, failed, waiting: null };
+  });
+}
+
+/**
+ * Runs a pass's sending while renewing the lease of the messages it claims (`work` pushes their row
+ * ids) every third of SEND_LEASE_SECONDS: recoverInterrupted, which any process's tick runs, queues
+ * "sending" rows older than the lease again, and must never take a live pass's messages for a
+ * crash's (they would go twice).
+ */
+async function keepingLease<T>(s: Sender, campaignId: string, clock: () => Date, work: (claimed: string[]) => Promise<T>): Promise<T> {
+  const claimed: string[] = [];
+  const renewal = setInterval(
+    () => {
+      repo.renewLease(s.ctx.db, claimed, clock()).catch((err) => s.ctx.log.warn({ err, campaignId }, "could not renew the sending lease"));
+    },
+    Math.max(250, (s.ctx.config.SEND_LEASE_SECONDS * 1000) / 3),
+  );
+  renewal.unref();
+  try {
+    return await work(claimed);
+  } finally {
+    clearInterval(renewal);
   }
 }
 
