@@ -53,6 +53,29 @@ export function databaseInputError(err: unknown): string | null {
   return null;
 }
 
+/**
+ * The database is out of reach, not the request at fault: the connection was refused, reset or
+ * timed out, PostgreSQL is shutting down or starting (57P01–57P03), or a connection exception
+ * (SQLSTATE class 08). Such a request can be retried once the database is back
+ * (/api/health/ready says when). Looks through `cause` like databaseInputError.
+ */
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "57P01", "57P02", "57P03"]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/;
+export function databaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === "string" && UNREACHABLE_MESSAGES.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait before retrying while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
@@ -84,6 +107,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: "VALIDATION_FAILED",
       };
       return reply.status(422).send(body);
+    }
+    if (databaseUnavailable(err)) {
+      request.log.error({ err }, "request failed: the database is unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      const body: ErrorBody = { detail: "The database is unavailable; try again in a few seconds", code: "SERVICE_UNAVAILABLE" };
+      return reply.status(503).send(body);
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

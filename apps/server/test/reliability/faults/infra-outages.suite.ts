@@ -63,6 +63,15 @@ describe.skipIf(Boolean(pgProblem))(`PostgreSQL restarted mid-traffic${pgProblem
     expect(run.readyDuringOutage.every((s) => s === 503)).toBe(true);
     // Traffic did reach the outage, and every failure anywhere was a clean, bounded 5xx.
     expect(during.some((a) => a.status >= 500)).toBe(true);
+    // The database out of reach is the server's 503 with its code, never a 500 (platform/errors.ts).
+    expect(
+      countBy(
+        during.filter((a) => a.status >= 500),
+        (a) => `${a.status} ${(a.body as { code?: string } | null)?.code}`,
+      ),
+    ).toEqual({
+      "503 SERVICE_UNAVAILABLE": during.filter((a) => a.status >= 500).length,
+    });
     const unclean = failures.filter((a) => !isCleanServerError(a));
     expect(unclean.map((a) => ({ kind: a.kind, phase: a.phase, status: a.status, error: a.error, body: a.body }))).toEqual([]);
     expect(Math.max(...run.answers.map((a) => a.ms))).toBeLessThan(REQUEST_TIMEOUT_MS);
