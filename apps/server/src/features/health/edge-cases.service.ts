@@ -124,7 +124,7 @@ export const CATALOGUE: readonly Definition[] = [
     title: "Database restart or unreachable",
     what_happens: "PostgreSQL restarts or the network to it drops (embedded PGlite runs in this process and cannot be unreachable).",
     system_response:
-      "Requests that need the database answer 500 with a generic message and GET /api/health answers 503 (the reason in the log, and to instance admins); the connection pool drops broken connections and opens new ones on the next query, pg-boss reconnects on its own, and transactions picked as deadlock victims are re-run (db/retry.ts). Sessions already cached (60 s) keep authenticating.",
+      "Requests that need the database answer 503 SERVICE_UNAVAILABLE with Retry-After (platform/errors.ts) and GET /api/health answers 503 (the reason in the log, and to instance admins); the connection pool drops broken connections and opens new ones on the next query, pg-boss reconnects on its own, and transactions picked as deadlock victims are re-run (db/retry.ts). Sessions already cached (60 s) keep authenticating.",
     recovery: "Bring PostgreSQL back; nothing to restart here. /system-health shows the latency history.",
     fix_path: "/system-health",
     fix_label: "System health",
@@ -148,7 +148,7 @@ export const CATALOGUE: readonly Definition[] = [
     what_happens:
       "With REDIS_URL set, Redis stops answering: events between processes (the bus), shared rate-limit windows and presence are not shared any more.",
     system_response:
-      "ioredis reconnects with backoff and the error is logged; each rate limit falls back to its own process's memory (platform/rate-limit.ts) instead of refusing or letting everything through; GET /api/health reports redis as error. Without REDIS_URL everything lives in one process's memory by design (one API process).",
+      "ioredis reconnects with backoff and the error is logged; each rate limit falls back to its own process's memory at once (platform/rate-limit.ts, platform/redis-availability.ts) instead of refusing, waiting or letting everything through; the team socket keeps presence and locks in each process's memory and the bus delivers within the process, resubscribing when Redis is back; GET /api/health reports redis as error. Without REDIS_URL everything lives in one process's memory by design (one API process).",
     recovery: "Restore Redis (or fix REDIS_URL and restart); the processes reconnect by themselves.",
     fix_path: "/system-health/infrastructure",
     fix_label: "Infrastructure",
@@ -168,7 +168,7 @@ export const CATALOGUE: readonly Definition[] = [
     title: "Disk full",
     what_happens: "The volume holding DATA_DIR (embedded database, uploads, exports, backups, local mailbox) runs out of space.",
     system_response:
-      "Exports and backups refuse to start unless 256 MB stay free after them (data-exports/storage.ts, with STORAGE_QUOTA_BYTES as a further limit); the sampler records free space every minute for /system-health. Writes that still fail answer 500 and are logged.",
+      "Exports and backups refuse to start unless 256 MB stay free after them (data-exports/storage.ts, with STORAGE_QUOTA_BYTES as a further limit); the sampler records free space every minute for /system-health. Writes that still fail (ENOSPC) answer 507 INSUFFICIENT_STORAGE, remove what they had written and are logged (platform/errors.ts).",
     recovery: "Free space (old exports and backups under DATA_DIR/exports and /backups, logs) or grow the volume.",
     fix_path: "/system-health/infrastructure",
     fix_label: "Infrastructure",
