@@ -20,10 +20,10 @@ export interface ChildServer {
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
 }
 
-/** `src/worker.ts` on Node (type stripping), as `npm run worker` runs it, with `env` and nothing else of ours. */
-export function startWorker(env: Record<string, string | undefined>): ChildServer {
+/** A script of the server (`src/…`) as a child on Node (type stripping), with `env` and nothing else of ours. */
+function spawnChild(script: string, env: Record<string, string | undefined>): ChildServer {
   let out = "";
-  const child = spawn(process.execPath, ["src/worker.ts"], {
+  const child = spawn(process.execPath, [script], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -50,6 +50,11 @@ export function startWorker(env: Record<string, string | undefined>): ChildServe
       );
     },
   };
+}
+
+/** `src/worker.ts` on Node (type stripping), as `npm run worker` runs it, with `env` and nothing else of ours. */
+export function startWorker(env: Record<string, string | undefined>): ChildServer {
+  return spawnChild("src/worker.ts", env);
 }
 
 /**
@@ -86,37 +91,11 @@ export function listeningPorts(pid: number): number[] | null {
  * nothing else of ours; resolves once GET /api/health answers (any status: the process is serving).
  */
 export async function startServer(env: Record<string, string | undefined>, port: number, timeoutMs = 60_000): Promise<ChildServer> {
-  let out = "";
-  const child = spawn(process.execPath, ["src/main.ts"], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const server: ChildServer = {
-    child,
-    output: () => out,
-    exit,
-    async waitForOutput(text, ms = 30_000) {
-      await waitFor(
-        () => {
-          if (out.includes(text)) return true;
-          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the process exited: ${out}`);
-          return false;
-        },
-        { what: `"${text}" in the output of ${child.pid}`, timeoutMs: ms, intervalMs: 100 },
-      );
-    },
-  };
+  const server = spawnChild("src/main.ts", { HOST: "127.0.0.1", PORT: String(port), ...env });
+  const { child } = server;
   await waitFor(
     async () => {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API process exited: ${out}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API process exited: ${server.output()}`);
       try {
         await fetch(`http://127.0.0.1:${port}/api/health`);
         return true;

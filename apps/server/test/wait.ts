@@ -32,3 +32,12 @@ export async function waitFor<T>(fn: () => T | Promise<T>, opts: WaitOptions): P
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** `promise`'s value, or "hung" when it has not settled within `ms` (for answers that must not hang). */
+export function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | "hung"> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<"hung">((resolve) => {
+    timer = setTimeout(() => resolve("hung"), ms);
+  });
+  return Promise.race([promise, hung]).finally(() => clearTimeout(timer));
+}

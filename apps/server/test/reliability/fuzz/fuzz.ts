@@ -9,6 +9,7 @@
  */
 import { ErrorBody, errorStatus } from "@prospector/contracts";
 import fc from "fast-check";
+import { seededRandom } from "../../../src/platform/seeded-random.ts";
 import { arbitraryFor, type JsonSchema, type Operation, validatorFor } from "../openapi.ts";
 
 /** Marks text that must never reach a response header as a header of its own. */
@@ -81,18 +82,6 @@ export interface Case {
   url: string;
   /** The raw JSON text sent, when the operation takes a body. */
   payload?: string;
-}
-
-/** A small deterministic PRNG (mulberry32) for the mutations. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function hash(s: string): number {
@@ -189,7 +178,7 @@ function mapStrings(v: unknown, f: (s: string) => string): unknown {
 /** The request of run `run` of `op`. */
 export function makeCase(op: Operation, run: number, seed: number, pool: IdPool, kind: Kind): Case {
   const caseSeed = (seed ^ hash(`${op.method} ${op.path}#${run}`)) >>> 0;
-  const rnd = prng(caseSeed);
+  const rnd = seededRandom(caseSeed);
   const text = kind === "hostile-text" || kind === "crlf" ? hostileText : kind === "valid" && rnd() < 0.5 ? hostileText : plainText;
 
   // Path: a real id (mostly), a valid random value, or a hostile string.
