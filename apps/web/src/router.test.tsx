@@ -118,10 +118,11 @@ describe("a page that fails", () => {
   });
 });
 
+function LocationProbe() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
 describe("the app's routes (app/app-routes.tsx, loaded on demand)", () => {
-  function LocationProbe() {
-    return <p data-testid="where">{useLocation().pathname}</p>;
-  }
   function renderApp(path: string) {
     render(
       <MemoryRouter initialEntries={[path]}>
