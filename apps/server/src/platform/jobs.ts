@@ -85,22 +85,16 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
   // same PostgreSQL), so workers need not poll often: polling stays only as a backstop and for
   // jobs that start later (startAfter). Fast polling of every queue cost the API a tenth of its
   // CPU on the embedded database.
-  const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
+  const common = {
+    schema: "pgboss",
+    useListenNotify: true,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
+  };
   const boss =
     database.kind === "pglite"
-      ? new PgBoss({
-          db: fromPglite(database.pglite!),
-          schema: "pgboss",
-          useListenNotify: true,
-          ...supervision,
-        })
-      : new PgBoss({
-          connectionString: database.url,
-          schema: "pgboss",
-          max: 4,
-          useListenNotify: true,
-          ...supervision,
-        });
+      ? new PgBoss({ db: fromPglite(database.pglite!), ...common })
+      : new PgBoss({ connectionString: database.url, max: 4, ...common });
   boss.on("error", (err: Error) => log.error({ err }, "job queue error"));
   const defs = new Map<string, Definition>();
   let started = false;

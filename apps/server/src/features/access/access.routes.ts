@@ -6,7 +6,6 @@
  * access-tokens.routes.ts; /auth/me/extended, /users/{id}/extended and /organization in
  * access-profile.routes.ts.
  */
-import { pipeline, Readable } from "node:stream";
 import {
   AccessConfig,
   AssignRoleRequest,
@@ -24,12 +23,12 @@ import {
   UserPermissions,
   UserRoles,
 } from "@prospector/contracts";
-import { stringify } from "csv-stringify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { requireAuth } from "../../platform/auth-context.ts";
+import { csvStream } from "../../platform/csv-stream.ts";
 import { AppError } from "../../platform/errors.ts";
 import { clientCountry, proxyTrust } from "./access.hook.ts";
 import * as rbac from "./access.service.ts";
@@ -145,18 +144,12 @@ export function accessRoutes(fastify: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const stamp = new Date().toISOString().slice(0, 10);
-      // The header and first row are read before answering: a filter the database refuses is an
-      // error answer, not a CSV cut off mid-way. pipeline, not .pipe: a later failure ends the answer.
-      const rows = rbac.auditCsvRows(ctx, requireAuth(request), request.query);
-      const head = [await rows.next(), await rows.next()].flatMap((r) => (r.done ? [] : [r.value]));
-      const all = async function* () {
-        yield* head;
-        yield* rows;
-      };
+      // A filter the database refuses is an error answer, not a CSV cut off mid-way (platform/csv-stream.ts).
+      const csv = await csvStream(rbac.auditCsvRows(ctx, requireAuth(request), request.query));
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="access-audit-${stamp}.csv"`)
-        .send(pipeline(Readable.from(all()), stringify(), () => {}));
+        .send(csv);
     },
   );
 
