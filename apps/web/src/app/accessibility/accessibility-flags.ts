@@ -55,6 +55,10 @@ export function parseAccessibility(stored: unknown): AccessibilitySettings {
 }
 
 let cachedRaw: string | undefined;
+
+function sameFlags(a: AccessibilitySettings, b: AccessibilitySettings): boolean {
+  return (Object.keys(DEFAULT_ACCESSIBILITY) as (keyof AccessibilitySettings)[]).every((key) => a[key] === b[key]);
+}
 let cached: AccessibilitySettings = DEFAULT_ACCESSIBILITY;
 
 export function readAccessibility(): AccessibilitySettings {
@@ -62,7 +66,10 @@ export function readAccessibility(): AccessibilitySettings {
   const raw = JSON.stringify(stored ?? null);
   if (raw === cachedRaw) return cached;
   cachedRaw = raw;
-  cached = parseAccessibility(stored);
+  const parsed = parseAccessibility(stored);
+  // Same flags under another spelling (the server's copy replacing none stored, keys reordered):
+  // keep the object, so the theme built from it is not rebuilt and every style re-serialised.
+  if (!sameFlags(parsed, cached)) cached = parsed;
   return cached;
 }
 

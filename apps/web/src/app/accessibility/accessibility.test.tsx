@@ -109,6 +109,38 @@ describe("accessibility flags apply to the whole app", () => {
   });
 });
 
+describe("the theme is rebuilt only when the flags change", () => {
+  function ThemeLog({ log }: { log: object[] }) {
+    log.push(useTheme());
+    return null;
+  }
+
+  it("keeps the theme when the stored copy is rewritten with the same flags (the server's settings arriving)", () => {
+    window.localStorage.removeItem(USER_SETTINGS_KEY);
+    const log: object[] = [];
+    render(
+      <ThemeModeProvider>
+        <ThemeLog log={log} />
+      </ThemeModeProvider>,
+    );
+    const first = log.at(-1);
+    // What writeLocalSettings stores once GET /api/user-settings/settings has answered: the
+    // defaults, spelled in another key order. Rebuilding the theme here re-rendered and
+    // re-serialised the styles of the whole page on every signed-in first load.
+    const reordered = Object.fromEntries(Object.entries(DEFAULT_ACCESSIBILITY).reverse());
+    act(() => {
+      window.localStorage.setItem(USER_SETTINGS_KEY, JSON.stringify({ dashboard: { theme: "auto" }, accessibility: reordered }));
+      window.dispatchEvent(new Event(ACCESSIBILITY_EVENT));
+    });
+    expect(log.at(-1)).toBe(first);
+    act(() => {
+      store({ ...reordered, highContrast: true });
+      window.dispatchEvent(new Event(ACCESSIBILITY_EVENT));
+    });
+    expect(log.at(-1)).not.toBe(first);
+  });
+});
+
 describe("stored accessibility flags are read without the validation library, as the contract says", () => {
   it("has the contract's defaults and accepted values", () => {
     expect(DEFAULT_ACCESSIBILITY).toEqual(AccessibilitySettings.parse({}));
