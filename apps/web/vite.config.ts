@@ -232,6 +232,11 @@ function precompress(): Plugin {
   };
 }
 
+/** The boot file that sends a signed-in first visit's requests before the app's scripts arrive. */
+const EARLY_REQUESTS = "src/boot/early-requests.ts";
+/** The addresses it sends requests for (its EARLY_PATHS). */
+const EARLY_REQUEST_ROUTES = ["/dashboard"];
+
 /**
  * The page modules each address renders first (router.tsx). A page's chunks load only once the
  * entry has run and the router has matched: one more round trip on a first visit. The server sends
@@ -288,13 +293,44 @@ function routePreloads(): Plugin {
         });
         preloads[route] = [...closure(files)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
       }
+      // Where the boot file sends requests, it comes first: the browser then asks for it before
+      // the page's chunks take its six connections, and the requests it sends leave sooner.
+      const early = chunks.find((c) => c.isEntry && c.facadeModuleId === path.resolve(root, EARLY_REQUESTS));
+      if (!early) throw new Error(`route-preloads: no chunk for ${EARLY_REQUESTS}`);
+      for (const route of EARLY_REQUEST_ROUTES) preloads[route]?.unshift(`/${early.fileName}`);
       this.emitFile({ type: "asset", fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
     },
   };
 }
 
+/**
+ * Builds src/boot/early-requests.ts as an entry of its own (it imports nothing, so it waits for no
+ * other file) and puts it first in index.html's head, `async`: it runs as soon as it arrives,
+ * while the app's entry and its chunks are still downloading. In development it is served from
+ * source like any module.
+ */
+function earlyRequests(): Plugin {
+  return {
+    name: "prospector:early-requests",
+    config: (_config, { command }) =>
+      command === "build" ? { build: { rolldownOptions: { input: { index: "index.html", "early-requests": EARLY_REQUESTS } } } } : {},
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const chunk = ctx.bundle
+          ? Object.values(ctx.bundle).find((c) => c.type === "chunk" && c.isEntry && c.facadeModuleId?.endsWith(EARLY_REQUESTS))
+          : undefined;
+        if (ctx.bundle && !chunk) throw new Error(`early-requests: no chunk for ${EARLY_REQUESTS}`);
+        const src = chunk ? `/${chunk.fileName}` : `/${EARLY_REQUESTS}`;
+        // data-early-requests: the landing's prerender (scripts/prerender-landing.ts) leaves it out.
+        return [{ tag: "script", attrs: { type: "module", async: true, src, "data-early-requests": true }, injectTo: "head-prepend" }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), publicUi.plugin, routePreloads()],
+  plugins: [react(), precompress(), publicUi.plugin, routePreloads(), earlyRequests()],
   server: {
     proxy: {
       "/api": { target: apiTarget, changeOrigin: false },

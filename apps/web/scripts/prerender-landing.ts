@@ -68,6 +68,11 @@ export const BOOT_JS = `(() => {
 `;
 
 const SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+/**
+ * The boot file that sends a signed-in visit's first requests (src/boot/early-requests.ts, tagged
+ * by vite.config.ts): it does nothing on /, so the landing page does not load it.
+ */
+const EARLY_REQUESTS_TAG = /<script [^>]*data-early-requests[^>]*><\/script>/g;
 
 /**
  * index.html with the markup in #root and the CSS before </head>; fails loudly if the shape changed.
@@ -85,13 +90,14 @@ export function landingHtml(
 ): string {
   if (!index.includes(ROOT_TAG) || !index.includes("</head>")) throw new Error(`index.html has no ${ROOT_TAG} or </head>`);
   if (!markup.trim()) throw new Error("the landing page rendered nothing");
-  const scripts = index.match(SCRIPT_TAGS) ?? [];
+  const scripts = index.replace(EARLY_REQUESTS_TAG, "").match(SCRIPT_TAGS) ?? [];
   if (!scripts.some((tag) => tag.startsWith("<script"))) throw new Error("index.html has no module script");
   const emotion = names.length ? ` data-emotion="css ${names.join(" ")}"` : "";
   const style = `<style data-prerendered="landing"${emotion}>${css.replaceAll("</style", "<\\/style")}</style>`;
   const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
   const template = `<template id="landing-scripts">${scripts.join("")}${links}</template>`;
   return index
+    .replace(EARLY_REQUESTS_TAG, "")
     .replace(SCRIPT_TAGS, "")
     .replace("</head>", `<script defer src="${bootSrc}"></script>${template}${style}</head>`)
     .replace(ROOT_TAG, `<div id="root" data-prerendered="landing">${markup}</div>`);

@@ -4,6 +4,7 @@
  * message and retryable flag of the §8 table. Components never call fetch; feature hooks call this.
  */
 
+import { takeEarlyResponse } from "./early-responses.ts";
 import { errorTracker } from "./error-tracker.ts";
 import { ApiError, type FieldError, REQUEST_MESSAGES } from "./errors.ts";
 import { redirectAfterLogin, signOutIntent, tokenStore } from "./storage.ts";
@@ -271,7 +272,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (scoped) headers["X-Workspace-Id"] = scoped;
 
     try {
-      let response = await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
+      const early = method === "GET" && !opts.signal?.aborted ? takeEarlyResponse(url, headers) : null;
+      let response = early
+        ? await early.catch(() => attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal))
+        : await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
       for (let i = 0; response.status === 503 && opts.retry503 !== false && i < retryDelays.length; i++) {
         await sleep(retryDelays[i]!);
         response = await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);

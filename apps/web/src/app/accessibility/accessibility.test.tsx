@@ -109,12 +109,12 @@ describe("accessibility flags apply to the whole app", () => {
   });
 });
 
-describe("the theme is rebuilt only when the flags change", () => {
-  function ThemeLog({ log }: { log: object[] }) {
-    log.push(useTheme());
-    return null;
-  }
+function ThemeLog({ log }: { log: object[] }) {
+  log.push(useTheme());
+  return null;
+}
 
+describe("the theme is rebuilt only when the flags change", () => {
   it("keeps the theme when the stored copy is rewritten with the same flags (the server's settings arriving)", () => {
     window.localStorage.removeItem(USER_SETTINGS_KEY);
     const log: object[] = [];

@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const SCRIPT = path.resolve(__dirname, "../../../../scripts/prerender-landing.ts");
-const INDEX = `<!doctype html><html lang="en"><head><title>Prospector</title><script type="module" crossorigin src="/assets/index-A.js"></script></head><body><div id="root"></div><noscript>x</noscript></body></html>`;
+const INDEX = `<!doctype html><html lang="en"><head><script type="module" async src="/assets/early-requests-E.js" data-early-requests></script><title>Prospector</title><script type="module" crossorigin src="/assets/index-A.js"></script></head><body><div id="root"></div><noscript>x</noscript></body></html>`;
 
 describe("landing prerender (build step)", () => {
   let dist: string;
@@ -37,6 +37,8 @@ describe("landing prerender (build step)", () => {
 
   it("keeps index.html's head, fills #root, and starts the scripts after the first paint", () => {
     expect(page.startsWith('<!doctype html><html lang="en"><head><title>Prospector</title>')).toBe(true);
+    // The signed-in visit's early requests (src/boot/early-requests.ts) have nothing to do on /.
+    expect(page).not.toContain("early-requests");
     expect(page).not.toContain('<div id="root"></div>');
     // One script runs from the page: the boot file. index.html's module script and the landing
     // page's own chunks (route-preloads.json for /) wait in a template until it adds them.
