@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { outputPath } from "./results-dir.ts";
 
 export interface InstanceAdmin {
   email: string;
@@ -13,7 +13,8 @@ export interface InstanceAdmin {
   name: string;
 }
 
-const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "test-results", "instance-admin.json");
+/** In the run's own output folder (results-dir.ts): a run side by side has its own first account. */
+const FILE = outputPath("instance-admin.json");
 
 export function saveInstanceAdmin(admin: InstanceAdmin): void {
   fs.mkdirSync(path.dirname(FILE), { recursive: true });

@@ -2,9 +2,10 @@
  * A tour of pages on a new workspace (the analytics and AI page specs): each opens from its
  * side-nav group (the spec's group) or by address, shows no 404, states its question (the main
  * area's first heading, a line ending in "?"), finishes loading, and is photographed to
- * test-results/screens/<prefix>-<path>.png. Console errors are collected for the caller.
+ * screens/<prefix>-<path>.png in the run's output folder (results-dir.ts). Console errors are collected for the caller.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { screenPath } from "./results-dir.ts";
 
 /** Path, its side-nav group (null: the top of the nav, or reached from another page) and its nav label ("" = go by address). */
 export interface TourPage {
@@ -56,7 +57,7 @@ export async function tourPages(page: Page, pages: readonly TourPage[], prefix: 
       await expect(page.locator("main h2").first()).toBeVisible();
       await expect(page.locator("main").getByText(/\?$/).first()).toBeVisible();
       await expect(page.getByText("Loading...")).toHaveCount(0, { timeout: 15_000 });
-      await page.screenshot({ path: `test-results/screens/${prefix}-${p.path.slice(1).replaceAll("/", "-")}.png`, fullPage: true });
+      await page.screenshot({ path: screenPath(`${prefix}-${p.path.slice(1).replaceAll("/", "-")}`), fullPage: true });
     });
   }
 }

@@ -1,10 +1,12 @@
 /**
  * Browser tests against the real server (built web app + API) on 127.0.0.1, in Debian's
  * Chromium. Each run gets a fresh database: PGlite in a temp folder, or a new PostgreSQL
- * database when DATABASE_URL is set (see server.ts).
+ * database when DATABASE_URL is set (see server.ts). Two runs may go side by side, each with its
+ * own E2E_PORT (server, DNS zone file) and E2E_RESULTS_DIR (outputs and shared state).
  */
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./chromium.ts";
+import { RESULTS_DIR } from "./results-dir.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8777);
 
@@ -17,7 +19,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
-  outputDir: "./test-results",
+  // E2E_RESULTS_DIR, else ./test-results: each run side by side (CI) has its own (results-dir.ts).
+  outputDir: RESULTS_DIR,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: "only-on-failure",

@@ -6,11 +6,12 @@
  */
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { screenPath } from "../results-dir.ts";
 import { E2E_SETUP_TOKEN } from "../setup-token.ts";
 
 const email = `access-${Date.now()}@example.com`;
 const password = "Prospect0r!access";
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/access-console-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: screenPath(`access-console-${name}`), fullPage: true });
 
 test("an administrator writes a policy, tests it, rolls out a flag and finds it all in the audit log", async ({ page }) => {
   test.setTimeout(180_000);

@@ -7,6 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { publish } from "../dns-zone.ts";
+import { screenPath } from "../results-dir.ts";
 
 const email = `agents-${Date.now()}@example.com`;
 const password = "Prospect0r!agents";
@@ -37,7 +38,7 @@ test.afterAll(async () => {
 });
 
 async function shot(p: Page, name: string) {
-  await p.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await p.screenshot({ path: screenPath(name), fullPage: true });
 }
 
 test("research a lead with an agent, approve its draft, and find its action in AI activity", async ({ page: p, request }) => {

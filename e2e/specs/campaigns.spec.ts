@@ -17,6 +17,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { type Dovecot, dovecotAvailable, startDovecot } from "../../apps/server/src/features/replies/dovecot.test-server.ts";
 import { TOO_FAST_MS } from "../../apps/server/src/features/tracking/tracking.bots.ts";
+import { screenPath } from "../results-dir.ts";
 
 const email = `campaigns-${Date.now()}@example.com`;
 const password = "Prospect0r!campaigns";
@@ -65,7 +66,29 @@ test.afterAll(async () => {
 });
 
 async function shot(p: Page, name: string) {
-  await p.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await p.screenshot({ path: screenPath(name), fullPage: true });
+}
+
+/**
+ * Opens `url` and waits until the page's team socket is in the workspace's room (the server's
+ * "connected" frame): the server's pushes reach the page from then on. What changes between a page
+ * load's first reads and that frame is pushed to nobody (the page does not read again on connect),
+ * so the spec opens the campaign page this way before it causes a change the page must show live.
+ */
+async function openLive(p: Page, url: string) {
+  const connected = p.waitForEvent("websocket", { predicate: (ws) => new URL(ws.url()).pathname === "/ws/team" }).then((ws) =>
+    ws.waitForEvent("framereceived", {
+      predicate: (frame) => {
+        try {
+          return (JSON.parse(String(frame.payload)) as { type?: string }).type === "connected";
+        } catch {
+          return false;
+        }
+      },
+    }),
+  );
+  await p.goto(url);
+  await connected;
 }
 
 /** The first link in a received message's HTML part (decoded by mailparser) that matches `pattern`. */
@@ -76,6 +99,8 @@ function linkIn(mail: ParsedMail, pattern: RegExp): string | undefined {
 test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, opens and unsubscribes move the figures", async ({
   page: p,
   request,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(240_000);
   await p.emulateMedia({ reducedMotion: "reduce" });
@@ -212,6 +237,21 @@ test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, 
   const adaMessageId = ada.messageId;
   expect(adaMessageId, "Message-ID of the received email").toMatch(/^<[^<>\s]+>$/);
 
+  // A message's sent mark is written just after the sink's answer, and nothing is pushed for it: the
+  // page the launch opened may have read the leads while both were on the wire. Once the server's
+  // log has both marks, the page is opened again, live for Ada's reply below.
+  const campaignId = campaignUrl.split("/").pop();
+  const messageLog = async () => {
+    const res = await request.get(`/api/campaigns/${campaignId}/messages`, { headers: auth });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as MessageLog;
+  };
+  await expect
+    .poll(async () => (await messageLog()).messages.filter((m) => m.sent_at !== null).length, { message: "sent marks of both emails" })
+    .toBe(2);
+  await openLive(p, campaignUrl);
+  await expect(p.getByRole("heading", { name: "E2E founders", exact: true })).toBeVisible();
+
   // Both leads wait for step 2.
   const queue = p.getByRole("table", { name: "Queued messages" });
   const queued = (who: string) => queue.getByRole("row").filter({ hasText: who });
@@ -259,11 +299,7 @@ test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, 
 
   // A person opens it (a desktop browser, later than a scanner would): an open within TOO_FAST_MS
   // of the server's send time counts as a bot, so wait until the message log's sent_at is that old.
-  const log = await request.get(`/api/campaigns/${campaignUrl.split("/").pop()}/messages`, { headers: auth });
-  expect(log.status(), await log.text()).toBe(200);
-  const sentAt = Date.parse(
-    ((await log.json()) as MessageLog).messages.find((m) => m.lead?.email === "ada@analytical.example")?.sent_at ?? "",
-  );
+  const sentAt = Date.parse((await messageLog()).messages.find((m) => m.lead?.email === "ada@analytical.example")?.sent_at ?? "");
   expect(sentAt, "the server's send time of Ada's email").toBeGreaterThan(0);
   await expect
     .poll(() => Date.now() - sentAt, { message: "past the bot window after sending", timeout: TOO_FAST_MS + 5_000, intervals: [250] })
@@ -286,14 +322,22 @@ test("connect an inbox, launch a two-step sequence, a reply over IMAP stops it, 
   await expect(card.getByText(`IMAP 127.0.0.1:${dovecot!.port}`)).toBeVisible();
   await expect(card.getByText(/^IMAP: /)).toHaveCount(0);
 
-  // Grace unsubscribes on the page her email's link opens: nothing is left to send.
+  // Grace unsubscribes, in her own browser, on the page her email's link opens, while the campaign
+  // page is open (live): it shows her unsubscribed and nothing left to send.
   const grace = received.find((r) => r.to.includes("grace@compilers.example"))!.mail;
   const unsubscribe = linkIn(grace, /https?:\/\/[^"'\s<>]+\/u\/[^"'\s<>]+/);
   expect(unsubscribe, "unsubscribe link in the received email").toBeTruthy();
-  await p.goto(unsubscribe!.replace(/^https?:\/\/[^/]+/, ""));
-  await p.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(p.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
-  await p.goto(campaignUrl);
+  await openLive(p, campaignUrl);
+  await expect(p.getByRole("heading", { name: "E2E founders", exact: true })).toBeVisible();
+  const graceBrowser = await browser.newContext({ baseURL });
+  try {
+    const g = await graceBrowser.newPage();
+    await g.goto(unsubscribe!.replace(/^https?:\/\/[^/]+/, ""));
+    await g.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(g.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+  } finally {
+    await graceBrowser.close();
+  }
   await expect(leadRow("grace@compilers.example").getByText("Unsubscribed", { exact: true })).toBeVisible();
   await expect(p.getByText("Nothing is waiting to be sent.")).toBeVisible();
   await p.getByRole("button", { name: "Refresh figures" }).click();

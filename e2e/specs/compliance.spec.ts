@@ -7,12 +7,13 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { collectErrors, signUp } from "../page-tour.ts";
+import { screenPath } from "../results-dir.ts";
 
 const QUESTION = "Do we honour privacy and anti-spam law, and can we act on a person's request today?";
 const ADDRESS = "ines.ivory@ivory-shipping.example";
 
 async function shot(p: Page, name: string, fullPage = true) {
-  await p.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
+  await p.screenshot({ path: screenPath(name), fullPage });
 }
 
 test("a person's data is exported and erased, the footer is set, retention runs, and the badges explain themselves", async ({

@@ -7,6 +7,7 @@
  * Screenshots land in test-results/screens.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { screenPath } from "../results-dir.ts";
 
 const email = `pipeline-${Date.now()}@example.com`;
 const password = "Prospect0r!pipeline";
@@ -16,7 +17,7 @@ const DEAL_VALUE = 24000;
 
 /** A whole-page picture, or the viewport where fixed layers (a dialog, the top bar) would land mid-page. */
 async function shot(p: Page, name: string, fullPage = true) {
-  await p.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
+  await p.screenshot({ path: screenPath(name), fullPage });
 }
 
 /** The forecast's likely total (P50) as the page writes it. */

@@ -6,6 +6,7 @@
  * Also checks that the pages really carry the policy, and screenshots / and /sign-in.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { screenPath } from "../results-dir.ts";
 import { E2E_SETUP_TOKEN } from "../setup-token.ts";
 
 const email = `csp-${Date.now()}@example.com`;
@@ -57,14 +58,14 @@ test("the app runs under its Content-Security-Policy without a violation", async
 
   await expectPolicy(page, "/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/csp-landing.png" });
+  await page.screenshot({ path: screenPath("csp-landing") });
   // The footer's newsletter form loads when scrolled to.
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
   await expect(page.getByRole("form", { name: "Newsletter" })).toBeVisible();
 
   await expectPolicy(page, "/sign-in");
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/csp-sign-in.png" });
+  await page.screenshot({ path: screenPath("csp-sign-in") });
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -6,12 +6,13 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { collectErrors, signUp } from "../page-tour.ts";
+import { screenPath } from "../results-dir.ts";
 
 const QUESTION = "What has the team decided, why, and what is still open for a vote?";
 const ASK = "Should we move the Q3 campaign to September?";
 
 async function shot(p: Page, name: string, fullPage = true) {
-  await p.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
+  await p.screenshot({ path: screenPath(name), fullPage });
 }
 
 test("a decision is asked, voted on and decided, and its outcome is in the log", async ({ page: p, request }) => {

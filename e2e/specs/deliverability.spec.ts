@@ -6,11 +6,12 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { publish } from "../dns-zone.ts";
+import { screenPath } from "../results-dir.ts";
 
 const password = "Prospect0r!deliver";
 const domain = `dmarc-${Date.now().toString(36)}.test`;
 
-const shot = (p: Page, name: string) => p.screenshot({ path: `test-results/screens/deliverability-${name}.png`, fullPage: true });
+const shot = (p: Page, name: string) => p.screenshot({ path: screenPath(`deliverability-${name}`), fullPage: true });
 
 test("a missing DMARC record is shown with the record to add, published, re-checked and green", async ({ page: p, request }) => {
   test.setTimeout(120_000);

@@ -9,7 +9,12 @@ import { E2E_SETUP_TOKEN } from "../setup-token.ts";
 
 test("a signed-in first visit to /dashboard asks for its session and settings once, before the app runs", async ({ page, request }) => {
   const registered = await request.post("/api/auth/register", {
-    data: { email: `first-load-${Date.now()}@example.com`, password: "Prospect0r!first", full_name: "Fay Load", setup_token: E2E_SETUP_TOKEN },
+    data: {
+      email: `first-load-${Date.now()}@example.com`,
+      password: "Prospect0r!first",
+      full_name: "Fay Load",
+      setup_token: E2E_SETUP_TOKEN,
+    },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   const { access_token: token } = (await registered.json()) as { access_token: string };

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
+import { screenPath } from "../results-dir.ts";
 
 const email = `leads-${Date.now()}@example.com`;
 const password = "Prospect0r!leads";
@@ -58,7 +59,7 @@ test.afterAll(async () => {
 });
 
 async function shot(p: Page, name: string) {
-  await p.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await p.screenshot({ path: screenPath(name), fullPage: true });
 }
 
 test("import, discover, enrich, merge and check the quality of leads", async ({ page: p }) => {

@@ -5,6 +5,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { saveInstanceAdmin } from "../instance-admin.ts";
+import { screenPath } from "../results-dir.ts";
 import { E2E_SETUP_TOKEN } from "../setup-token.ts";
 
 const email = `owner-${Date.now()}@example.com`;
@@ -28,7 +29,7 @@ async function signOut(page: Page) {
 test("a newcomer signs up, signs out, resets the password and signs in again", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/landing.png" });
+  await page.screenshot({ path: screenPath("landing") });
   await page.getByRole("link", { name: "Start Free Trial" }).first().click();
   await expect(page).toHaveURL(/\/sign-up/);
   // A fresh instance is claimed only through the one-time link the server prints at first start.
@@ -39,11 +40,11 @@ test("a newcomer signs up, signs out, resets the password and signs in again", a
   await page.getByLabel("Full name").fill("Olivia Owner");
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(firstPassword);
-  await page.screenshot({ path: "test-results/screens/sign-up.png" });
+  await page.screenshot({ path: screenPath("sign-up") });
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText("Olivia Owner").first()).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/dashboard.png" });
+  await page.screenshot({ path: screenPath("dashboard") });
 
   await signOut(page);
 
@@ -85,6 +86,6 @@ test("an unknown page shows the 404 screen and returns home after 5 seconds", as
   await page.goto("/no-such-page");
   await expect(page.getByText("Page Not Found")).toBeVisible();
   await expect(page.getByText("The page you're looking for doesn't exist.", { exact: false })).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/404.png" });
+  await page.screenshot({ path: screenPath("404") });
   await expect(page).toHaveURL(/\/$/, { timeout: 9000 });
 });

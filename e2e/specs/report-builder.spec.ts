@@ -6,11 +6,12 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { readInstanceAdmin } from "../instance-admin.ts";
+import { screenPath } from "../results-dir.ts";
 import { E2E_SETUP_TOKEN } from "../setup-token.ts";
 
 const stamp = Date.now().toString(36);
 const name = `Leads and replies ${stamp}`;
-const shot = (p: Page, what: string) => p.screenshot({ path: `test-results/screens/report-builder-${what}.png`, fullPage: true });
+const shot = (p: Page, what: string) => p.screenshot({ path: screenPath(`report-builder-${what}`), fullPage: true });
 
 test("build, save, schedule and Send now a report, then read it in the local mailbox", async ({ page: p, request }) => {
   test.setTimeout(120_000);

@@ -5,10 +5,11 @@
  * with /api not answering, the local copy is shown and a save is kept locally, then synced.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { screenPath } from "../results-dir.ts";
 
 const email = `settings-${Date.now()}@example.com`;
 const password = "Prospect0r!settings";
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/settings-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: screenPath(`settings-${name}`), fullPage: true });
 // A real 1×1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
@@ -140,7 +141,7 @@ test("every settings tab works and changes the app", async ({ page }) => {
   // The screenshot waits for the widgets' answers and the fonts, not for a fixed time.
   await expect(page.getByRole("progressbar", { name: /^Loading/ })).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: "test-results/screens/high-contrast-large-text.png", fullPage: true });
+  await page.screenshot({ path: screenPath("high-contrast-large-text"), fullPage: true });
   await page.goto("/settings/accessibility");
   await page.getByLabel("High contrast").click();
   await page.getByLabel("Large text").click();

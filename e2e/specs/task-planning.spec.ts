@@ -5,11 +5,12 @@
  * shows as changed, and the complex page's search and deep link work. Screenshots in test-results/screens.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { screenPath } from "../results-dir.ts";
 
 const email = `planning-${Date.now()}@example.com`;
 const password = "Prospect0r!planning";
 
-const shot = (p: Page, name: string) => p.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+const shot = (p: Page, name: string) => p.screenshot({ path: screenPath(name), fullPage: true });
 const localDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 
 test("plan CRM tasks on the calendar and the board; settings in two presentations", async ({ page: p, request }) => {
@@ -92,11 +93,11 @@ test("plan CRM tasks on the calendar and the board; settings in two presentation
   await expect(p.getByTestId("state-notification_frequency")).toContainText("Saved: Daily digest");
   await expect(p.getByTestId("state-notification_frequency")).toContainText("Changed (default: Real time)");
   await expect(p.getByLabel("Full name")).toHaveCount(0);
-  await p.screenshot({ path: "test-results/screens/settings-complex-search.png" });
+  await p.screenshot({ path: screenPath("settings-complex-search") });
   await p.goto("/settings-complex/accessibility");
   await expect(p.locator("#section-accessibility")).toBeInViewport();
   await p.goto("/settings-complex");
   await expect(p.getByLabel("Track opens")).toBeVisible();
-  await p.screenshot({ path: "test-results/screens/settings-complex-top.png" });
+  await p.screenshot({ path: screenPath("settings-complex-top") });
   await shot(p, "settings-complex");
 });

@@ -9,13 +9,14 @@
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { readInstanceAdmin } from "../instance-admin.ts";
+import { screenPath } from "../results-dir.ts";
 import { E2E_SETUP_TOKEN } from "../setup-token.ts";
 
 const stamp = Date.now();
 const colleague = { name: "Ben Colleague", email: `colleague-${stamp}@example.com`, password: "Prospect0r!colleague" };
 
 async function shot(p: Page, name: string) {
-  await p.screenshot({ path: `test-results/screens/${name}.png` });
+  await p.screenshot({ path: screenPath(name) });
 }
 
 /** A browser of its own (separate storage: another person); the colleague's runs in dark mode, so its pictures show that too. */
