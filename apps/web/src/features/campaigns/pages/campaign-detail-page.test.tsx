@@ -1,7 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { TeamSocketProvider } from "../../../lib/use-socket.tsx";
 import { campaign, ME, messageLogBody, metrics, mockServer, renderSignedIn, sentMessage, uuid } from "../../../test/kit.ts";
+import { installFakeSocket } from "../../team/components/presence-fake-socket.ts";
 import CampaignDetailPage from "./campaign-detail-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -273,5 +275,22 @@ describe("/campaigns/{id}", () => {
     await userEvent.click(screen.getByRole("button", { name: "Refresh figures" }));
     await vi.waitFor(() => expect(s.to("GET", `/api/campaigns/${active.id}/trends`).length).toBe(2));
     await vi.waitFor(() => expect(screen.queryByText("Nothing sent or tracked in this period yet.")).toBeNull());
+  });
+
+  it("reads the campaign again once the live connection is up, so a change pushed before it is not missed", async () => {
+    const socket = installFakeSocket();
+    const s = base();
+    renderSignedIn(
+      <TeamSocketProvider>
+        <CampaignDetailPage />
+      </TeamSocketProvider>,
+      { path: "/campaigns/:id", at: `/campaigns/${active.id}` },
+    );
+    expect(await screen.findByRole("heading", { name: "Founders" })).toBeTruthy();
+    const reads = s.to("GET", `/api/campaigns/${active.id}`).length;
+    await vi.waitFor(() => socket.latest());
+    socket.latest().open();
+    socket.latest().emit("connected", { workspace_id: "018f0000-0000-7000-8000-0000000000f1" });
+    await vi.waitFor(() => expect(s.to("GET", `/api/campaigns/${active.id}`).length).toBe(reads + 1));
   });
 });

@@ -71,6 +71,9 @@ export default function CampaignDetailPage() {
   useSocketEvent<CampaignEventPush>("campaign.event", (e) => {
     if (e.campaign_id === id) qc.invalidateQueries({ queryKey: campaignKeys.detail(id) });
   });
+  // A change pushed before the socket (re)connected reached nobody: a page opened (or a connection
+  // that came back) after its first read would show it only on a reload. Read again once live.
+  useSocketEvent("connected", () => qc.invalidateQueries({ queryKey: campaignKeys.detail(id) }));
 
   if (campaign.isPending) return <LoadingScreen />;
   if (campaign.isError) {

@@ -54,6 +54,8 @@ export default function CampaignsPage() {
 
   // Another tab or teammate changed a campaign: the list follows.
   useSocketEvent("campaign.updated", () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }));
+  // Changes pushed before the socket (re)connected reached nobody: read the list again once live.
+  useSocketEvent("connected", () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }));
 
   const change = (next: CampaignFilterState) => setParams(filtersToSearch(next), { replace: true });
   const rows = list.data?.campaigns ?? [];
