@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
-import type { ChunkingContext } from "rolldown";
+import type { ChunkingContext, OutputBundle, OutputChunk } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 
 const apiTarget = process.env.PROSPECTOR_API_URL ?? "http://127.0.0.1:8000";
@@ -237,6 +237,15 @@ const EARLY_REQUESTS = "src/boot/early-requests.ts";
 /** The addresses it sends requests for (its EARLY_PATHS). */
 const EARLY_REQUEST_ROUTES = ["/dashboard"];
 
+/** The boot file's chunk in the build's output; the build fails without it. */
+function earlyRequestsChunk(bundle: OutputBundle): OutputChunk {
+  const chunk = Object.values(bundle).find(
+    (c): c is OutputChunk => c.type === "chunk" && c.isEntry && Boolean(c.facadeModuleId?.endsWith(EARLY_REQUESTS)),
+  );
+  if (!chunk) throw new Error(`no chunk for ${EARLY_REQUESTS}`);
+  return chunk;
+}
+
 /**
  * The page modules each address renders first (router.tsx). A page's chunks load only once the
  * entry has run and the router has matched: one more round trip on a first visit. The server sends
@@ -295,9 +304,8 @@ function routePreloads(): Plugin {
       }
       // Where the boot file sends requests, it comes first: the browser then asks for it before
       // the page's chunks take its six connections, and the requests it sends leave sooner.
-      const early = chunks.find((c) => c.isEntry && c.facadeModuleId === path.resolve(root, EARLY_REQUESTS));
-      if (!early) throw new Error(`route-preloads: no chunk for ${EARLY_REQUESTS}`);
-      for (const route of EARLY_REQUEST_ROUTES) preloads[route]?.unshift(`/${early.fileName}`);
+      const early = earlyRequestsChunk(bundle).fileName;
+      for (const route of EARLY_REQUEST_ROUTES) preloads[route]?.unshift(`/${early}`);
       this.emitFile({ type: "asset", fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
     },
   };
@@ -306,8 +314,7 @@ function routePreloads(): Plugin {
 /**
  * Builds src/boot/early-requests.ts as an entry of its own (it imports nothing, so it waits for no
  * other file) and puts it first in index.html's head, `async`: it runs as soon as it arrives,
- * while the app's entry and its chunks are still downloading. In development it is served from
- * source like any module.
+ * while the app's entry and its chunks are still downloading.
  */
 function earlyRequests(): Plugin {
   return {
@@ -317,11 +324,8 @@ function earlyRequests(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(_html, ctx) {
-        const chunk = ctx.bundle
-          ? Object.values(ctx.bundle).find((c) => c.type === "chunk" && c.isEntry && c.facadeModuleId?.endsWith(EARLY_REQUESTS))
-          : undefined;
-        if (ctx.bundle && !chunk) throw new Error(`early-requests: no chunk for ${EARLY_REQUESTS}`);
-        const src = chunk ? `/${chunk.fileName}` : `/${EARLY_REQUESTS}`;
+        // In development the file is served from source.
+        const src = `/${ctx.bundle ? earlyRequestsChunk(ctx.bundle).fileName : EARLY_REQUESTS}`;
         // data-early-requests: the landing's prerender (scripts/prerender-landing.ts) leaves it out.
         return [{ tag: "script", attrs: { type: "module", async: true, src, "data-early-requests": true }, injectTo: "head-prepend" }];
       },

@@ -90,14 +90,14 @@ export function landingHtml(
 ): string {
   if (!index.includes(ROOT_TAG) || !index.includes("</head>")) throw new Error(`index.html has no ${ROOT_TAG} or </head>`);
   if (!markup.trim()) throw new Error("the landing page rendered nothing");
-  const scripts = index.replace(EARLY_REQUESTS_TAG, "").match(SCRIPT_TAGS) ?? [];
+  const html = index.replace(EARLY_REQUESTS_TAG, "");
+  const scripts = html.match(SCRIPT_TAGS) ?? [];
   if (!scripts.some((tag) => tag.startsWith("<script"))) throw new Error("index.html has no module script");
   const emotion = names.length ? ` data-emotion="css ${names.join(" ")}"` : "";
   const style = `<style data-prerendered="landing"${emotion}>${css.replaceAll("</style", "<\\/style")}</style>`;
   const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
   const template = `<template id="landing-scripts">${scripts.join("")}${links}</template>`;
-  return index
-    .replace(EARLY_REQUESTS_TAG, "")
+  return html
     .replace(SCRIPT_TAGS, "")
     .replace("</head>", `<script defer src="${bootSrc}"></script>${template}${style}</head>`)
     .replace(ROOT_TAG, `<div id="root" data-prerendered="landing">${markup}</div>`);

@@ -271,14 +271,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const scoped = token && !isAuthCall(url) ? workspaceScope.get() : null;
     if (scoped) headers["X-Workspace-Id"] = scoped;
 
+    // `headers` is read at each call: the workspace retry below drops X-Workspace-Id from it.
+    const ask = () => attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
     try {
       const early = method === "GET" && !opts.signal?.aborted ? takeEarlyResponse(url, headers) : null;
-      let response = early
-        ? await early.catch(() => attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal))
-        : await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
+      let response = early ? await early.catch(ask) : await ask();
       for (let i = 0; response.status === 503 && opts.retry503 !== false && i < retryDelays.length; i++) {
         await sleep(retryDelays[i]!);
-        response = await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
+        response = await ask();
       }
       let body = response.ok ? undefined : await readBody(response);
       // The server answers 401 for a workspace the user no longer belongs to (removed, deleted): that
@@ -288,7 +288,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       // Suspended in the chosen workspace (USER_INACTIVE) is handled the same way.
       if (first && (isSessionLost(first.status, first.code) || isAccountRefused(first.status, first.code, first.requiredPermission))) {
         delete headers["X-Workspace-Id"];
-        response = await attempt(url, { method, headers, body: payload, credentials: "same-origin" }, opts.signal);
+        response = await ask();
         body = response.ok ? undefined : await readBody(response);
         const again = errorFromResponse(response, body, url);
         const refused =

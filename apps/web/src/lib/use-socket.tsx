@@ -2,6 +2,7 @@
  * One team socket per signed-in tab, shared through context; components subscribe to event
  * types with useSocketEvent and stop listening when they unmount.
  */
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { workspaceScope } from "./api-client.ts";
 import { type SocketMessage, type SocketStatus, TeamSocket, teamSocketUrl } from "./socket.ts";
@@ -62,6 +63,38 @@ export function useSocketEvent<P = unknown>(type: string, handler: (payload: P, 
     if (!socket) return;
     return socket.on<P>(type, (payload, message) => latest.current(payload, message));
   }, [socket, type]);
+}
+
+/**
+ * Keeps the queries under `queryKey` as fresh as the team socket allows: they are read again on each
+ * event of `types` that `accepts`, and on every (re)connect, because an event pushed while this tab
+ * had no connection reached nobody (a page's first read usually comes before its socket is up).
+ */
+export function useSocketRefresh<P = unknown>(
+  types: readonly string[],
+  queryKey: QueryKey,
+  accepts: (payload: P) => boolean = () => true,
+): void {
+  const socket = useTeamSocket();
+  const queryClient = useQueryClient();
+  const latest = useRef({ queryKey, accepts });
+  latest.current = { queryKey, accepts };
+  const typeList = types.join(" ");
+  useEffect(() => {
+    if (!socket) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: latest.current.queryKey });
+    const offs = [
+      socket.on("connected", refresh),
+      ...typeList.split(" ").map((type) =>
+        socket.on<P>(type, (payload) => {
+          if (latest.current.accepts(payload)) refresh();
+        }),
+      ),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [socket, queryClient, typeList]);
 }
 
 export function useSocketStatus(): SocketStatus {

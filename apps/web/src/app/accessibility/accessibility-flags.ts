@@ -54,11 +54,11 @@ export function parseAccessibility(stored: unknown): AccessibilitySettings {
   return flags as AccessibilitySettings;
 }
 
-let cachedRaw: string | undefined;
-
 function sameFlags(a: AccessibilitySettings, b: AccessibilitySettings): boolean {
   return (Object.keys(DEFAULT_ACCESSIBILITY) as (keyof AccessibilitySettings)[]).every((key) => a[key] === b[key]);
 }
+
+let cachedRaw: string | undefined;
 let cached: AccessibilitySettings = DEFAULT_ACCESSIBILITY;
 
 export function readAccessibility(): AccessibilitySettings {

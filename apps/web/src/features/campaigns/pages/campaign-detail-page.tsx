@@ -23,13 +23,12 @@ import {
   Typography,
 } from "@mui/material";
 import type { CampaignEventPush, CampaignUpdatedEvent } from "@prospector/contracts";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { formatDateTime, timeAgo } from "../../../lib/format.ts";
-import { useSocketEvent } from "../../../lib/use-socket.tsx";
+import { useSocketRefresh } from "../../../lib/use-socket.tsx";
 import { LoadingScreen } from "../../../ui/loading-screen.tsx";
 import { PresenceAvatars } from "../../team/components/presence-avatars.tsx";
 import { campaignKeys } from "../api/campaign-keys.ts";
@@ -54,7 +53,6 @@ import { campaignActionErrorMessage } from "../lib/campaign-errors.ts";
 export default function CampaignDetailPage() {
   const { id = "" } = useParams();
   const { can } = usePermissions();
-  const qc = useQueryClient();
   const campaign = useCampaign(id);
   const metrics = useCampaignMetrics(id);
   const [days, setDays] = useState(30);
@@ -65,15 +63,11 @@ export default function CampaignDetailPage() {
   const [search, setSearch] = useSearchParams();
   const messagesTab = search.get("messages") === "sent" ? "sent" : "queue";
 
-  useSocketEvent<CampaignUpdatedEvent>("campaign.updated", (e) => {
-    if (e.campaign_id === id) qc.invalidateQueries({ queryKey: campaignKeys.detail(id) });
-  });
-  useSocketEvent<CampaignEventPush>("campaign.event", (e) => {
-    if (e.campaign_id === id) qc.invalidateQueries({ queryKey: campaignKeys.detail(id) });
-  });
-  // A change pushed before the socket (re)connected reached nobody: a page opened (or a connection
-  // that came back) after its first read would show it only on a reload. Read again once live.
-  useSocketEvent("connected", () => qc.invalidateQueries({ queryKey: campaignKeys.detail(id) }));
+  useSocketRefresh<CampaignUpdatedEvent | CampaignEventPush>(
+    ["campaign.updated", "campaign.event"],
+    campaignKeys.detail(id),
+    (e) => e.campaign_id === id,
+  );
 
   if (campaign.isPending) return <LoadingScreen />;
   if (campaign.isError) {

@@ -19,13 +19,12 @@ import {
   Typography,
 } from "@mui/material";
 import { CAMPAIGN_ACTION_STATES, type Campaign, type CampaignAction } from "@prospector/contracts";
-import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { PermissionGate, usePermissions } from "../../../app/permissions/index.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useDebounced } from "../../../lib/use-debounced.ts";
-import { useSocketEvent } from "../../../lib/use-socket.tsx";
+import { useSocketRefresh } from "../../../lib/use-socket.tsx";
 import { campaignKeys } from "../api/campaign-keys.ts";
 import { type BulkReport, useBulkCampaignAction, useCampaignList } from "../api/use-campaigns.ts";
 import { BulkReportDialog } from "../components/bulk-report-dialog.tsx";
@@ -40,7 +39,6 @@ const BULK_ACTIONS: Exclude<CampaignAction, "launch">[] = ["pause", "resume", "s
 export default function CampaignsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { can } = usePermissions();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const debouncedSearch = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
@@ -53,9 +51,7 @@ export default function CampaignsPage() {
   const [report, setReport] = useState<BulkReport | null>(null);
 
   // Another tab or teammate changed a campaign: the list follows.
-  useSocketEvent("campaign.updated", () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }));
-  // Changes pushed before the socket (re)connected reached nobody: read the list again once live.
-  useSocketEvent("connected", () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }));
+  useSocketRefresh(["campaign.updated"], campaignKeys.lists());
 
   const change = (next: CampaignFilterState) => setParams(filtersToSearch(next), { replace: true });
   const rows = list.data?.campaigns ?? [];

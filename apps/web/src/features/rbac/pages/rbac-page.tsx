@@ -4,11 +4,10 @@
  * tester; the tab is in the address (?tab=) and each tab is its own chunk, loaded when opened.
  */
 import { Badge, Box, Paper, Tab, Tabs, Typography } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, lazy, Suspense, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { usePermissions } from "../../../app/permissions/index.ts";
-import { useSocketEvent } from "../../../lib/use-socket.tsx";
+import { useSocketRefresh } from "../../../lib/use-socket.tsx";
 import { rbacKeys } from "../api/rbac-keys.ts";
 import { useAccessRequests } from "../api/use-rules.ts";
 import { TabLoading } from "../components/tab-states.tsx";
@@ -39,9 +38,8 @@ export function RbacPage() {
   const current = tabs.find((t) => t.id === params.get("tab")) ?? (tabs[0] as TabDef);
   const requests = useAccessRequests();
   const pending = requests.data?.filter((r) => r.status === "pending").length ?? 0;
-  const queryClient = useQueryClient();
   // Someone changed a role, team, policy or request somewhere: what every tab shows may be stale.
-  useSocketEvent("permissions.updated", () => void queryClient.invalidateQueries({ queryKey: rbacKeys.all }));
+  useSocketRefresh(["permissions.updated"], rbacKeys.all);
 
   const select = (id: string) =>
     setParams(
